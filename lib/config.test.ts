@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "./config";
+
+const base = { JWT_SECRET: "x".repeat(32), DATA_DIR: "/tmp/unused-config-test" };
+
+describe("configuration", () => {
+  it("uses the documented defaults", () => {
+    const c = parseConfig(base);
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.appUrl).toBe("http://localhost:3000");
+    expect(c.horizon.testnet).toBe("https://horizon-testnet.stellar.org");
+    expect(c.trustProxy).toBe(false);
+    expect(c.rateLimitGlobalPerMinute).toBe(100);
+  });
+
+  it.each([
+    ["DATABASE_URL", { DATABASE_URL: "mysql://x" }],
+    ["APP_URL", { APP_URL: "not a url" }],
+    ["HORIZON_TESTNET_URL", { HORIZON_TESTNET_URL: "ftp://x" }],
+    ["JWT_SECRET", { JWT_SECRET: "short" }],
+    ["TRUST_PROXY", { TRUST_PROXY: "maybe" }],
+    ["CRON_SECRET", { CRON_SECRET: "short" }],
+  ])("a bad %s stops start-up with a message naming it", (name, env) => {
+    expect(() => parseConfig({ ...base, ...env })).toThrow(ConfigError);
+    expect(() => parseConfig({ ...base, ...env })).toThrow(name);
+  });
+
+  it("requires JWT_SECRET when a shared database is configured", () => {
+    expect(() => parseConfig({ DATABASE_URL: "postgres://localhost/x" })).toThrow("JWT_SECRET");
+  });
+
+  it("requires both Upstash variables together", () => {
+    expect(() => parseConfig({ ...base, UPSTASH_REDIS_REST_URL: "https://x.upstash.io" })).toThrow(
+      "UPSTASH_REDIS_REST_TOKEN",
+    );
+  });
+});

@@ -1,0 +1,135 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The one place that reads process.env. Every variable is validated here; a bad value
+ * stops start-up with a message naming the variable (see `loadConfig`).
+ */
+const TESTNET = "Test SDF Network ; September 2015";
+const MAINNET = "Public Global Stellar Network ; September 2015";
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no", "on", "off", ""])
+  .transform((v) => ["true", "1", "yes", "on"].includes(v));
+
+const positiveInt = z.coerce.number().int().positive();
+
+const httpUrl = z
+  .string()
+  .url()
+  .refine((u) => /^https?:\/\//.test(u), "must be an http(s) URL");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: z
+    .string()
+    .refine((u) => /^postgres(ql)?:\/\//.test(u), "must be a postgres:// URL")
+    .optional(),
+  DATA_DIR: z.string().min(1).default("./.data"),
+  APP_URL: httpUrl.default("http://localhost:3000"),
+  SERVICE_NAME: z.string().min(1).max(100).default("Stellar Invoicing"),
+  JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  CRON_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  HORIZON_TESTNET_URL: httpUrl.default("https://horizon-testnet.stellar.org"),
+  HORIZON_MAINNET_URL: httpUrl.default("https://horizon.stellar.org"),
+  TRUST_PROXY: bool.default(false),
+  UPSTASH_REDIS_REST_URL: httpUrl.optional(),
+  UPSTASH_REDIS_REST_TOKEN: z.string().min(1).optional(),
+  /** Global limit per minute; the spec's value is 100. Raised only in tests. */
+  RATE_LIMIT_GLOBAL_PER_MINUTE: positiveInt.default(100),
+  /** Largest accepted request body in bytes (413 above). */
+  MAX_BODY_BYTES: positiveInt.default(100_000),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export type Config = {
+  nodeEnv: "development" | "production" | "test";
+  databaseUrl: string | undefined;
+  dataDir: string;
+  appUrl: string;
+  serviceName: string;
+  jwtSecret: string;
+  cronSecret: string | undefined;
+  horizon: { testnet: string; mainnet: string };
+  trustProxy: boolean;
+  upstash: { url: string; token: string } | undefined;
+  rateLimitGlobalPerMinute: number;
+  maxBodyBytes: number;
+  logLevel: "debug" | "info" | "warn" | "error" | "silent";
+};
+
+export const NETWORK_PASSPHRASES = { testnet: TESTNET, mainnet: MAINNET } as const;
+
+export class ConfigError extends Error {}
+
+/** Parses an environment; throws ConfigError naming each bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  // Empty strings are treated as unset, as most deploy dashboards leave them.
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ""),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  if (Boolean(e.UPSTASH_REDIS_REST_URL) !== Boolean(e.UPSTASH_REDIS_REST_TOKEN)) {
+    throw new ConfigError(
+      "Invalid environment configuration:\n  UPSTASH_REDIS_REST_TOKEN: UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN must be set together",
+    );
+  }
+  let jwtSecret = e.JWT_SECRET;
+  if (!jwtSecret) {
+    if (e.DATABASE_URL) {
+      // A deployment (shared database, several instances) must share one secret.
+      throw new ConfigError(
+        "Invalid environment configuration:\n  JWT_SECRET: required when DATABASE_URL is set (at least 32 characters)",
+      );
+    }
+    jwtSecret = loadOrCreateLocalSecret(e.DATA_DIR);
+  }
+  return {
+    nodeEnv: e.NODE_ENV,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    appUrl: e.APP_URL.replace(/\/+$/, ""),
+    serviceName: e.SERVICE_NAME,
+    jwtSecret,
+    cronSecret: e.CRON_SECRET,
+    horizon: { testnet: e.HORIZON_TESTNET_URL, mainnet: e.HORIZON_MAINNET_URL },
+    trustProxy: e.TRUST_PROXY,
+    upstash:
+      e.UPSTASH_REDIS_REST_URL && e.UPSTASH_REDIS_REST_TOKEN
+        ? { url: e.UPSTASH_REDIS_REST_URL, token: e.UPSTASH_REDIS_REST_TOKEN }
+        : undefined,
+    rateLimitGlobalPerMinute: e.RATE_LIMIT_GLOBAL_PER_MINUTE,
+    maxBodyBytes: e.MAX_BODY_BYTES,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** Embedded mode: one secret generated on first start and kept in the data directory. */
+function loadOrCreateLocalSecret(dataDir: string): string {
+  const dir = path.resolve(dataDir);
+  const file = path.join(dir, "jwt-secret");
+  try {
+    const existing = fs.readFileSync(file, "utf8").trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // not created yet
+  }
+  fs.mkdirSync(dir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+let cached: Config | undefined;
+
+export function getConfig(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}

@@ -1,0 +1,127 @@
+// Domain errors describe what went wrong in business terms only. They know
+// nothing of HTTP: lib/http/errors.ts is the single place that maps `kind` to a
+// status code and a response body. The `message` strings are the spec's words,
+// so the HTTP layer can pass them through unchanged.
+
+export const DOMAIN_ERROR_KINDS = [
+  "validation",
+  "not_found",
+  "forbidden",
+  "conflict",
+  "business_rule",
+  "unauthorized",
+  "method_not_allowed",
+  "payload_too_large",
+  "unsupported_media_type",
+  "rate_limited",
+  "ledger",
+  "network_busy",
+  "unavailable",
+] as const;
+
+export type DomainErrorKind = (typeof DOMAIN_ERROR_KINDS)[number];
+
+/** Field name (or dotted path such as `lineItems.0.rate`) to a message. */
+export type ErrorDetails = Record<string, string>;
+
+export abstract class DomainError extends Error {
+  abstract readonly kind: DomainErrorKind;
+  readonly details?: ErrorDetails;
+
+  constructor(message: string, details?: ErrorDetails) {
+    super(message);
+    this.name = new.target.name;
+    if (details !== undefined) this.details = details;
+  }
+}
+
+/** Malformed or out-of-bounds input (400). */
+export class ValidationError extends DomainError {
+  readonly kind = "validation" as const;
+}
+
+/** Unknown or deleted resource (404). */
+export class NotFoundError extends DomainError {
+  readonly kind = "not_found" as const;
+
+  constructor(message: string) {
+    super(message);
+  }
+}
+
+/** The resource belongs to someone else (403). */
+export class ForbiddenError extends DomainError {
+  readonly kind = "forbidden" as const;
+
+  constructor(message: string) {
+    super(message);
+  }
+}
+
+/** A uniqueness rule would be broken, e.g. a reused invoice number (409). */
+export class ConflictError extends DomainError {
+  readonly kind = "conflict" as const;
+
+  constructor(message: string) {
+    super(message);
+  }
+}
+
+/**
+ * Well-formed input that the current state does not allow, e.g. paying a
+ * DRAFT invoice (400). `details` is optional for rules tied to one field.
+ */
+export class BusinessRuleError extends DomainError {
+  readonly kind = "business_rule" as const;
+}
+
+/** Missing, invalid or expired credentials (401). */
+export class UnauthorizedError extends DomainError {
+  readonly kind = "unauthorized" as const;
+
+  constructor(message: string) {
+    super(message);
+  }
+}
+
+/** The request body is larger than the service accepts (413). */
+export class PayloadTooLargeError extends DomainError {
+  readonly kind = "payload_too_large" as const;
+
+  constructor(message: string) {
+    super(message);
+  }
+}
+
+/** The request body is not JSON (415). */
+export class UnsupportedMediaTypeError extends DomainError {
+  readonly kind = "unsupported_media_type" as const;
+
+  constructor(message: string) {
+    super(message);
+  }
+}
+
+/** A rate limit was reached (429); `retryAfterSeconds` feeds Retry-After and `retryAfter`. */
+export class RateLimitedError extends DomainError {
+  readonly kind = "rate_limited" as const;
+  readonly retryAfterSeconds: number;
+
+  constructor(message: string, retryAfterSeconds: number) {
+    super(message);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** A dependency (database, ledger API, price source) cannot be reached (503). */
+export class UnavailableError extends DomainError {
+  readonly kind = "unavailable" as const;
+
+  constructor(message: string) {
+    super(message);
+  }
+}
+
+export function isDomainError(error: unknown): error is DomainError {
+  return error instanceof DomainError;
+}

@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import { ValidationError } from "./errors";
+import {
+  dueDateExpiresAt,
+  formatInvoiceNumber,
+  isExpired,
+  isValidInvoiceNumber,
+  validateInvoiceNumber,
+} from "./invoice-number";
+
+describe("formatInvoiceNumber", () => {
+  it("zero-pads to 4 digits and grows beyond", () => {
+    expect(formatInvoiceNumber(1)).toBe("INV-0001");
+    expect(formatInvoiceNumber(42n)).toBe("INV-0042");
+    expect(formatInvoiceNumber(9999)).toBe("INV-9999");
+    expect(formatInvoiceNumber(10000)).toBe("INV-10000");
+    expect(formatInvoiceNumber(12345678901234567890n)).toBe("INV-12345678901234567890");
+  });
+
+  it("always produces a valid memo", () => {
+    for (const seq of [1, 10, 999, 10_000, Number.MAX_SAFE_INTEGER]) {
+      expect(isValidInvoiceNumber(formatInvoiceNumber(seq))).toBe(true);
+    }
+  });
+
+  it("refuses sequences that cannot be a number", () => {
+    expect(() => formatInvoiceNumber(0)).toThrow(RangeError);
+    expect(() => formatInvoiceNumber(-1n)).toThrow(RangeError);
+    expect(() => formatInvoiceNumber(1.5)).toThrow(RangeError);
+    expect(() => formatInvoiceNumber(10n ** 24n)).toThrow(RangeError);
+  });
+});
+
+describe("validateInvoiceNumber", () => {
+  it("accepts INV- plus 1 to 24 letters, digits or hyphens", () => {
+    for (const value of ["INV-1", "INV-0001", "INV-20240101-AB12", `INV-${"x".repeat(24)}`]) {
+      expect(validateInvoiceNumber(value)).toBe(value);
+    }
+    // 28 bytes: the longest text memo.
+    expect(new TextEncoder().encode(`INV-${"A".repeat(24)}`).length).toBe(28);
+  });
+
+  it("rejects anything else with details.invoiceNumber", () => {
+    for (const value of [
+      "INV-",
+      "inv-0001",
+      "0001",
+      "INV 0001",
+      "INV-00_1",
+      `INV-${"x".repeat(25)}`,
+      "INV-é",
+      null,
+      1,
+    ]) {
+      let thrown: unknown;
+      try {
+        validateInvoiceNumber(value);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown, String(value)).toBeInstanceOf(ValidationError);
+      expect((thrown as ValidationError).details).toHaveProperty("invoiceNumber");
+    }
+  });
+});
+
+describe("due dates", () => {
+  it("a due date D expires at D+1 00:00 UTC", () => {
+    const expiresAt = dueDateExpiresAt(new Date("2026-03-15T00:00:00.000Z"));
+    expect(expiresAt.toISOString()).toBe("2026-03-16T00:00:00.000Z");
+  });
+
+  it("ignores the time of day of the due date", () => {
+    expect(dueDateExpiresAt(new Date("2026-03-15T23:59:59.999Z")).toISOString()).toBe(
+      "2026-03-16T00:00:00.000Z",
+    );
+    expect(dueDateExpiresAt(new Date("2026-03-15T12:00:00+05:00")).toISOString()).toBe(
+      "2026-03-16T00:00:00.000Z",
+    );
+  });
+
+  it("crosses month, year and leap-day boundaries", () => {
+    expect(dueDateExpiresAt(new Date("2026-12-31T00:00:00Z")).toISOString()).toBe(
+      "2027-01-01T00:00:00.000Z",
+    );
+    expect(dueDateExpiresAt(new Date("2028-02-28T00:00:00Z")).toISOString()).toBe(
+      "2028-02-29T00:00:00.000Z",
+    );
+  });
+
+  it("is not expired a millisecond before D+1 00:00 UTC, and is at it", () => {
+    const dueDate = new Date("2026-03-15T00:00:00.000Z");
+    expect(isExpired(dueDate, new Date("2026-03-15T23:59:59.999Z"))).toBe(false);
+    expect(isExpired(dueDate, new Date("2026-03-16T00:00:00.000Z"))).toBe(true);
+    expect(isExpired(dueDate, new Date("2026-03-20T00:00:00.000Z"))).toBe(true);
+    expect(isExpired(dueDate, new Date("2026-03-15T00:00:00.000Z"))).toBe(false);
+  });
+
+  it("never expires without a due date, and refuses invalid dates", () => {
+    expect(isExpired(null, new Date())).toBe(false);
+    expect(isExpired(undefined, new Date())).toBe(false);
+    expect(() => dueDateExpiresAt(new Date("nope"))).toThrow(RangeError);
+  });
+});

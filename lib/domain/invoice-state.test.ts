@@ -1,0 +1,189 @@
+import { describe, expect, it } from "vitest";
+import { BusinessRuleError } from "./errors";
+import {
+  type AuditAction,
+  CANCELLABLE_STATUSES,
+  canTransition,
+  EDITABLE_STATUSES,
+  type EventType,
+  EXPIRABLE_STATUSES,
+  INVOICE_STATUSES,
+  INVOICE_TRIGGERS,
+  type InvoiceStatus,
+  type InvoiceTrigger,
+  isEditable,
+  isInvoiceStatus,
+  isPayable,
+  PAYABLE_STATUSES,
+  transition,
+} from "./invoice-state";
+
+type Expected =
+  | { to: InvoiceStatus; audit: AuditAction | null; event: EventType | null }
+  | { ignored: true }
+  | { error: string };
+
+const modifyError = { error: "Only invoices in DRAFT status can be modified" };
+const sendError = (s: InvoiceStatus) => ({ error: `Invoice cannot be sent. Current status: ${s}` });
+const payError = (s: InvoiceStatus) => ({ error: `Invoice cannot be paid. Current status: ${s}` });
+const cancelError = (s: InvoiceStatus) => ({
+  error: `Invoice cannot be cancelled. Current status: ${s}`,
+});
+const ignored = { ignored: true } as const;
+const paid = { to: "PAID", audit: "PAID", event: "invoice.paid" } as const;
+const expired = { to: "EXPIRED", audit: "EXPIRED", event: "invoice.expired" } as const;
+const cancelled = { to: "CANCELLED", audit: "CANCELLED", event: "invoice.cancelled" } as const;
+
+// The expected table, written out independently of the implementation.
+const EXPECTED: Record<InvoiceTrigger, Record<InvoiceStatus, Expected>> = {
+  update: {
+    DRAFT: { to: "DRAFT", audit: "UPDATED", event: null },
+    PENDING: modifyError,
+    PROCESSING: modifyError,
+    PAID: modifyError,
+    FAILED: modifyError,
+    EXPIRED: modifyError,
+    CANCELLED: modifyError,
+  },
+  delete: {
+    DRAFT: { to: "DRAFT", audit: "DELETED", event: null },
+    PENDING: modifyError,
+    PROCESSING: modifyError,
+    PAID: modifyError,
+    FAILED: modifyError,
+    EXPIRED: modifyError,
+    CANCELLED: modifyError,
+  },
+  send: {
+    DRAFT: { to: "PENDING", audit: "SENT", event: "invoice.sent" },
+    PENDING: sendError("PENDING"),
+    PROCESSING: sendError("PROCESSING"),
+    PAID: sendError("PAID"),
+    FAILED: sendError("FAILED"),
+    EXPIRED: sendError("EXPIRED"),
+    CANCELLED: sendError("CANCELLED"),
+  },
+  payIntent: {
+    DRAFT: payError("DRAFT"),
+    PENDING: { to: "PROCESSING", audit: "UPDATED", event: null },
+    PROCESSING: { to: "PROCESSING", audit: null, event: null },
+    PAID: payError("PAID"),
+    FAILED: { to: "PROCESSING", audit: "UPDATED", event: null },
+    EXPIRED: { to: "EXPIRED", audit: null, event: null },
+    CANCELLED: payError("CANCELLED"),
+  },
+  submitFailed: {
+    DRAFT: ignored,
+    PENDING: ignored,
+    PROCESSING: { to: "FAILED", audit: "FAILED", event: null },
+    PAID: ignored,
+    FAILED: ignored,
+    EXPIRED: ignored,
+    CANCELLED: ignored,
+  },
+  pay: {
+    DRAFT: payError("DRAFT"),
+    PENDING: paid,
+    PROCESSING: paid,
+    PAID: payError("PAID"),
+    FAILED: paid,
+    EXPIRED: paid,
+    CANCELLED: payError("CANCELLED"),
+  },
+  expire: {
+    DRAFT: ignored,
+    PENDING: expired,
+    PROCESSING: expired,
+    PAID: ignored,
+    FAILED: ignored,
+    EXPIRED: ignored,
+    CANCELLED: ignored,
+  },
+  cancel: {
+    DRAFT: cancelled,
+    PENDING: cancelled,
+    PROCESSING: cancelled,
+    PAID: cancelError("PAID"),
+    FAILED: cancelled,
+    EXPIRED: cancelled,
+    CANCELLED: cancelError("CANCELLED"),
+  },
+};
+
+const cases = INVOICE_TRIGGERS.flatMap((trigger) =>
+  INVOICE_STATUSES.map((status) => ({ trigger, status, expected: EXPECTED[trigger][status] })),
+);
+
+describe("transition table", () => {
+  it("covers every (status, trigger) pair", () => {
+    expect(cases).toHaveLength(INVOICE_STATUSES.length * INVOICE_TRIGGERS.length);
+  });
+
+  it.each(cases)("$trigger from $status", ({ trigger, status, expected }) => {
+    if ("error" in expected) {
+      let thrown: unknown;
+      try {
+        transition(status, trigger);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(BusinessRuleError);
+      expect((thrown as BusinessRuleError).kind).toBe("business_rule");
+      expect((thrown as BusinessRuleError).message).toBe(expected.error);
+      expect(canTransition(status, trigger)).toBe(false);
+    } else if ("ignored" in expected) {
+      expect(transition(status, trigger)).toEqual({
+        from: status,
+        to: status,
+        changed: false,
+        audit: null,
+        event: null,
+      });
+      expect(canTransition(status, trigger)).toBe(false);
+    } else {
+      expect(transition(status, trigger)).toEqual({
+        from: status,
+        to: expected.to,
+        changed: expected.to !== status,
+        audit: expected.audit,
+        event: expected.event,
+      });
+      expect(canTransition(status, trigger)).toBe(true);
+    }
+  });
+});
+
+describe("status lists agree with the table", () => {
+  const allowedFrom = (trigger: InvoiceTrigger) =>
+    INVOICE_STATUSES.filter((status) => canTransition(status, trigger));
+
+  it("payable statuses are exactly where pay is allowed", () => {
+    expect(allowedFrom("pay")).toEqual([...PAYABLE_STATUSES]);
+    expect(allowedFrom("payIntent")).toEqual([...PAYABLE_STATUSES]);
+    expect(INVOICE_STATUSES.filter(isPayable)).toEqual([...PAYABLE_STATUSES]);
+  });
+
+  it("editable statuses are exactly where update and delete are allowed", () => {
+    expect(allowedFrom("update")).toEqual([...EDITABLE_STATUSES]);
+    expect(allowedFrom("delete")).toEqual([...EDITABLE_STATUSES]);
+    expect(INVOICE_STATUSES.filter(isEditable)).toEqual([...EDITABLE_STATUSES]);
+  });
+
+  it("expirable and cancellable statuses match their triggers", () => {
+    expect(allowedFrom("expire")).toEqual([...EXPIRABLE_STATUSES]);
+    expect(allowedFrom("cancel")).toEqual([...CANCELLABLE_STATUSES]);
+  });
+
+  it("DRAFT is not payable: sending is what makes an invoice payable", () => {
+    expect(isPayable("DRAFT")).toBe(false);
+    expect(isPayable(transition("DRAFT", "send").to)).toBe(true);
+  });
+});
+
+describe("isInvoiceStatus", () => {
+  it("recognises only the seven statuses", () => {
+    for (const status of INVOICE_STATUSES) expect(isInvoiceStatus(status)).toBe(true);
+    for (const value of ["draft", "ACTIVE", "", null, 1])
+      expect(isInvoiceStatus(value)).toBe(false);
+  });
+});

@@ -1,0 +1,283 @@
+import { BusinessRuleError } from "./errors";
+
+// The invoice lifecycle (service-spec.md section 3, decisions.md "Lifecycle").
+// TRANSITIONS below is the one table every service consults; the status lists
+// exported next to it feed conditional SQL updates (`WHERE status IN (...)`),
+// and a unit test keeps the two in agreement.
+
+export const INVOICE_STATUSES = [
+  "DRAFT",
+  "PENDING",
+  "PROCESSING",
+  "PAID",
+  "FAILED",
+  "EXPIRED",
+  "CANCELLED",
+] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+export const INVOICE_TRIGGERS = [
+  "update", // PATCH /api/invoices/:id
+  "delete", // DELETE /api/invoices/:id (soft delete)
+  "send", // POST /api/invoices/:id/send
+  "payIntent", // POST /api/payments/:invoiceId/pay-intent
+  "submitFailed", // the ledger rejected a submitted transaction
+  "pay", // a matching payment was confirmed (submit, confirm or watcher)
+  "expire", // the due date has ended (expiry job)
+  "cancel", // POST /api/invoices/:id/cancel
+] as const;
+export type InvoiceTrigger = (typeof INVOICE_TRIGGERS)[number];
+
+export const AUDIT_ACTIONS = [
+  "CREATED",
+  "UPDATED",
+  "SENT",
+  "PAID",
+  "EXPIRED",
+  "CANCELLED",
+  "DELETED",
+  "FAILED",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const EVENT_TYPES = [
+  "invoice.created",
+  "invoice.sent",
+  "invoice.paid",
+  "invoice.expired",
+  "invoice.cancelled",
+  "payment.confirmed",
+  "link.created",
+  "link.paid",
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** PATCH and DELETE are allowed only here. */
+export const EDITABLE_STATUSES = ["DRAFT"] as const satisfies readonly InvoiceStatus[];
+/** pay-intent, submit, confirm and the watcher accept these; DRAFT must be sent first. */
+export const PAYABLE_STATUSES = [
+  "PENDING",
+  "PROCESSING",
+  "FAILED",
+  "EXPIRED",
+] as const satisfies readonly InvoiceStatus[];
+/** The expiry job moves these to EXPIRED once the due date has ended. */
+export const EXPIRABLE_STATUSES = [
+  "PENDING",
+  "PROCESSING",
+] as const satisfies readonly InvoiceStatus[];
+/** The owner may cancel from these. */
+export const CANCELLABLE_STATUSES = [
+  "DRAFT",
+  "PENDING",
+  "PROCESSING",
+  "FAILED",
+  "EXPIRED",
+] as const satisfies readonly InvoiceStatus[];
+
+export type TransitionResult = {
+  from: InvoiceStatus;
+  to: InvoiceStatus;
+  /** to !== from; a status change must be recorded with `changes.status`. */
+  changed: boolean;
+  /** Audit entry to write in the same database transaction, if any. */
+  audit: AuditAction | null;
+  /** Outbox event to write in the same database transaction, if any. */
+  event: EventType | null;
+};
+
+type Rejection = "modify" | "send" | "pay" | "cancel";
+
+type Outcome =
+  /** Allowed: move (possibly to the same status) and record audit/event. */
+  | { kind: "move"; to: InvoiceStatus; audit: AuditAction | null; event: EventType | null }
+  /** A system trigger with nothing to do from this status: no change, no error. */
+  | { kind: "ignore" }
+  /** A caller asked for something the status forbids: BusinessRuleError. */
+  | { kind: "reject"; rejection: Rejection };
+
+const move = (
+  to: InvoiceStatus,
+  audit: AuditAction | null = null,
+  event: EventType | null = null,
+): Outcome => ({ kind: "move", to, audit, event });
+const ignore: Outcome = { kind: "ignore" };
+const reject = (rejection: Rejection): Outcome => ({ kind: "reject", rejection });
+
+// Every (trigger, status) pair is spelled out: the Record types make a missing
+// status or trigger a compile error, so a new status cannot be forgotten here.
+const TRANSITIONS: Record<InvoiceTrigger, Record<InvoiceStatus, Outcome>> = {
+  update: {
+    DRAFT: move("DRAFT", "UPDATED"),
+    PENDING: reject("modify"),
+    PROCESSING: reject("modify"),
+    PAID: reject("modify"),
+    FAILED: reject("modify"),
+    EXPIRED: reject("modify"),
+    CANCELLED: reject("modify"),
+  },
+  // A soft delete keeps the status; only deletedAt changes.
+  delete: {
+    DRAFT: move("DRAFT", "DELETED"),
+    PENDING: reject("modify"),
+    PROCESSING: reject("modify"),
+    PAID: reject("modify"),
+    FAILED: reject("modify"),
+    EXPIRED: reject("modify"),
+    CANCELLED: reject("modify"),
+  },
+  send: {
+    DRAFT: move("PENDING", "SENT", "invoice.sent"),
+    PENDING: reject("send"),
+    PROCESSING: reject("send"),
+    PAID: reject("send"),
+    FAILED: reject("send"),
+    EXPIRED: reject("send"),
+    CANCELLED: reject("send"),
+  },
+  // PROCESSING stays PROCESSING (a payer may ask again, e.g. after a timeout)
+  // and EXPIRED stays EXPIRED: the invoice remains payable, but a pay-intent
+  // must not undo the expiry. Only a real status change is audited.
+  payIntent: {
+    DRAFT: reject("pay"),
+    PENDING: move("PROCESSING", "UPDATED"),
+    PROCESSING: move("PROCESSING"),
+    PAID: reject("pay"),
+    FAILED: move("PROCESSING", "UPDATED"),
+    EXPIRED: move("EXPIRED"),
+    CANCELLED: reject("pay"),
+  },
+  // Only a PROCESSING invoice can fail. Elsewhere the rejection is news about
+  // a transaction that no longer matters (another path paid, the owner
+  // cancelled, or the invoice expired), so it is ignored rather than an error.
+  submitFailed: {
+    DRAFT: ignore,
+    PENDING: ignore,
+    PROCESSING: move("FAILED", "FAILED"),
+    PAID: ignore,
+    FAILED: ignore,
+    EXPIRED: ignore,
+    CANCELLED: ignore,
+  },
+  // PAID is rejected too: services detect "already paid" before asking.
+  pay: {
+    DRAFT: reject("pay"),
+    PENDING: move("PAID", "PAID", "invoice.paid"),
+    PROCESSING: move("PAID", "PAID", "invoice.paid"),
+    PAID: reject("pay"),
+    FAILED: move("PAID", "PAID", "invoice.paid"),
+    EXPIRED: move("PAID", "PAID", "invoice.paid"),
+    CANCELLED: reject("pay"),
+  },
+  // The expiry job selects with EXPIRABLE_STATUSES; an invoice that moved on
+  // meanwhile is simply left alone.
+  expire: {
+    DRAFT: ignore,
+    PENDING: move("EXPIRED", "EXPIRED", "invoice.expired"),
+    PROCESSING: move("EXPIRED", "EXPIRED", "invoice.expired"),
+    PAID: ignore,
+    FAILED: ignore,
+    EXPIRED: ignore,
+    CANCELLED: ignore,
+  },
+  cancel: {
+    DRAFT: move("CANCELLED", "CANCELLED", "invoice.cancelled"),
+    PENDING: move("CANCELLED", "CANCELLED", "invoice.cancelled"),
+    PROCESSING: move("CANCELLED", "CANCELLED", "invoice.cancelled"),
+    PAID: reject("cancel"),
+    FAILED: move("CANCELLED", "CANCELLED", "invoice.cancelled"),
+    EXPIRED: move("CANCELLED", "CANCELLED", "invoice.cancelled"),
+    CANCELLED: reject("cancel"),
+  },
+};
+
+/**
+ * The spec's messages. The spec gives none for sending a non-DRAFT invoice
+ * ("The invoice must be DRAFT"), so send follows the pay/cancel pattern and
+ * names the current status.
+ */
+function rejectionMessage(rejection: Rejection, status: InvoiceStatus): string {
+  switch (rejection) {
+    case "modify":
+      return "Only invoices in DRAFT status can be modified";
+    case "send":
+      return `Invoice cannot be sent. Current status: ${status}`;
+    case "pay":
+      return `Invoice cannot be paid. Current status: ${status}`;
+    case "cancel":
+      return `Invoice cannot be cancelled. Current status: ${status}`;
+    default:
+      return assertNever(rejection);
+  }
+}
+
+/**
+ * Applies `trigger` to an invoice in `status`. Throws BusinessRuleError when
+ * the caller asks for a move the status forbids. For system triggers that
+ * have nothing to do (`submitFailed` outside PROCESSING, `expire` outside
+ * PENDING/PROCESSING) it returns the status unchanged with no audit or event.
+ */
+export function transition(status: InvoiceStatus, trigger: InvoiceTrigger): TransitionResult {
+  const outcome = TRANSITIONS[trigger][status];
+  switch (outcome.kind) {
+    case "move":
+      return {
+        from: status,
+        to: outcome.to,
+        changed: outcome.to !== status,
+        audit: outcome.audit,
+        event: outcome.event,
+      };
+    case "ignore":
+      return { from: status, to: status, changed: false, audit: null, event: null };
+    case "reject":
+      throw new BusinessRuleError(rejectionMessage(outcome.rejection, status));
+    default:
+      return assertNever(outcome);
+  }
+}
+
+/** True when `trigger` is allowed from `status` (neither rejected nor ignored). */
+export function canTransition(status: InvoiceStatus, trigger: InvoiceTrigger): boolean {
+  return TRANSITIONS[trigger][status].kind === "move";
+}
+
+export function isPayable(status: InvoiceStatus): boolean {
+  switch (status) {
+    case "PENDING":
+    case "PROCESSING":
+    case "FAILED":
+    case "EXPIRED":
+      return true;
+    case "DRAFT":
+    case "PAID":
+    case "CANCELLED":
+      return false;
+    default:
+      return assertNever(status);
+  }
+}
+
+export function isEditable(status: InvoiceStatus): boolean {
+  switch (status) {
+    case "DRAFT":
+      return true;
+    case "PENDING":
+    case "PROCESSING":
+    case "PAID":
+    case "FAILED":
+    case "EXPIRED":
+    case "CANCELLED":
+      return false;
+    default:
+      return assertNever(status);
+  }
+}
+
+export function isInvoiceStatus(value: unknown): value is InvoiceStatus {
+  return typeof value === "string" && (INVOICE_STATUSES as readonly string[]).includes(value);
+}
+
+function assertNever(value: never): never {
+  throw new Error(`Unexpected value: ${String(value)}`);
+}

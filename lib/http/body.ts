@@ -1,0 +1,59 @@
+import type { z } from "zod";
+import {
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+} from "@/lib/domain/errors";
+
+export const INVALID_REQUEST = "Invalid request";
+
+/** Reads at most `maxBytes` of the body (413 beyond) and parses it as JSON (400 if malformed). */
+export async function readJsonBody(req: Request, maxBytes: number): Promise<unknown> {
+  const type = req.headers.get("content-type");
+  if (type && !/^application\/([\w.+-]*\+)?json\b/i.test(type.trim())) {
+    throw new UnsupportedMediaTypeError("Content-Type must be application/json");
+  }
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > maxBytes) throw tooLarge(maxBytes);
+  if (!req.body) return undefined;
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  const text = Buffer.concat(chunks).toString("utf8");
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ValidationError(INVALID_REQUEST, { body: "Malformed JSON" });
+  }
+}
+
+function tooLarge(maxBytes: number) {
+  return new PayloadTooLargeError(`Request body too large (max ${maxBytes} bytes)`);
+}
+
+/** Validates with zod; failures are 400 with `message` and a per-field `details` map. */
+export function parseWith<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  message = INVALID_REQUEST,
+): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const details: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.length ? issue.path.join(".") : "body";
+    details[key] ??= issue.message;
+  }
+  throw new ValidationError(message, details);
+}

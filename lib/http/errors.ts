@@ -1,0 +1,77 @@
+import { DomainError, type DomainErrorKind, RateLimitedError } from "@/lib/domain/errors";
+
+/** The one table from error to HTTP status and error code (decisions.md, Wire forms). */
+export const ERROR_TABLE: Record<DomainErrorKind, { status: number; code: string }> = {
+  validation: { status: 400, code: "VALIDATION_ERROR" },
+  business_rule: { status: 400, code: "VALIDATION_ERROR" },
+  unauthorized: { status: 401, code: "UNAUTHORIZED" },
+  forbidden: { status: 403, code: "FORBIDDEN" },
+  not_found: { status: 404, code: "NOT_FOUND" },
+  method_not_allowed: { status: 405, code: "VALIDATION_ERROR" },
+  conflict: { status: 409, code: "CONFLICT" },
+  payload_too_large: { status: 413, code: "VALIDATION_ERROR" },
+  unsupported_media_type: { status: 415, code: "VALIDATION_ERROR" },
+  rate_limited: { status: 429, code: "RATE_LIMIT_EXCEEDED" },
+  ledger: { status: 400, code: "LEDGER_ERROR" },
+  network_busy: { status: 429, code: "RATE_LIMIT_EXCEEDED" },
+  unavailable: { status: 503, code: "UNAVAILABLE" },
+};
+
+export const DATABASE_UNAVAILABLE = "Service temporarily unavailable. Please try again later.";
+export const INTERNAL_ERROR = "Internal server error";
+
+export type ErrorPayload = {
+  status: number;
+  code: string;
+  message: string;
+  details?: Record<string, string>;
+  retryAfter?: number;
+};
+
+/** Maps anything thrown to a payload; `null` means unexpected (a 500 that must be logged). */
+export function toErrorPayload(err: unknown): ErrorPayload | null {
+  if (err instanceof DomainError) {
+    const { status, code } = ERROR_TABLE[err.kind];
+    return {
+      status,
+      code,
+      message: err.message,
+      details: err.details,
+      retryAfter: err instanceof RateLimitedError ? err.retryAfterSeconds : undefined,
+    };
+  }
+  if (isDatabaseUnavailable(err)) {
+    return { status: 503, code: "UNAVAILABLE", message: DATABASE_UNAVAILABLE };
+  }
+  return null;
+}
+
+const CONNECTION_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "CONNECT_TIMEOUT",
+  "57P01", // admin_shutdown
+  "57P02", // crash_shutdown
+  "57P03", // cannot_connect_now
+  "53300", // too_many_connections
+]);
+
+/** True when the error (or one it wraps) says the database cannot be reached right now. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  let current: unknown = err;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && (CONNECTION_CODES.has(code) || code.startsWith("08"))) {
+      return true;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,0 +1,42 @@
+import { type DatabaseHandle, openDatabase } from "@/db/client";
+import { type Config, getConfig } from "./config";
+import { logger } from "./logger";
+import { createPostgresRateLimiter } from "./ratelimit/postgres";
+import type { RateLimiter } from "./ratelimit/types";
+import { createUpstashRateLimiter } from "./ratelimit/upstash";
+
+/**
+ * Process-wide resources, created once (kept on globalThis so dev-mode reloads and the
+ * several bundles Next.js builds share one PGlite instance: PGlite allows one per directory).
+ */
+export type Runtime = {
+  config: Config;
+  database: DatabaseHandle;
+  rateLimiter: RateLimiter;
+};
+
+const KEY = Symbol.for("stellar-invoicing.runtime");
+type Holder = { [KEY]?: Promise<Runtime> };
+
+export function getRuntime(): Promise<Runtime> {
+  const g = globalThis as Holder;
+  g[KEY] ??= createRuntime().catch((err) => {
+    // Let the next request retry (the database may come back).
+    delete g[KEY];
+    throw err;
+  });
+  return g[KEY];
+}
+
+async function createRuntime(): Promise<Runtime> {
+  const config = getConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const rateLimiter = config.upstash
+    ? createUpstashRateLimiter(config.upstash)
+    : createPostgresRateLimiter(database.db);
+  logger.info("runtime ready", {
+    database: database.kind,
+    rateLimiter: config.upstash ? "upstash" : "postgres",
+  });
+  return { config, database, rateLimiter };
+}

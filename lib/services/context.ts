@@ -1,0 +1,18 @@
+import type { Database } from "@/db/client";
+import type { Config } from "@/lib/config";
+import type { Logger } from "@/lib/logger";
+
+/**
+ * Everything a service may use. Services never import Next.js or read headers; the clock
+ * and the ports come from here so tests can pin them.
+ */
+export type ServiceContext = {
+  db: Database;
+  config: Config;
+  now: () => Date;
+  logger: Logger;
+  requestId: string;
+};
+
+/** The same, for a caller whose wallet has been authenticated. */
+export type AuthedContext = ServiceContext & { wallet: string };

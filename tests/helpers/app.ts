@@ -1,0 +1,127 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import net from "node:net";
+import path from "node:path";
+
+const ROOT = path.resolve(import.meta.dirname, "..", "..");
+
+export type RunningApp = {
+  url: string;
+  port: number;
+  logs: () => string;
+  stop: () => Promise<void>;
+};
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === "object" && addr ? resolve(addr.port) : reject()));
+    });
+  });
+}
+
+export const TEST_JWT_SECRET = "test-secret-0123456789abcdef0123456789abcdef";
+
+/**
+ * Starts the real server (server.ts over the `next build` output) as a child process and
+ * waits until /api/health answers. `env` adds to a clean test environment.
+ */
+export async function startApp(env: Record<string, string | undefined>): Promise<RunningApp> {
+  const port = await freePort();
+  let output = "";
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [path.join(ROOT, "node_modules", "tsx", "dist", "cli.mjs"), "server.ts"],
+    {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        NODE_ENV: "production",
+        NEXT_TELEMETRY_DISABLED: "1",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        APP_URL: `http://127.0.0.1:${port}`,
+        JWT_SECRET: TEST_JWT_SECRET,
+        SERVICE_NAME: "Stellar Invoicing Test",
+        LOG_LEVEL: "warn",
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  child.stdout?.on("data", (d) => {
+    output += d;
+  });
+  child.stderr?.on("data", (d) => {
+    output += d;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      throw new Error(`app exited with ${child.exitCode} before it was ready:\n${output}`);
+    }
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`app did not become ready in 60 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return {
+    url,
+    port,
+    logs: () => output,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+        setTimeout(() => child.kill("SIGKILL"), 5000).unref();
+      }),
+  };
+}
+
+/** Runs server.ts expecting it to fail at start-up; returns its exit code and output. */
+export async function startAppExpectingFailure(
+  env: Record<string, string | undefined>,
+): Promise<{ code: number | null; output: string }> {
+  const port = await freePort();
+  return new Promise((resolve) => {
+    let output = "";
+    const child = spawn(
+      process.execPath,
+      [path.join(ROOT, "node_modules", "tsx", "dist", "cli.mjs"), "server.ts"],
+      {
+        cwd: ROOT,
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          NODE_ENV: "production",
+          NEXT_TELEMETRY_DISABLED: "1",
+          PORT: String(port),
+          ...env,
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    child.stdout.on("data", (d) => {
+      output += d;
+    });
+    child.stderr.on("data", (d) => {
+      output += d;
+    });
+    const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
