@@ -39,6 +39,11 @@ const envSchema = z.object({
   UPSTASH_REDIS_REST_TOKEN: z.string().min(1).optional(),
   /** Global limit per minute; the spec's value is 100. Raised only in tests. */
   RATE_LIMIT_GLOBAL_PER_MINUTE: positiveInt.default(100),
+  /** Per-endpoint limits (spec 8); defaults are the spec's values, raised only in tests. */
+  RATE_LIMIT_INVOICES_PER_HOUR: positiveInt.default(20),
+  RATE_LIMIT_LINKS_PER_HOUR: positiveInt.default(60),
+  RATE_LIMIT_PAY_INTENT_PER_5_MINUTES: positiveInt.default(10),
+  RATE_LIMIT_PRICE_PER_MINUTE: positiveInt.default(30),
   /** Largest accepted request body in bytes (413 above). */
   MAX_BODY_BYTES: positiveInt.default(100_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
@@ -56,6 +61,12 @@ export type Config = {
   trustProxy: boolean;
   upstash: { url: string; token: string } | undefined;
   rateLimitGlobalPerMinute: number;
+  rateLimits: {
+    invoicesPerHour: number;
+    linksPerHour: number;
+    payIntentPer5Minutes: number;
+    pricePerMinute: number;
+  };
   maxBodyBytes: number;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
 };
@@ -106,6 +117,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         ? { url: e.UPSTASH_REDIS_REST_URL, token: e.UPSTASH_REDIS_REST_TOKEN }
         : undefined,
     rateLimitGlobalPerMinute: e.RATE_LIMIT_GLOBAL_PER_MINUTE,
+    rateLimits: {
+      invoicesPerHour: e.RATE_LIMIT_INVOICES_PER_HOUR,
+      linksPerHour: e.RATE_LIMIT_LINKS_PER_HOUR,
+      payIntentPer5Minutes: e.RATE_LIMIT_PAY_INTENT_PER_5_MINUTES,
+      pricePerMinute: e.RATE_LIMIT_PRICE_PER_MINUTE,
+    },
     maxBodyBytes: e.MAX_BODY_BYTES,
     logLevel: e.LOG_LEVEL,
   };

@@ -74,7 +74,37 @@ describe("global rate limit", () => {
     });
     expect(ok.status).toBe(200);
   });
+});
 
+describe("invoice creation limit", () => {
+  it("the 21st invoice in an hour is 429 with the spec's message", async () => {
+    const { token } = await signIn(appA.url);
+    const body = {
+      clientName: "Limit Co",
+      clientEmail: "limit@example.com",
+      title: "t",
+      lineItems: [{ description: "a", quantity: "1", rate: "1" }],
+    };
+    for (let i = 1; i <= 20; i++) {
+      const res = await postJson(`${(i % 2 ? appA : appB).url}/api/invoices`, body, {
+        authorization: `Bearer ${token}`,
+      });
+      expect(res.status, `invoice ${i}`).toBe(201);
+    }
+    const over = await postJson(`${appA.url}/api/invoices`, body, {
+      authorization: `Bearer ${token}`,
+    });
+    expect(over.status).toBe(429);
+    expect(over.body.error).toBe(
+      "Invoice creation limit reached. Maximum 20 invoices per hour per wallet.",
+    );
+    expect(over.headers.get("ratelimit-limit")).toBe("20");
+    expect(over.headers.get("x-ratelimit-policy")).toContain("20;w=3600");
+    expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+});
+
+describe("anonymous callers", () => {
   it("keys anonymous callers by address and ignores a spoofed X-Forwarded-For", async () => {
     await awaitFreshWindow();
     // This file's earlier sign-ins already used some of 127.0.0.1's budget; use it all up.

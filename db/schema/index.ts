@@ -1,2 +1,6 @@
 export * from "./auth";
+export * from "./clients";
+export * from "./events";
+export * from "./invoices";
+export * from "./payments";
 export * from "./rate-limits";

@@ -327,3 +327,17 @@ export function isAtLeast(paid: string, expected: string): boolean {
 export function formatForFormA(amount: string): number {
   return Number(trimAmount(amount));
 }
+
+/** Exact sum of decimal strings, 7 decimals. */
+export function sumAmounts(amounts: readonly string[]): string {
+  return fromStroops(amounts.reduce((acc, a) => acc + toStroops(a), 0n));
+}
+
+/** sum / count rounded half up to 7 decimals; "0.0000000" when count is 0. */
+export function averageAmount(sum: string, count: number): string {
+  if (count <= 0) return fromStroops(0n);
+  const stroops = toStroops(sum);
+  const n = BigInt(count);
+  // Half up on a non-negative sum: (2s + n) / 2n.
+  return fromStroops((2n * stroops + n) / (2n * n));
+}

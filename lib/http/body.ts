@@ -4,6 +4,7 @@ import {
   UnsupportedMediaTypeError,
   ValidationError,
 } from "@/lib/domain/errors";
+import { TOP_LEVEL_MESSAGES } from "@/lib/schemas/common";
 
 export const INVALID_REQUEST = "Invalid request";
 
@@ -51,9 +52,11 @@ export function parseWith<S extends z.ZodType>(
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const details: Record<string, string> = {};
+  let topLevel: string | undefined;
   for (const issue of result.error.issues) {
     const key = issue.path.length ? issue.path.join(".") : "body";
     details[key] ??= issue.message;
+    if (!topLevel && TOP_LEVEL_MESSAGES.has(issue.message)) topLevel = issue.message;
   }
-  throw new ValidationError(message, details);
+  throw new ValidationError(topLevel ?? message, details);
 }

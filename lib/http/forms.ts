@@ -31,3 +31,13 @@ export function errorBody(form: WireForm, e: ErrorPayload): unknown {
     ? { success: false, error: { code: e.code, message: e.message, ...extra } }
     : { error: e.message, code: e.code, ...extra };
 }
+
+/** Page size when `limit` is absent: 20 in Form A, 50 in Form B (spec 4.2). */
+export function defaultPageSize(form: WireForm): number {
+  return form === "A" ? 20 : 50;
+}
+
+/** Query string as a plain object for zod (the last value of a repeated key wins). */
+export function queryObject(query: URLSearchParams): Record<string, string> {
+  return Object.fromEntries(query.entries());
+}

@@ -1,3 +1,4 @@
+import type { Config } from "@/lib/config";
 import type { RateLimitPolicy } from "./types";
 
 /** Every limit of spec section 8 lives here; endpoints refer to them by name. */
@@ -12,3 +13,39 @@ export const authFailurePolicy: RateLimitPolicy = {
   windowSeconds: 60,
   message: "Too many requests",
 };
+
+export function invoiceCreatePolicy(config: Config): RateLimitPolicy {
+  return {
+    name: "invoice-create",
+    limit: config.rateLimits.invoicesPerHour,
+    windowSeconds: 3600,
+    message: "Invoice creation limit reached. Maximum 20 invoices per hour per wallet.",
+  };
+}
+
+export function linkCreatePolicy(config: Config): RateLimitPolicy {
+  return {
+    name: "link-create",
+    limit: config.rateLimits.linksPerHour,
+    windowSeconds: 3600,
+    message: "Payment link creation limit reached. Maximum 60 links per hour per wallet.",
+  };
+}
+
+export function payIntentPolicy(config: Config): RateLimitPolicy {
+  return {
+    name: "pay-intent",
+    limit: config.rateLimits.payIntentPer5Minutes,
+    windowSeconds: 300,
+    message: "Too many requests",
+  };
+}
+
+export function pricePolicy(config: Config): RateLimitPolicy {
+  return {
+    name: "price",
+    limit: config.rateLimits.pricePerMinute,
+    windowSeconds: 60,
+    message: "Too many price requests",
+  };
+}

@@ -1,0 +1,26 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+/** Saved clients: unique per (owner wallet, lower-cased trimmed email). */
+export const clients = pgTable(
+  "clients",
+  {
+    id: text("id").primaryKey(),
+    freelancerWallet: text("freelancer_wallet").notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    company: text("company"),
+    address: text("address"),
+    isFavorite: boolean("is_favorite").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("clients_owner_email_key").on(t.freelancerWallet, t.email),
+    index("clients_owner_order_idx").on(
+      t.freelancerWallet,
+      sql`${t.isFavorite} desc`,
+      sql`${t.createdAt} desc`,
+    ),
+  ],
+);

@@ -1,0 +1,24 @@
+import { bigserial, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+/**
+ * The outbox: one row per event (spec 2.9 envelope), written in the same transaction as its
+ * cause and delivered later by the webhook worker. `seq` orders events (per invoice too).
+ */
+export const events = pgTable(
+  "events",
+  {
+    id: text("id").primaryKey(),
+    seq: bigserial("seq", { mode: "bigint" }).notNull(),
+    type: text("type").notNull(),
+    /** The wallet whose subscriptions receive it. */
+    wallet: text("wallet").notNull(),
+    invoiceId: text("invoice_id"),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [
+    index("events_seq_idx").on(t.seq),
+    index("events_invoice_idx").on(t.invoiceId, t.seq),
+    index("events_wallet_idx").on(t.wallet, t.seq),
+  ],
+);

@@ -1,0 +1,144 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/** Global sequence behind generated numbers (INV-0001, ...): unique across instances. */
+export const invoiceNumberSeq = pgSequence("invoice_number_seq", { startWith: 1 });
+
+/**
+ * Invoices and payment links (kind LINK: a single-use invoice created PENDING, decisions.md).
+ * Amounts are numeric(18,7), quantities (10,2), tax rates (5,2): exact, never floats.
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind", { enum: ["INVOICE", "LINK"] })
+      .notNull()
+      .default("INVOICE"),
+    invoiceNumber: text("invoice_number").notNull(),
+    status: text("status", {
+      enum: ["DRAFT", "PENDING", "PROCESSING", "PAID", "FAILED", "EXPIRED", "CANCELLED"],
+    })
+      .notNull()
+      .default("DRAFT"),
+    freelancerWallet: text("freelancer_wallet").notNull(),
+    freelancerName: text("freelancer_name"),
+    freelancerEmail: text("freelancer_email"),
+    freelancerCompany: text("freelancer_company"),
+    clientName: text("client_name").notNull(),
+    clientEmail: text("client_email").notNull(),
+    clientCompany: text("client_company"),
+    clientAddress: text("client_address"),
+    clientWallet: text("client_wallet"),
+    title: text("title").notNull(),
+    description: text("description"),
+    notes: text("notes"),
+    subtotal: numeric("subtotal", { precision: 18, scale: 7 }).notNull(),
+    taxRate: numeric("tax_rate", { precision: 5, scale: 2 }).notNull().default("0"),
+    taxAmount: numeric("tax_amount", { precision: 18, scale: 7 }).notNull().default("0"),
+    discount: numeric("discount", { precision: 18, scale: 7 }).notNull().default("0"),
+    total: numeric("total", { precision: 18, scale: 7 }).notNull(),
+    currency: text("currency", { enum: ["XLM", "USDC", "EURC"] })
+      .notNull()
+      .default("XLM"),
+    networkPassphrase: text("network_passphrase").notNull(),
+    dueDate: ts("due_date"),
+    sentAt: ts("sent_at"),
+    paidAt: ts("paid_at"),
+    cancelledAt: ts("cancelled_at"),
+    expiredAt: ts("expired_at"),
+    transactionHash: text("transaction_hash"),
+    ledgerNumber: integer("ledger_number"),
+    payerWallet: text("payer_wallet"),
+    /** Payment links only. */
+    linkReference: text("link_reference"),
+    linkExpiresAt: ts("link_expires_at"),
+    activateNewAccounts: boolean("activate_new_accounts").notNull().default(false),
+    createdAt: ts("created_at").notNull(),
+    updatedAt: ts("updated_at").notNull(),
+    deletedAt: ts("deleted_at"),
+  },
+  (t) => [
+    uniqueIndex("invoices_invoice_number_key").on(t.invoiceNumber),
+    uniqueIndex("invoices_transaction_hash_key").on(t.transactionHash),
+    // Owner lists: one index per sortable field, scoped to live rows of one wallet.
+    index("invoices_owner_created_idx")
+      .on(t.freelancerWallet, t.createdAt.desc(), t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index("invoices_owner_updated_idx")
+      .on(t.freelancerWallet, t.updatedAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index("invoices_owner_due_idx")
+      .on(t.freelancerWallet, t.dueDate, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index("invoices_owner_total_idx")
+      .on(t.freelancerWallet, t.total, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index("invoices_owner_number_idx")
+      .on(t.freelancerWallet, t.invoiceNumber)
+      .where(sql`${t.deletedAt} is null`),
+    index("invoices_owner_status_idx")
+      .on(t.freelancerWallet, t.status, t.createdAt.desc())
+      .where(sql`${t.deletedAt} is null`),
+    index("invoices_owner_currency_idx")
+      .on(t.freelancerWallet, t.currency, t.createdAt.desc())
+      .where(sql`${t.deletedAt} is null`),
+    index("invoices_owner_client_email_idx")
+      .on(t.freelancerWallet, t.clientEmail)
+      .where(sql`${t.deletedAt} is null`),
+    // Jobs: expiry sweep and the watcher's "which networks have payable invoices".
+    index("invoices_status_due_idx").on(t.status, t.dueDate).where(sql`${t.deletedAt} is null`),
+    index("invoices_network_status_idx")
+      .on(t.networkPassphrase, t.status)
+      .where(sql`${t.deletedAt} is null`),
+  ],
+);
+
+export const invoiceLineItems = pgTable(
+  "invoice_line_items",
+  {
+    id: text("id").primaryKey(),
+    invoiceId: text("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    description: text("description").notNull(),
+    quantity: numeric("quantity", { precision: 10, scale: 2 }).notNull(),
+    rate: numeric("rate", { precision: 18, scale: 7 }).notNull(),
+    amount: numeric("amount", { precision: 18, scale: 7 }).notNull(),
+  },
+  (t) => [index("invoice_line_items_invoice_idx").on(t.invoiceId, t.position)],
+);
+
+export const invoiceAuditLogs = pgTable(
+  "invoice_audit_logs",
+  {
+    id: text("id").primaryKey(),
+    invoiceId: text("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    action: text("action", {
+      enum: ["CREATED", "UPDATED", "SENT", "PAID", "EXPIRED", "CANCELLED", "DELETED", "FAILED"],
+    }).notNull(),
+    actorWallet: text("actor_wallet").notNull(),
+    changes: jsonb("changes").$type<Record<string, unknown> | null>(),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [
+    index("invoice_audit_logs_invoice_idx").on(t.invoiceId, t.createdAt),
+    index("invoice_audit_logs_actor_idx").on(t.actorWallet, t.createdAt.desc()),
+  ],
+);

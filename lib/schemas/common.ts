@@ -1,0 +1,107 @@
+import { z } from "zod";
+import { NETWORK_PASSPHRASES } from "@/lib/config";
+import {
+  AMOUNT_SPEC,
+  checkDecimal,
+  type DecimalSpec,
+  DISCOUNT_SPEC,
+  QUANTITY_SPEC,
+  RATE_SPEC,
+  TAX_RATE_SPEC,
+} from "@/lib/domain/money";
+
+export const SORT_FIELDS = [
+  "createdAt",
+  "updatedAt",
+  "dueDate",
+  "total",
+  "invoiceNumber",
+  "status",
+] as const;
+export type SortField = (typeof SORT_FIELDS)[number];
+
+export const INVALID_SORT = `Invalid sort. Use field:direction with field one of ${SORT_FIELDS.join(", ")} and direction asc or desc`;
+
+/**
+ * Messages that, when a field fails with them, become the response's top-level message
+ * (the spec's words); any other failure is `Invalid request` with per-field details.
+ */
+export const TOP_LEVEL_MESSAGES = new Set([
+  "Invalid Stellar address",
+  "Invalid network passphrase",
+  "Invalid email",
+  "Name is required",
+  "transactionHash required",
+  INVALID_SORT,
+]);
+
+export const NETWORK_VALUES = [NETWORK_PASSPHRASES.testnet, NETWORK_PASSPHRASES.mainnet] as const;
+export type NetworkPassphrase = (typeof NETWORK_VALUES)[number];
+export type NetworkName = keyof typeof NETWORK_PASSPHRASES;
+
+export const networkPassphraseSchema = z
+  .string()
+  .refine((v): v is NetworkPassphrase => (NETWORK_VALUES as readonly string[]).includes(v), {
+    message: "Invalid network passphrase",
+  })
+  .describe(
+    "`Test SDF Network ; September 2015` or `Public Global Stellar Network ; September 2015`",
+  );
+
+export const networkNameSchema = z.enum(["testnet", "mainnet"]);
+
+/** An exact decimal as a string (Form B) or a JSON number (Form A); never stored as a float. */
+export function decimalSchema(spec: DecimalSpec) {
+  return z.union([z.string(), z.number()]).superRefine((value, ctx) => {
+    const r = checkDecimal(value, spec);
+    if (!r.ok) ctx.addIssue({ code: "custom", message: r.message });
+  });
+}
+
+export const amountSchema = decimalSchema(AMOUNT_SPEC).describe(
+  "decimal string (Form B) or number (Form A), > 0, at most 7 decimals",
+);
+export const rateSchema = decimalSchema(RATE_SPEC).describe("decimal, >= 0, at most 7 decimals");
+export const quantitySchema = decimalSchema(QUANTITY_SPEC).describe(
+  "decimal, > 0, at most 2 decimals",
+);
+export const taxRateSchema = decimalSchema(TAX_RATE_SPEC).describe("percent, 0 to 100, 2 decimals");
+export const discountSchema = decimalSchema(DISCOUNT_SPEC).describe("an amount, >= 0");
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(200, "Invalid email")
+  .pipe(z.email({ message: "Invalid email" }));
+
+/** Optional text: trimmed, bounded, empty becomes null. */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .transform((v) => (v === "" ? null : v))
+    .nullish();
+
+/** A due date: `YYYY-MM-DD` or an ISO 8601 timestamp, kept as 00:00 UTC of its UTC date. */
+export const dueDateSchema = z
+  .string()
+  .regex(
+    /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/,
+    "must be an ISO 8601 date",
+  )
+  .transform((v, ctx) => {
+    const d = new Date(v.length === 10 ? `${v}T00:00:00Z` : v);
+    if (Number.isNaN(d.getTime())) {
+      ctx.addIssue({ code: "custom", message: "must be an ISO 8601 date" });
+      return z.NEVER;
+    }
+    return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+  });
+
+export const idParamSchema = z.string().regex(/^[a-z0-9]{20,40}$/);
+
+/** Query booleans: true/false/1/0. */
+export const queryBoolean = z
+  .enum(["true", "false", "1", "0"])
+  .transform((v) => v === "true" || v === "1");

@@ -1,0 +1,155 @@
+import { invoices } from "@/db/schema";
+import { NETWORK_PASSPHRASES } from "@/lib/config";
+import { ConflictError, ForbiddenError, ValidationError } from "@/lib/domain/errors";
+import { formatInvoiceNumber, validateInvoiceNumber } from "@/lib/domain/invoice-number";
+import { assertAmountMatchesSubtotal, computeTotals } from "@/lib/domain/money";
+import { newId } from "@/lib/ids";
+import type { CreateInvoiceInput } from "@/lib/schemas/invoices";
+import { emitEvent, writeAudit } from "../audit";
+import { upsertClient } from "../clients/upsert-client";
+import type { AuthedContext } from "../context";
+import { withTransaction } from "../db";
+import { resolveNetwork } from "./network";
+import { loadOwnerView, nextInvoiceSequence, type OwnerInvoice, replaceLineItems } from "./store";
+
+export const WALLET_MISMATCH = "Freelancer wallet must match authenticated wallet";
+export const NUMBER_TAKEN = "Invoice number already exists";
+
+export function startOfUtcDay(d: Date): Date {
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+}
+
+/** Line items and totals from either body form, computed exactly by the domain module. */
+export function priceInvoice(input: {
+  lineItems?: { description: string; quantity: string | number; rate: string | number }[];
+  items?: { description: string; quantity: string | number; rate: string | number }[];
+  taxRate?: string | number | null;
+  discount?: string | number | null;
+  amount?: string | number;
+}) {
+  const source = input.lineItems ?? input.items ?? [];
+  const itemsField = input.lineItems ? "lineItems" : "items";
+  const totals = computeTotals(
+    { lineItems: source, taxRate: input.taxRate, discount: input.discount },
+    { itemsField },
+  );
+  if (input.amount !== undefined) assertAmountMatchesSubtotal(input.amount, totals.subtotal);
+  const lineItems = totals.lineItems.map((t, i) => ({
+    id: newId(),
+    description: source[i].description,
+    quantity: t.quantity,
+    rate: t.rate,
+    amount: t.amount,
+  }));
+  return { totals, lineItems };
+}
+
+export function assertDueDateNotPast(dueDate: Date | null | undefined, now: Date) {
+  if (dueDate && dueDate.getTime() < startOfUtcDay(now).getTime()) {
+    throw new ValidationError("Invalid request", { dueDate: "Due date cannot be in the past" });
+  }
+}
+
+export async function createInvoice(
+  ctx: AuthedContext,
+  input: CreateInvoiceInput,
+): Promise<OwnerInvoice> {
+  if (input.freelancerWallet && input.freelancerWallet !== ctx.wallet) {
+    throw new ForbiddenError(WALLET_MISMATCH);
+  }
+  const { totals, lineItems } = priceInvoice(input);
+  const networkPassphrase =
+    resolveNetwork(input.network, input.networkPassphrase) ?? NETWORK_PASSPHRASES.testnet;
+  const now = ctx.now();
+  assertDueDateNotPast(input.dueDate, now);
+  const supplied = input.invoiceNumber ? validateInvoiceNumber(input.invoiceNumber) : undefined;
+  // Creation starts the lifecycle: DRAFT, audit CREATED, event invoice.created (spec 3).
+  const status = "DRAFT" as const;
+
+  const row = await withTransaction(ctx.db, async (tx) => {
+    // A generated number can meet one a user supplied earlier: take the next value then.
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const invoiceNumber = supplied ?? formatInvoiceNumber(await nextInvoiceSequence(tx));
+      const [inserted] = await tx
+        .insert(invoices)
+        .values({
+          id: newId(),
+          kind: "INVOICE",
+          invoiceNumber,
+          status,
+          freelancerWallet: ctx.wallet,
+          freelancerName: input.freelancerName ?? null,
+          freelancerEmail: input.freelancerEmail ?? null,
+          freelancerCompany: input.freelancerCompany ?? null,
+          clientName: input.clientName,
+          clientEmail: input.clientEmail,
+          clientCompany: input.clientCompany ?? null,
+          clientAddress: input.clientAddress ?? null,
+          title: input.title ?? `Invoice ${invoiceNumber}`,
+          description: input.description ?? null,
+          notes: input.notes ?? null,
+          subtotal: totals.subtotal,
+          taxRate: totals.taxRate,
+          taxAmount: totals.taxAmount,
+          discount: totals.discount,
+          total: totals.total,
+          currency: input.currency ?? "XLM",
+          networkPassphrase,
+          dueDate: input.dueDate ?? null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing({ target: invoices.invoiceNumber })
+        .returning();
+      if (inserted) {
+        await replaceLineItems(tx, inserted.id, lineItems);
+        await writeAudit(tx, {
+          invoiceId: inserted.id,
+          action: "CREATED",
+          actorWallet: ctx.wallet,
+          changes: { status: { from: null, to: status } },
+          at: now,
+        });
+        await emitEvent(tx, {
+          type: "invoice.created",
+          wallet: ctx.wallet,
+          invoiceId: inserted.id,
+          at: now,
+          data: {
+            id: inserted.id,
+            invoiceNumber: inserted.invoiceNumber,
+            status: inserted.status,
+            freelancerWallet: inserted.freelancerWallet,
+            clientName: inserted.clientName,
+            clientEmail: inserted.clientEmail,
+            total: inserted.total,
+            currency: inserted.currency,
+            createdAt: inserted.createdAt.toISOString(),
+          },
+        });
+        return inserted;
+      }
+      if (supplied) throw new ConflictError(NUMBER_TAKEN);
+    }
+    throw new ConflictError(NUMBER_TAKEN);
+  });
+
+  if (input.saveClient) {
+    // Saving the client never fails the invoice (spec 4.2 rule 3).
+    try {
+      await upsertClient(ctx, {
+        name: input.clientName,
+        email: input.clientEmail,
+        company: input.clientCompany ?? undefined,
+        address: input.clientAddress ?? undefined,
+        isFavorite: input.favoriteClient ? true : undefined,
+      });
+    } catch (err) {
+      ctx.logger.warn("saving the client of a new invoice failed", {
+        requestId: ctx.requestId,
+        error: String(err),
+      });
+    }
+  }
+  return loadOwnerView(ctx.db, row);
+}

@@ -1,0 +1,103 @@
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { invoiceAuditLogs, invoiceLineItems, invoices, payments } from "@/db/schema";
+import { ForbiddenError, NotFoundError } from "@/lib/domain/errors";
+import { isId } from "@/lib/ids";
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type LineItemRow = typeof invoiceLineItems.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+export type AuditRow = typeof invoiceAuditLogs.$inferSelect;
+export type InvoiceWithItems = InvoiceRow & { lineItems: LineItemRow[] };
+export type OwnerInvoice = InvoiceWithItems & { payments: PaymentRow[]; auditLogs: AuditRow[] };
+
+export const INVOICE_NOT_FOUND = "Invoice not found";
+
+/** A live (not deleted) invoice or payment link by id; 404 otherwise. */
+export async function getLiveInvoice(db: DbOrTx, id: string): Promise<InvoiceRow> {
+  if (!isId(id)) throw new NotFoundError(INVOICE_NOT_FOUND);
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.id, id), isNull(invoices.deletedAt)))
+    .limit(1);
+  if (!row) throw new NotFoundError(INVOICE_NOT_FOUND);
+  return row;
+}
+
+/**
+ * Locks the invoice row for the rest of the transaction and checks ownership:
+ * 404 when missing or deleted, 403 `Unauthorized` when it belongs to another wallet.
+ */
+export async function lockInvoiceForOwner(
+  tx: DbOrTx,
+  id: string,
+  wallet: string,
+): Promise<InvoiceRow> {
+  if (!isId(id)) throw new NotFoundError(INVOICE_NOT_FOUND);
+  const [row] = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.id, id), isNull(invoices.deletedAt)))
+    .for("update");
+  if (!row) throw new NotFoundError(INVOICE_NOT_FOUND);
+  assertOwner(row, wallet);
+  return row;
+}
+
+/** 403 `Unauthorized` when the invoice belongs to another wallet. */
+export function assertOwner(row: InvoiceRow, wallet: string): void {
+  if (row.freelancerWallet !== wallet) throw new ForbiddenError("Unauthorized");
+}
+
+export async function loadLineItems(db: DbOrTx, invoiceId: string): Promise<LineItemRow[]> {
+  return db
+    .select()
+    .from(invoiceLineItems)
+    .where(eq(invoiceLineItems.invoiceId, invoiceId))
+    .orderBy(asc(invoiceLineItems.position));
+}
+
+export async function loadWithItems(db: DbOrTx, row: InvoiceRow): Promise<InvoiceWithItems> {
+  return { ...row, lineItems: await loadLineItems(db, row.id) };
+}
+
+export async function loadOwnerView(db: DbOrTx, row: InvoiceRow): Promise<OwnerInvoice> {
+  const [lineItems, paymentRows, auditLogs] = await Promise.all([
+    loadLineItems(db, row.id),
+    db
+      .select()
+      .from(payments)
+      .where(eq(payments.invoiceId, row.id))
+      .orderBy(asc(payments.confirmedAt)),
+    db
+      .select()
+      .from(invoiceAuditLogs)
+      .where(eq(invoiceAuditLogs.invoiceId, row.id))
+      .orderBy(asc(invoiceAuditLogs.createdAt), asc(invoiceAuditLogs.id)),
+  ]);
+  return { ...row, lineItems, payments: paymentRows, auditLogs };
+}
+
+/** Next generated invoice number from the global sequence (never read-max-plus-one). */
+export async function nextInvoiceSequence(db: DbOrTx): Promise<bigint> {
+  const result = await db.execute<{ n: string }>(
+    sql`select nextval('invoice_number_seq')::text as n`,
+  );
+  const rows = (Array.isArray(result) ? result : (result as { rows: { n: string }[] }).rows) as {
+    n: string;
+  }[];
+  return BigInt(rows[0].n);
+}
+
+export async function replaceLineItems(
+  tx: DbOrTx,
+  invoiceId: string,
+  items: { id: string; description: string; quantity: string; rate: string; amount: string }[],
+): Promise<void> {
+  await tx.delete(invoiceLineItems).where(eq(invoiceLineItems.invoiceId, invoiceId));
+  if (items.length === 0) return;
+  await tx
+    .insert(invoiceLineItems)
+    .values(items.map((item, position) => ({ ...item, invoiceId, position })));
+}

@@ -1,0 +1,147 @@
+import { eq } from "drizzle-orm";
+import { invoices } from "@/db/schema";
+import { ConflictError, ForbiddenError } from "@/lib/domain/errors";
+import { validateInvoiceNumber } from "@/lib/domain/invoice-number";
+import { transition } from "@/lib/domain/invoice-state";
+import type { UpdateInvoiceInput } from "@/lib/schemas/invoices";
+import { writeAudit } from "../audit";
+import type { AuthedContext } from "../context";
+import { pgErrorCode, withTransaction } from "../db";
+import {
+  assertDueDateNotPast,
+  NUMBER_TAKEN,
+  priceInvoice,
+  WALLET_MISMATCH,
+} from "./create-invoice";
+import { resolveNetwork } from "./network";
+import {
+  loadLineItems,
+  loadOwnerView,
+  lockInvoiceForOwner,
+  type OwnerInvoice,
+  replaceLineItems,
+} from "./store";
+
+type Scalar = string | number | boolean | null;
+
+/**
+ * PATCH: any subset of the creatable fields, DRAFT only, owner only. Totals are recomputed
+ * from the merged line items, tax and discount. Audit UPDATED carries a `changes` diff of the
+ * fields that changed; a PATCH that changes nothing writes nothing.
+ */
+export async function updateInvoice(
+  ctx: AuthedContext,
+  id: string,
+  input: UpdateInvoiceInput,
+): Promise<OwnerInvoice> {
+  if (input.freelancerWallet && input.freelancerWallet !== ctx.wallet) {
+    throw new ForbiddenError(WALLET_MISMATCH);
+  }
+  const now = ctx.now();
+  try {
+    const row = await withTransaction(ctx.db, async (tx) => {
+      const current = await lockInvoiceForOwner(tx, id, ctx.wallet);
+      transition(current.status, "update");
+      const currentItems = await loadLineItems(tx, id);
+
+      const itemsChanged = input.lineItems !== undefined || input.items !== undefined;
+      const pricing =
+        itemsChanged ||
+        input.taxRate !== undefined ||
+        input.discount !== undefined ||
+        input.amount !== undefined
+          ? priceInvoice({
+              lineItems:
+                input.lineItems ??
+                input.items ??
+                currentItems.map((i) => ({
+                  description: i.description,
+                  quantity: i.quantity,
+                  rate: i.rate,
+                })),
+              taxRate: input.taxRate === undefined ? current.taxRate : input.taxRate,
+              discount: input.discount === undefined ? current.discount : input.discount,
+              amount: input.amount,
+            })
+          : undefined;
+      if (input.dueDate !== undefined) assertDueDateNotPast(input.dueDate, now);
+      const network = resolveNetwork(input.network, input.networkPassphrase);
+
+      const next: Partial<Record<keyof typeof current, Scalar | Date>> = {
+        invoiceNumber: input.invoiceNumber ? validateInvoiceNumber(input.invoiceNumber) : undefined,
+        freelancerName: input.freelancerName,
+        freelancerEmail: input.freelancerEmail,
+        freelancerCompany: input.freelancerCompany,
+        clientName: input.clientName,
+        clientEmail: input.clientEmail,
+        clientCompany: input.clientCompany,
+        clientAddress: input.clientAddress,
+        title: input.title,
+        description: input.description,
+        notes: input.notes,
+        currency: input.currency,
+        networkPassphrase: network,
+        dueDate: input.dueDate,
+        subtotal: pricing?.totals.subtotal,
+        taxRate: pricing?.totals.taxRate,
+        taxAmount: pricing?.totals.taxAmount,
+        discount: pricing?.totals.discount,
+        total: pricing?.totals.total,
+      };
+      const changes: Record<string, { from: Scalar; to: Scalar }> = {};
+      const set: Record<string, Scalar | Date> = {};
+      for (const [key, value] of Object.entries(next)) {
+        if (value === undefined) continue;
+        const before = current[key as keyof typeof current] as Scalar | Date;
+        if (wire(before) !== wire(value)) {
+          changes[key] = { from: wire(before), to: wire(value) };
+          set[key] = value;
+        }
+      }
+      const newItems = pricing && itemsChanged ? pricing.lineItems : undefined;
+      if (newItems && !sameItems(currentItems, newItems)) {
+        changes.lineItems = {
+          from: JSON.stringify(currentItems.map(itemKey)),
+          to: JSON.stringify(newItems.map(itemKey)),
+        };
+        await replaceLineItems(tx, id, newItems);
+      }
+      if (Object.keys(changes).length === 0) return current;
+
+      const [updated] = await tx
+        .update(invoices)
+        .set({ ...set, updatedAt: now })
+        .where(eq(invoices.id, id))
+        .returning();
+      await writeAudit(tx, {
+        invoiceId: id,
+        action: "UPDATED",
+        actorWallet: ctx.wallet,
+        changes,
+        at: now,
+      });
+      return updated;
+    });
+    return loadOwnerView(ctx.db, row);
+  } catch (err) {
+    if (pgErrorCode(err).code === "23505") throw new ConflictError(NUMBER_TAKEN);
+    throw err;
+  }
+}
+
+function wire(v: Scalar | Date): Scalar {
+  return v instanceof Date ? v.toISOString() : v;
+}
+
+const itemKey = (i: { description: string; quantity: string; rate: string }) => ({
+  description: i.description,
+  quantity: i.quantity,
+  rate: i.rate,
+});
+
+function sameItems(
+  a: { description: string; quantity: string; rate: string }[],
+  b: { description: string; quantity: string; rate: string }[],
+): boolean {
+  return JSON.stringify(a.map(itemKey)) === JSON.stringify(b.map(itemKey));
+}
