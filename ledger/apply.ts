@@ -1,0 +1,410 @@
+/**
+ * Applying a valid transaction to the ledger state: the fee is charged and the sequence number
+ * consumed whatever happens; the operations run against an overlay that is committed only if
+ * all of them succeed (a failed transaction changes nothing else, as on the real network).
+ *
+ * Path payments support same-asset paths and conversions between XLM and the local ledger's own
+ * credit assets at a fixed rate. The issuer of the credit asset is the counterparty of every
+ * conversion: it receives the XLM sold and pays the XLM bought (so it needs XLM for that).
+ */
+import type { Asset, Operation } from "@stellar/stellar-sdk";
+import { bigMin, INT64_MAX, mulDivCeil, mulDivFloor, STROOPS_PER_UNIT, toStroops } from "./amount";
+import { baseAccount, opSource, type ParsedTx } from "./envelope";
+import { type OpOutcome, opResult, type TxOutcome } from "./results";
+import { type AccountEntry, AccountView, type LedgerState, trustlineKey } from "./state";
+import { availableNative, feeToCharge, minBalance } from "./validate";
+
+export interface ApplyContext {
+  ledgerSeq: number;
+  closeTime: number;
+  baseFee: bigint;
+  baseReserve: bigint;
+  /**
+   * Conversion rates: stroops of credit asset per 1 XLM, keyed `${code}:${issuer}`. Only assets
+   * listed here can be converted to/from XLM in path payments.
+   */
+  rates: Map<string, bigint>;
+}
+
+/** What an operation moved, for the operation record (path payments). */
+export interface OpEffect {
+  sourceAmount?: bigint;
+  destAmount?: bigint;
+}
+
+export interface AppliedTx {
+  outcome: TxOutcome;
+  successful: boolean;
+  feeCharged: bigint;
+  effects: OpEffect[];
+}
+
+export function applyTransaction(state: LedgerState, p: ParsedTx, ctx: ApplyContext): AppliedTx {
+  // Fee and sequence number: always, even if the operations fail.
+  const feeAccount = state.getAccount(p.feeBump?.feeSource ?? p.source);
+  const source = state.getAccount(p.source);
+  if (!feeAccount || !source) throw new Error("applyTransaction: source checked before apply");
+  const feeCharged = bigMin(feeToCharge(p, ctx.baseFee), feeAccount.balance);
+  feeAccount.balance -= feeCharged;
+  touch(feeAccount, ctx);
+  source.seqNum = p.seq;
+  source.seqLedger = ctx.ledgerSeq;
+  source.seqTime = ctx.closeTime;
+  touch(source, ctx);
+
+  const view = new AccountView(state);
+  const results: OpOutcome[] = [];
+  const effects: OpEffect[] = [];
+  for (const op of p.ops) {
+    const { outcome, effect } = applyOperation(view, op, opSource(op, p.source), ctx);
+    results.push(outcome);
+    effects.push(effect);
+  }
+  const successful = results.every((r) => r.code === "op_success");
+  if (successful) view.commit(state, ctx.ledgerSeq, ctx.closeTime);
+
+  const code = successful ? "tx_success" : "tx_failed";
+  const outcome: TxOutcome = p.feeBump
+    ? {
+        code: successful ? "tx_fee_bump_inner_success" : "tx_fee_bump_inner_failed",
+        feeCharged,
+        ops: results,
+        inner: { hash: p.txHashBytes, code },
+      }
+    : { code, feeCharged, ops: results };
+  return {
+    outcome,
+    successful,
+    feeCharged,
+    effects: successful ? effects : effects.map(() => ({})),
+  };
+}
+
+function touch(a: AccountEntry, ctx: ApplyContext): void {
+  a.lastModifiedLedger = ctx.ledgerSeq;
+  a.lastModifiedTime = ctx.closeTime;
+}
+
+interface OpApplied {
+  outcome: OpOutcome;
+  effect: OpEffect;
+}
+
+function applyOperation(
+  view: AccountView,
+  op: Operation,
+  source: string,
+  ctx: ApplyContext,
+): OpApplied {
+  switch (op.type) {
+    case "createAccount":
+      return { outcome: createAccount(view, op, source, ctx), effect: {} };
+    case "payment": {
+      const amount = toStroops(op.amount);
+      const r = pathPayment(view, ctx, source, {
+        strictSend: false,
+        sendAsset: op.asset,
+        destAsset: op.asset,
+        destination: baseAccount(op.destination),
+        amount,
+        bound: amount,
+        path: [],
+      });
+      return { outcome: opResult("payment", r.code), effect: {} };
+    }
+    case "pathPaymentStrictReceive": {
+      const r = pathPayment(view, ctx, source, {
+        strictSend: false,
+        sendAsset: op.sendAsset,
+        destAsset: op.destAsset,
+        destination: baseAccount(op.destination),
+        amount: toStroops(op.destAmount),
+        bound: toStroops(op.sendMax),
+        path: op.path,
+      });
+      return pathOutcome(op.type, op.destination, op.destAsset, r);
+    }
+    case "pathPaymentStrictSend": {
+      const r = pathPayment(view, ctx, source, {
+        strictSend: true,
+        sendAsset: op.sendAsset,
+        destAsset: op.destAsset,
+        destination: baseAccount(op.destination),
+        amount: toStroops(op.sendAmount),
+        bound: toStroops(op.destMin),
+        path: op.path,
+      });
+      return pathOutcome(op.type, op.destination, op.destAsset, r);
+    }
+    case "changeTrust":
+      return { outcome: changeTrust(view, op, source, ctx), effect: {} };
+    default:
+      return { outcome: opResult(op.type, "op_not_supported"), effect: {} };
+  }
+}
+
+function pathOutcome(
+  type: "pathPaymentStrictReceive" | "pathPaymentStrictSend",
+  destination: string,
+  destAsset: Asset,
+  r: PathResult,
+): OpApplied {
+  if (r.code !== "op_success") {
+    return { outcome: opResult(type, r.code, { noIssuerAsset: r.noIssuerAsset }), effect: {} };
+  }
+  const last = { destination: baseAccount(destination), asset: destAsset, amount: r.destAmount };
+  return {
+    outcome: opResult(type, "op_success", { last }),
+    effect: { sourceAmount: r.sendAmount, destAmount: r.destAmount },
+  };
+}
+
+function createAccount(
+  view: AccountView,
+  op: Operation.CreateAccount,
+  sourceId: string,
+  ctx: ApplyContext,
+): OpOutcome {
+  const starting = toStroops(op.startingBalance);
+  if (view.exists(op.destination)) return opResult(op.type, "op_already_exists");
+  if (starting < 2n * ctx.baseReserve) return opResult(op.type, "op_low_reserve");
+  const source = view.get(sourceId);
+  if (!source) return opResult(op.type, "op_no_source_account");
+  if (availableNative(source, ctx.baseReserve) < starting) {
+    return opResult(op.type, "op_underfunded");
+  }
+  source.balance -= starting;
+  view.save(source);
+  view.save({
+    id: op.destination,
+    balance: starting,
+    seqNum: BigInt(ctx.ledgerSeq) << 32n,
+    seqLedger: 0,
+    seqTime: 0,
+    subentries: 0,
+    lastModifiedLedger: ctx.ledgerSeq,
+    lastModifiedTime: ctx.closeTime,
+    trustlines: {},
+  });
+  return opResult(op.type, "op_success");
+}
+
+function changeTrust(
+  view: AccountView,
+  op: Operation.ChangeTrust,
+  sourceId: string,
+  ctx: ApplyContext,
+): OpOutcome {
+  const line = op.line as Asset;
+  const source = view.get(sourceId);
+  if (!source) return opResult(op.type, "op_no_source_account");
+  const key = trustlineKey(line.getCode(), line.getIssuer());
+  const limit = toStroops(op.limit);
+  const existing = source.trustlines[key];
+  if (existing) {
+    if (limit < existing.balance) return opResult(op.type, "op_invalid_limit");
+    if (limit === 0n) {
+      delete source.trustlines[key];
+      source.subentries -= 1;
+    } else {
+      existing.limit = limit;
+      existing.lastModifiedLedger = ctx.ledgerSeq;
+    }
+    view.save(source);
+    return opResult(op.type, "op_success");
+  }
+  if (limit === 0n) return opResult(op.type, "op_trust_line_missing");
+  if (!view.exists(line.getIssuer())) return opResult(op.type, "op_no_issuer");
+  if (source.balance < minBalance(source, ctx.baseReserve, 1)) {
+    return opResult(op.type, "op_low_reserve");
+  }
+  source.trustlines[key] = {
+    code: line.getCode(),
+    issuer: line.getIssuer(),
+    balance: 0n,
+    limit,
+    lastModifiedLedger: ctx.ledgerSeq,
+  };
+  source.subentries += 1;
+  view.save(source);
+  return opResult(op.type, "op_success");
+}
+
+interface PathRequest {
+  strictSend: boolean;
+  sendAsset: Asset;
+  destAsset: Asset;
+  destination: string;
+  /** strict receive: amount delivered; strict send: amount sent */
+  amount: bigint;
+  /** strict receive: send max; strict send: destination min */
+  bound: bigint;
+  path: Asset[];
+}
+
+type PathResult =
+  | { code: "op_success"; sendAmount: bigint; destAmount: bigint; noIssuerAsset?: undefined }
+  | { code: string; noIssuerAsset?: Asset; sendAmount?: undefined; destAmount: 0n };
+
+function failure(code: string, noIssuerAsset?: Asset): PathResult {
+  return { code, noIssuerAsset, destAmount: 0n };
+}
+
+/** Payment and both path payments, in stellar-core's order of checks. */
+function pathPayment(
+  view: AccountView,
+  ctx: ApplyContext,
+  sourceId: string,
+  req: PathRequest,
+): PathResult {
+  for (const asset of [req.sendAsset, req.destAsset]) {
+    if (!asset.isNative() && !view.exists(asset.getIssuer())) {
+      return failure("op_no_issuer", asset);
+    }
+  }
+  if (!view.exists(req.destination)) return failure("op_no_destination");
+
+  const assets = [req.sendAsset, ...req.path, req.destAsset];
+  const hops: Hop[] = [];
+  for (let i = 0; i + 1 < assets.length; i++) {
+    const hop = hopBetween(assets[i], assets[i + 1], ctx);
+    if (!hop) return failure("op_too_few_offers");
+    hops.push(hop);
+  }
+
+  if (req.strictSend) {
+    const sendAmount = req.amount;
+    const debit = debitAsset(view, ctx, sourceId, req.sendAsset, sendAmount);
+    if (debit) return failure(debit);
+    let amount = sendAmount;
+    for (const hop of hops) amount = hop.forward(amount);
+    if (amount <= 0n || amount < req.bound) return failure("op_under_dest_min");
+    const liquidity = settleHops(view, ctx, sourceId, hops, sendAmount);
+    if (liquidity) return failure(liquidity);
+    const credit = creditAsset(view, ctx, req.destination, req.destAsset, amount);
+    if (credit) return failure(credit);
+    return { code: "op_success", sendAmount, destAmount: amount };
+  }
+
+  const destAmount = req.amount;
+  const credit = creditAsset(view, ctx, req.destination, req.destAsset, destAmount);
+  if (credit) return failure(credit);
+  let sendAmount = destAmount;
+  for (let i = hops.length - 1; i >= 0; i--) sendAmount = hops[i].backward(sendAmount);
+  if (sendAmount > req.bound) return failure("op_over_source_max");
+  const liquidity = settleHops(view, ctx, sourceId, hops, sendAmount);
+  if (liquidity) return failure(liquidity);
+  const debit = debitAsset(view, ctx, sourceId, req.sendAsset, sendAmount);
+  if (debit) return failure(debit);
+  return { code: "op_success", sendAmount, destAmount };
+}
+
+interface Hop {
+  /** the conversion's counterparty (the credit asset's issuer), none for same-asset hops */
+  counterparty?: string;
+  /** direction of XLM relative to the counterparty */
+  xlm?: "toCounterparty" | "fromCounterparty";
+  forward(amountIn: bigint): bigint;
+  backward(amountOut: bigint): bigint;
+}
+
+function sameAsset(a: Asset, b: Asset): boolean {
+  if (a.isNative() || b.isNative()) return a.isNative() && b.isNative();
+  return a.getCode() === b.getCode() && a.getIssuer() === b.getIssuer();
+}
+
+function hopBetween(from: Asset, to: Asset, ctx: ApplyContext): Hop | undefined {
+  if (sameAsset(from, to)) return { forward: (x) => x, backward: (x) => x };
+  const credit = from.isNative() ? to : to.isNative() ? from : undefined;
+  if (!credit) return undefined; // credit -> credit needs an order book we do not have
+  const rate = ctx.rates.get(trustlineKey(credit.getCode(), credit.getIssuer()));
+  if (!rate) return undefined;
+  const xlmToCredit = {
+    forward: (xlm: bigint) => mulDivFloor(xlm, rate, STROOPS_PER_UNIT),
+    backward: (credit: bigint) => mulDivCeil(credit, STROOPS_PER_UNIT, rate),
+  };
+  const creditToXlm = {
+    forward: (c: bigint) => mulDivFloor(c, STROOPS_PER_UNIT, rate),
+    backward: (xlm: bigint) => mulDivCeil(xlm, rate, STROOPS_PER_UNIT),
+  };
+  return from.isNative()
+    ? { counterparty: credit.getIssuer(), xlm: "toCounterparty", ...xlmToCredit }
+    : { counterparty: credit.getIssuer(), xlm: "fromCounterparty", ...creditToXlm };
+}
+
+/** Moves the XLM side of each conversion to/from its counterparty. */
+function settleHops(
+  view: AccountView,
+  ctx: ApplyContext,
+  sourceId: string,
+  hops: Hop[],
+  sendAmount: bigint,
+): string | undefined {
+  let amount = sendAmount;
+  for (const hop of hops) {
+    const out = hop.forward(amount);
+    if (hop.counterparty) {
+      if (hop.counterparty === sourceId) return "op_cross_self";
+      const cp = view.get(hop.counterparty);
+      if (!cp) return "op_too_few_offers";
+      if (hop.xlm === "toCounterparty") {
+        if (cp.balance + amount > INT64_MAX) return "op_too_few_offers";
+        cp.balance += amount;
+      } else {
+        if (out <= 0n || availableNative(cp, ctx.baseReserve) < out) return "op_too_few_offers";
+        cp.balance -= out;
+      }
+      view.save(cp);
+    }
+    amount = out;
+  }
+  return undefined;
+}
+
+function creditAsset(
+  view: AccountView,
+  ctx: ApplyContext,
+  accountId: string,
+  asset: Asset,
+  amount: bigint,
+): string | undefined {
+  const account = view.get(accountId);
+  if (!account) return "op_no_destination";
+  if (asset.isNative()) {
+    if (account.balance + amount > INT64_MAX) return "op_line_full";
+    account.balance += amount;
+  } else if (asset.getIssuer() !== accountId) {
+    const line = account.trustlines[trustlineKey(asset.getCode(), asset.getIssuer())];
+    if (!line) return "op_no_trust";
+    if (line.balance + amount > line.limit) return "op_line_full";
+    line.balance += amount;
+    line.lastModifiedLedger = ctx.ledgerSeq;
+  }
+  // (an issuer receiving its own asset burns it)
+  view.save(account);
+  return undefined;
+}
+
+function debitAsset(
+  view: AccountView,
+  ctx: ApplyContext,
+  accountId: string,
+  asset: Asset,
+  amount: bigint,
+): string | undefined {
+  const account = view.get(accountId);
+  if (!account) return "op_no_source_account";
+  if (asset.isNative()) {
+    if (availableNative(account, ctx.baseReserve) < amount) return "op_underfunded";
+    account.balance -= amount;
+  } else if (asset.getIssuer() !== accountId) {
+    const line = account.trustlines[trustlineKey(asset.getCode(), asset.getIssuer())];
+    if (!line) return "op_src_no_trust";
+    if (line.balance < amount) return "op_underfunded";
+    line.balance -= amount;
+    line.lastModifiedLedger = ctx.ledgerSeq;
+  }
+  // (an issuer sending its own asset mints it)
+  view.save(account);
+  return undefined;
+}
