@@ -1,7 +1,9 @@
 import { ConfigError, getConfig } from "./config";
+import { startWorker } from "./jobs/worker";
 import { logger } from "./logger";
 import { getRuntime } from "./runtime";
 
+/** Server start-up: configuration, database and migrations, and (unless WORKER=off) the worker. */
 export async function boot(): Promise<void> {
   try {
     getConfig();
@@ -12,10 +14,19 @@ export async function boot(): Promise<void> {
     }
     throw err;
   }
+  let runtime: Awaited<ReturnType<typeof getRuntime>>;
   try {
-    await getRuntime();
+    runtime = await getRuntime();
   } catch (err) {
     logger.error("start-up failed: database not ready", { error: String(err) });
     process.exit(1);
+  }
+  if (runtime.config.worker.inProcess) {
+    const worker = startWorker({ db: runtime.database.db, config: runtime.config, logger });
+    const stop = () => {
+      void worker.stop();
+    };
+    process.once("SIGTERM", stop);
+    process.once("SIGINT", stop);
   }
 }

@@ -16,6 +16,8 @@ const bool = z
 
 const positiveInt = z.coerce.number().int().positive();
 
+const stellarAccount = z.string().regex(/^G[A-Z2-7]{55}$/, "must be a Stellar account id (G...)");
+
 const httpUrl = z
   .string()
   .url()
@@ -44,6 +46,27 @@ const envSchema = z.object({
   RATE_LIMIT_LINKS_PER_HOUR: positiveInt.default(60),
   RATE_LIMIT_PAY_INTENT_PER_5_MINUTES: positiveInt.default(10),
   RATE_LIMIT_PRICE_PER_MINUTE: positiveInt.default(30),
+  /** Asset issuers (decisions.md: Circle's by default; the local ledger issues its own). */
+  USDC_ISSUER_TESTNET: stellarAccount.default(
+    "GBBD47IF6LWK7P7MDEVSCWR7DPUWV3NY3DTQEVFL4NAT4AQH3ZLLFLA5",
+  ),
+  USDC_ISSUER_MAINNET: stellarAccount.default(
+    "GA5ZSEJYB37JRC5AVCIA5MOP4RHTM335X2KGX3IHOJAPP5RE34K4KZVN",
+  ),
+  EURC_ISSUER_TESTNET: stellarAccount.default(
+    "GB3Q6QDZYTHWT7E5PVS3W7FUT5GVAFC5KSZFFLPU25GO7VTC3NM2ZTVO",
+  ),
+  EURC_ISSUER_MAINNET: stellarAccount.default(
+    "GDHU6WRG4IEQXM5NZ4BMPKOXHW76MZM4Y2IEMFDVXBSDP6SJY4ITNPP2",
+  ),
+  /** Milliseconds before a Horizon read gives up (a submit waits longer, see lib/stellar). */
+  HORIZON_TIMEOUT_MS: positiveInt.default(10_000),
+  /** `npm start` runs the background worker in the same process unless WORKER=off. */
+  WORKER: z.enum(["on", "off"]).default("on"),
+  WATCHER_INTERVAL_MS: positiveInt.default(5000),
+  EXPIRY_INTERVAL_MS: positiveInt.default(60_000),
+  /** Follow Horizon's payment stream for sub-second detection (polling stays as fallback). */
+  WATCHER_STREAM: z.enum(["on", "off"]).default("on"),
   /** Largest accepted request body in bytes (413 above). */
   MAX_BODY_BYTES: positiveInt.default(100_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
@@ -57,7 +80,11 @@ export type Config = {
   serviceName: string;
   jwtSecret: string;
   cronSecret: string | undefined;
-  horizon: { testnet: string; mainnet: string };
+  horizon: { testnet: string; mainnet: string; timeoutMs: number };
+  issuers: {
+    testnet: { USDC: string; EURC: string };
+    mainnet: { USDC: string; EURC: string };
+  };
   trustProxy: boolean;
   upstash: { url: string; token: string } | undefined;
   rateLimitGlobalPerMinute: number;
@@ -68,6 +95,12 @@ export type Config = {
     pricePerMinute: number;
   };
   maxBodyBytes: number;
+  worker: {
+    inProcess: boolean;
+    watcherIntervalMs: number;
+    expiryIntervalMs: number;
+    stream: boolean;
+  };
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
 };
 
@@ -110,7 +143,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     serviceName: e.SERVICE_NAME,
     jwtSecret,
     cronSecret: e.CRON_SECRET,
-    horizon: { testnet: e.HORIZON_TESTNET_URL, mainnet: e.HORIZON_MAINNET_URL },
+    horizon: {
+      testnet: e.HORIZON_TESTNET_URL.replace(/\/+$/, ""),
+      mainnet: e.HORIZON_MAINNET_URL.replace(/\/+$/, ""),
+      timeoutMs: e.HORIZON_TIMEOUT_MS,
+    },
+    issuers: {
+      testnet: { USDC: e.USDC_ISSUER_TESTNET, EURC: e.EURC_ISSUER_TESTNET },
+      mainnet: { USDC: e.USDC_ISSUER_MAINNET, EURC: e.EURC_ISSUER_MAINNET },
+    },
     trustProxy: e.TRUST_PROXY,
     upstash:
       e.UPSTASH_REDIS_REST_URL && e.UPSTASH_REDIS_REST_TOKEN
@@ -124,6 +165,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       pricePerMinute: e.RATE_LIMIT_PRICE_PER_MINUTE,
     },
     maxBodyBytes: e.MAX_BODY_BYTES,
+    worker: {
+      inProcess: e.WORKER === "on",
+      watcherIntervalMs: e.WATCHER_INTERVAL_MS,
+      expiryIntervalMs: e.EXPIRY_INTERVAL_MS,
+      stream: e.WATCHER_STREAM === "on",
+    },
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -122,6 +122,28 @@ export class UnavailableError extends DomainError {
   }
 }
 
+/** The ledger rejected a transaction; `code` is the ledger result code (400). */
+export class LedgerError extends DomainError {
+  readonly kind = "ledger" as const;
+  readonly code: string;
+
+  constructor(code: string, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+/** The ledger API is rate limiting us (429 `Network is busy...`). */
+export class NetworkBusyError extends DomainError {
+  readonly kind = "network_busy" as const;
+  readonly retryAfterSeconds: number;
+
+  constructor(message: string, retryAfterSeconds = 5) {
+    super(message);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
 export function isDomainError(error: unknown): error is DomainError {
   return error instanceof DomainError;
 }

@@ -1,7 +1,8 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { z } from "zod";
+import type { Database } from "@/db/client";
 import type { Config } from "@/lib/config";
-import { RateLimitedError, UnauthorizedError } from "@/lib/domain/errors";
+import { RateLimitedError, UnauthorizedError, ValidationError } from "@/lib/domain/errors";
 import { logger } from "@/lib/logger";
 import { authFailurePolicy, globalPolicy } from "@/lib/ratelimit/policies";
 import type { RateLimitPolicy, RateLimitResult } from "@/lib/ratelimit/types";
@@ -9,6 +10,7 @@ import { getRuntime } from "@/lib/runtime";
 import { consumeSignedNonce } from "@/lib/services/auth/nonce";
 import { verifySessionToken } from "@/lib/services/auth/token";
 import type { AuthedContext, ServiceContext } from "@/lib/services/context";
+import { claimIdempotencyKey, finishIdempotencyKey } from "@/lib/services/idempotency";
 import { parseWith, readJsonBody } from "./body";
 import { clientIp } from "./client-ip";
 import { INTERNAL_ERROR, toErrorPayload } from "./errors";
@@ -33,6 +35,8 @@ export type EndpointInput<C extends ServiceContext, P extends Params> = {
   form: WireForm;
   headers: Headers;
   ip: string;
+  /** Who the global limit counts this request against: `w:<wallet>` or `ip:<address>`. */
+  subject: string;
   /** Reads and validates the JSON body; `message` is the 400 message on failure. */
   body: <S extends z.ZodType>(schema: S, message?: string) => Promise<z.infer<S>>;
   /** Applies an extra per-endpoint limit (counted here, after authentication). */
@@ -44,6 +48,8 @@ type AuthMode = "required" | "optional" | "cron";
 type Options = {
   /** Message of an unexpected 500 on this endpoint (spec 4.3 names some). */
   internalError?: string;
+  /** Honour `Idempotency-Key`: the first response is stored and replayed for 24 hours. */
+  idempotent?: boolean;
 };
 
 type NextContext = { params?: Promise<Record<string, string | string[]>> };
@@ -79,6 +85,22 @@ function build<C extends ServiceContext, P extends Params>(
     const form = pickForm(url);
     const requestId = requestIdFrom(req.headers);
     const limits: RateLimitResult[] = [];
+    let idempotency: { scope: string; key: string; db: Database } | undefined;
+    const finish = async (response: Response): Promise<Response> => {
+      if (!idempotency) return response;
+      const body = await response
+        .clone()
+        .json()
+        .catch(() => null);
+      await finishIdempotencyKey(idempotency.db, {
+        scope: idempotency.scope,
+        key: idempotency.key,
+        response: { status: response.status, body },
+      }).catch((err) =>
+        logger.error("storing an idempotent response failed", { requestId, error: String(err) }),
+      );
+      return response;
+    };
     try {
       const runtime = await getRuntime();
       const { config, rateLimiter } = runtime;
@@ -124,6 +146,30 @@ function build<C extends ServiceContext, P extends Params>(
         ]),
       ) as P;
       const fullCtx = (wallet ? { ...ctx, wallet } : ctx) as C;
+      let rawBody: Promise<unknown> | undefined;
+      const readBody = () => {
+        rawBody ??= readJsonBody(req, config.maxBodyBytes);
+        return rawBody;
+      };
+      const key = options.idempotent ? req.headers.get("idempotency-key") : null;
+      if (key !== null) {
+        if (!/^[\x21-\x7e]{1,255}$/.test(key)) {
+          throw new ValidationError("Invalid Idempotency-Key", {
+            "Idempotency-Key": "1 to 255 visible ASCII characters",
+          });
+        }
+        const scope = `${req.method} ${url.pathname.replace(/^\/api\/v1\//, "/api/")}`;
+        const requestHash = createHash("sha256")
+          .update(`${form}:${JSON.stringify((await readBody()) ?? null)}`)
+          .digest("hex");
+        const claim = await claimIdempotencyKey(ctx.db, { scope, key, requestHash, now: now() });
+        if (claim.kind === "replay") {
+          const replay = json(claim.response.body, claim.response.status, requestId, limits);
+          replay.headers.set("idempotent-replayed", "true");
+          return replay;
+        }
+        idempotency = { scope, key, db: ctx.db };
+      }
       const result = await handler({
         ctx: fullCtx,
         params,
@@ -131,21 +177,17 @@ function build<C extends ServiceContext, P extends Params>(
         form,
         headers: req.headers,
         ip,
-        body: async (schema, message) =>
-          parseWith(schema, await readJsonBody(req, config.maxBodyBytes), message),
+        subject: wallet ? `w:${wallet}` : `ip:${ip}`,
+        body: async (schema, message) => parseWith(schema, await readBody(), message),
         limit: hit,
       });
-      return respond(result, form, requestId, limits);
+      return await finish(respond(result, form, requestId, limits));
     } catch (err) {
       const payload = toErrorPayload(err);
       if (payload) {
         if (payload.status >= 500) logger.warn("request failed", { requestId, error: String(err) });
-        return json(
-          errorBody(form, payload),
-          payload.status,
-          requestId,
-          limits,
-          payload.retryAfter,
+        return finish(
+          json(errorBody(form, payload), payload.status, requestId, limits, payload.retryAfter),
         );
       }
       logger.error("unhandled error", {
@@ -155,11 +197,13 @@ function build<C extends ServiceContext, P extends Params>(
         error: err instanceof Error ? (err.stack ?? err.message) : String(err),
       });
       const message = options.internalError ?? INTERNAL_ERROR;
-      return json(
-        errorBody(form, { status: 500, code: "INTERNAL_ERROR", message }),
-        500,
-        requestId,
-        limits,
+      return finish(
+        json(
+          errorBody(form, { status: 500, code: "INTERNAL_ERROR", message }),
+          500,
+          requestId,
+          limits,
+        ),
       );
     }
   };

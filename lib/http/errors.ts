@@ -1,4 +1,9 @@
-import { DomainError, type DomainErrorKind, RateLimitedError } from "@/lib/domain/errors";
+import {
+  DomainError,
+  type DomainErrorKind,
+  NetworkBusyError,
+  RateLimitedError,
+} from "@/lib/domain/errors";
 
 /** The one table from error to HTTP status and error code (decisions.md, Wire forms). */
 export const ERROR_TABLE: Record<DomainErrorKind, { status: number; code: string }> = {
@@ -37,7 +42,10 @@ export function toErrorPayload(err: unknown): ErrorPayload | null {
       code,
       message: err.message,
       details: err.details,
-      retryAfter: err instanceof RateLimitedError ? err.retryAfterSeconds : undefined,
+      retryAfter:
+        err instanceof RateLimitedError || err instanceof NetworkBusyError
+          ? err.retryAfterSeconds
+          : undefined,
     };
   }
   if (isDatabaseUnavailable(err)) {

@@ -22,6 +22,7 @@ export async function freePort(): Promise<number> {
 }
 
 export const TEST_JWT_SECRET = "test-secret-0123456789abcdef0123456789abcdef";
+export const TEST_CRON_SECRET = "test-cron-secret-0123456789";
 
 /**
  * Starts the real server (server.ts over the `next build` output) as a child process and
@@ -46,6 +47,11 @@ export async function startApp(env: Record<string, string | undefined>): Promise
         JWT_SECRET: TEST_JWT_SECRET,
         SERVICE_NAME: "Stellar Invoicing Test",
         LOG_LEVEL: "warn",
+        // Tests never reach the real Stellar network: Horizon is a local ledger or nothing.
+        HORIZON_TESTNET_URL: "http://127.0.0.1:9",
+        HORIZON_MAINNET_URL: "http://127.0.0.1:9",
+        WORKER: "off",
+        CRON_SECRET: TEST_CRON_SECRET,
         ...env,
       },
       stdio: ["ignore", "pipe", "pipe"],

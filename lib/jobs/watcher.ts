@@ -1,0 +1,205 @@
+import { and, asc, eq, inArray, isNull, min } from "drizzle-orm";
+import type { Database, Transaction } from "@/db/client";
+import { invoices, watcherCursors } from "@/db/schema";
+import { NETWORK_PASSPHRASES } from "@/lib/config";
+import { BusinessRuleError } from "@/lib/domain/errors";
+import { PAYABLE_STATUSES } from "@/lib/domain/invoice-state";
+import type { PaymentOperation } from "@/lib/domain/payment-match";
+import type { Logger } from "@/lib/logger";
+import type { NetworkName } from "@/lib/schemas/common";
+import type { ServiceContext } from "@/lib/services/context";
+import { verifyAndRecordPayment } from "@/lib/services/payments/record-payment";
+import { horizonFor } from "@/lib/stellar/horizon";
+import {
+  fetchLatestLedgerCursor,
+  type HorizonPage,
+  type HorizonPaymentRecord,
+  operationFromRecord,
+  transactionFromRecord,
+} from "@/lib/stellar/read";
+
+export const PAGE_SIZE = 200;
+/** A cursor created while invoices are already open looks back this far (about 1 hour). */
+const MAX_LOOKBACK_LEDGERS = 720n;
+
+export type TickResult = {
+  network: NetworkName;
+  skipped?: "idle" | "busy";
+  horizonRequests: number;
+  records: number;
+  matched: number;
+  /** True when the last page was full: more payments are waiting. */
+  more: boolean;
+  cursor: string | null;
+};
+
+type TickContext = Pick<ServiceContext, "db" | "config" | "now"> & { logger: Logger };
+
+/**
+ * One pass of the ledger watcher for a network: read Horizon's payments since the stored
+ * cursor (all accounts, `join=transactions` for the memo), hand the ones whose text memo
+ * names a payable invoice to the verifier, record matches, and advance the cursor in the same
+ * database transaction as the recordings, page by page. Horizon requests depend only on how
+ * many payments happened, never on how many invoices are open. The cursor row is claimed
+ * with FOR UPDATE SKIP LOCKED, so cron runs and any number of workers never process a page
+ * twice, and a crash before commit replays the page (recording is idempotent anyway).
+ */
+export async function watcherTick(
+  ctx: TickContext,
+  network: NetworkName,
+  opts: {
+    maxPages?: number;
+    /** Test seam: runs after a page is read, before anything is recorded or committed. */
+    afterRead?: (records: HorizonPaymentRecord[]) => Promise<void>;
+  } = {},
+): Promise<TickResult> {
+  const maxPages = opts.maxPages ?? 10;
+  const passphrase = NETWORK_PASSPHRASES[network];
+  const horizon = horizonFor(ctx.config, network);
+  const result: TickResult = {
+    network,
+    horizonRequests: 0,
+    records: 0,
+    matched: 0,
+    more: false,
+    cursor: null,
+  };
+
+  const [oldest] = await ctx.db
+    .select({ createdAt: min(invoices.createdAt) })
+    .from(invoices)
+    .where(payableOn(passphrase));
+  const idle = !oldest?.createdAt;
+  await ensureCursorRow(ctx.db, network);
+
+  for (let page = 0; page < maxPages; page++) {
+    const step = await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(watcherCursors)
+        .where(eq(watcherCursors.network, network))
+        .for("update", { skipLocked: true });
+      if (!row) return { busy: true as const };
+      if (idle || row.cursor === "") {
+        // Nothing payable: keep the cursor at the tip so a later invoice starts from now.
+        const latest = await fetchLatestLedgerCursor(horizon);
+        result.horizonRequests++;
+        const cursor =
+          idle || !oldest?.createdAt ? latest : lookBack(latest, oldest.createdAt, ctx.now());
+        await tx
+          .update(watcherCursors)
+          .set({ cursor, updatedAt: ctx.now() })
+          .where(eq(watcherCursors.network, network));
+        return { cursor, idle, full: !idle };
+      }
+      const body = await horizon.get<HorizonPage<HorizonPaymentRecord>>("/payments", {
+        cursor: row.cursor,
+        order: "asc",
+        limit: PAGE_SIZE,
+        join: "transactions",
+      });
+      result.horizonRequests++;
+      const records = body._embedded.records;
+      await opts.afterRead?.(records);
+      result.records += records.length;
+      result.matched += await recordMatches(tx, ctx, passphrase, records);
+      const cursor = records.at(-1)?.paging_token ?? row.cursor;
+      await tx
+        .update(watcherCursors)
+        .set({ cursor, updatedAt: ctx.now() })
+        .where(eq(watcherCursors.network, network));
+      return { cursor, idle: false, full: records.length === PAGE_SIZE };
+    });
+    if ("busy" in step) {
+      result.skipped = "busy";
+      return result;
+    }
+    result.cursor = step.cursor;
+    if (step.idle) {
+      result.skipped = "idle";
+      return result;
+    }
+    result.more = step.full;
+    if (!step.full) break;
+  }
+  return result;
+}
+
+function payableOn(passphrase: string) {
+  return and(
+    eq(invoices.networkPassphrase, passphrase),
+    inArray(invoices.status, [...PAYABLE_STATUSES]),
+    isNull(invoices.deletedAt),
+  );
+}
+
+async function ensureCursorRow(db: Database, network: NetworkName) {
+  await db
+    .insert(watcherCursors)
+    .values({ network, cursor: "", updatedAt: new Date() })
+    .onConflictDoNothing();
+}
+
+/** A cursor `age` of the oldest open invoice back from `latest` (5 s ledgers), at most an hour. */
+function lookBack(latest: string, oldest: Date, now: Date): string {
+  const ledger = BigInt(latest) >> 32n;
+  const seconds = BigInt(Math.max(0, Math.ceil((now.getTime() - oldest.getTime()) / 1000)));
+  let back = seconds / 5n + 2n;
+  if (back > MAX_LOOKBACK_LEDGERS) back = MAX_LOOKBACK_LEDGERS;
+  const start = ledger > back ? ledger - back : 0n;
+  return String(start << 32n);
+}
+
+/** Groups a page by transaction and records every candidate that names a payable invoice. */
+async function recordMatches(
+  tx: Transaction,
+  ctx: TickContext,
+  passphrase: string,
+  records: HorizonPaymentRecord[],
+): Promise<number> {
+  const byTx = new Map<string, { record: HorizonPaymentRecord; ops: PaymentOperation[] }>();
+  for (const r of records) {
+    const op = operationFromRecord(r);
+    const t = r.transaction;
+    if (!op || !t || t.memo_type !== "text" || !t.memo?.startsWith("INV-")) continue;
+    const entry = byTx.get(r.transaction_hash) ?? { record: r, ops: [] };
+    entry.ops.push(op);
+    byTx.set(r.transaction_hash, entry);
+  }
+  if (byTx.size === 0) return 0;
+  const memos = [...new Set([...byTx.values()].map((e) => e.record.transaction?.memo as string))];
+  const candidates = await tx
+    .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber })
+    .from(invoices)
+    .where(and(inArray(invoices.invoiceNumber, memos), payableOn(passphrase)))
+    .orderBy(asc(invoices.createdAt));
+  const byNumber = new Map(candidates.map((c) => [c.invoiceNumber, c.id]));
+  let matched = 0;
+  for (const { record, ops } of byTx.values()) {
+    const invoiceId = byNumber.get(record.transaction?.memo as string);
+    if (!invoiceId || !record.transaction) continue;
+    const payment = transactionFromRecord(record.transaction, ops);
+    try {
+      // A savepoint per candidate: a rejected match leaves the page's transaction usable.
+      const outcome = await tx.transaction((inner) =>
+        verifyAndRecordPayment(
+          { db: inner as unknown as Database, config: ctx.config },
+          invoiceId,
+          payment,
+        ),
+      );
+      if (outcome.kind === "recorded") {
+        matched++;
+        byNumber.delete(record.transaction.memo as string);
+      }
+    } catch (err) {
+      if (!(err instanceof BusinessRuleError)) throw err;
+      ctx.logger.info("watcher: payment does not match", {
+        invoiceId,
+        hash: record.transaction_hash,
+        reason: err.message,
+      });
+    }
+  }
+  return matched;
+}

@@ -1,0 +1,101 @@
+import type { Database } from "@/db/client";
+import type { Config } from "@/lib/config";
+import type { Logger } from "@/lib/logger";
+import type { NetworkName } from "@/lib/schemas/common";
+import type { ServiceContext } from "@/lib/services/context";
+import { horizonFor } from "@/lib/stellar/horizon";
+import { expireDueInvoices } from "./expire-due-invoices";
+import { housekeeping } from "./housekeeping";
+import { followPayments } from "./payment-stream";
+import { watcherTick } from "./watcher";
+
+export type Worker = { stop: () => Promise<void> };
+
+/**
+ * The background loops: the ledger watcher per network (every WATCHER_INTERVAL_MS, and at
+ * once when the payment stream shows activity), expiry and housekeeping every
+ * EXPIRY_INTERVAL_MS. Every job is safe to run from several processes at once. Errors back
+ * off exponentially (up to a minute) and the loop catches up from its cursor afterwards.
+ */
+export function startWorker(deps: { db: Database; config: Config; logger: Logger }): Worker {
+  const { config, logger } = deps;
+  const ctx = (): ServiceContext => ({
+    db: deps.db,
+    config,
+    now: () => new Date(),
+    logger,
+    requestId: "worker",
+  });
+  let stopped = false;
+  const running = new Set<Promise<void>>();
+  const stops: (() => void)[] = [];
+
+  function loop(name: string, intervalMs: number, job: () => Promise<boolean | undefined>) {
+    let timer: NodeJS.Timeout | undefined;
+    let wake: (() => void) | undefined;
+    let failures = 0;
+    let poked = false;
+    const body = (async () => {
+      while (!stopped) {
+        let again = false;
+        poked = false;
+        try {
+          again = (await job()) === true;
+          failures = 0;
+        } catch (err) {
+          failures++;
+          logger.warn(`${name} failed`, { error: String(err), failures });
+        }
+        if (stopped) break;
+        const delay =
+          again || (poked && !failures)
+            ? 0
+            : failures
+              ? Math.min(intervalMs * 2 ** failures, 60_000)
+              : intervalMs;
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          timer = setTimeout(resolve, delay);
+        });
+      }
+    })();
+    running.add(body);
+    stops.push(() => {
+      clearTimeout(timer);
+      wake?.();
+    });
+    // Activity elsewhere: run now, or right after the pass in progress (not while backing off).
+    return () => {
+      poked = true;
+      if (failures === 0) {
+        clearTimeout(timer);
+        wake?.();
+      }
+    };
+  }
+
+  for (const network of ["testnet", "mainnet"] as NetworkName[]) {
+    const poke = loop(`watcher ${network}`, config.worker.watcherIntervalMs, async () => {
+      const r = await watcherTick(ctx(), network);
+      return r.more;
+    });
+    if (config.worker.stream) {
+      const stream = followPayments(horizonFor(config, network), poke, logger);
+      stops.push(stream.stop);
+    }
+  }
+  loop("expiry", config.worker.expiryIntervalMs, async () => {
+    await expireDueInvoices(ctx());
+    await housekeeping(ctx());
+    return false;
+  });
+
+  logger.info("worker started", { stream: config.worker.stream });
+  return {
+    stop: async () => {
+      stopped = true;
+      for (const s of stops) s();
+      await Promise.allSettled([...running]);
+    },
+  };
+}

@@ -1,0 +1,135 @@
+import { eq } from "drizzle-orm";
+import { invoices } from "@/db/schema";
+import { BusinessRuleError, ValidationError } from "@/lib/domain/errors";
+import { transition } from "@/lib/domain/invoice-state";
+import { toStroops, trimAmount } from "@/lib/domain/money";
+import { assetFor } from "@/lib/stellar/assets";
+import { ledgerError, viaHorizon } from "@/lib/stellar/errors";
+import { horizonFor } from "@/lib/stellar/horizon";
+import { balanceOf, fetchAccount, fetchBaseFee } from "@/lib/stellar/read";
+import { buildSep7PayUri } from "@/lib/stellar/sep7";
+import { buildPaymentTransaction, PAYMENT_TIMEOUT_SECONDS } from "@/lib/stellar/transactions";
+import { writeAudit } from "../audit";
+import type { ServiceContext } from "../context";
+import { withTransaction } from "../db";
+import { networkName } from "../invoices/network";
+import { getLiveInvoice } from "../invoices/store";
+
+export const NETWORK_DOES_NOT_MATCH = "Selected wallet network does not match";
+export const OWN_INVOICE = "Cannot pay your own invoice";
+export const SENDER_NOT_FOUND =
+  "Sender wallet is not activated on this network. It must be funded first.";
+
+export type PaymentIntent = {
+  invoiceId: string;
+  transactionXdr: string | null;
+  sep7Uri: string;
+  amount: string;
+  asset: { code: string; issuer: string | null };
+  memo: string;
+  networkPassphrase: string;
+  timeout: number;
+  destination: string;
+  status: string;
+};
+
+/**
+ * Builds what a payer needs: always the SEP-7 URI, and with a sender the unsigned
+ * transaction. Checks on the ledger first that the accounts exist and can hold the asset,
+ * answering the spec's ledger messages. Moves PENDING/FAILED to PROCESSING (audit UPDATED).
+ */
+export async function createPaymentIntent(
+  ctx: ServiceContext,
+  invoiceId: string,
+  input: { sender?: string; networkPassphrase: string },
+): Promise<PaymentIntent> {
+  const invoice = await getLiveInvoice(ctx.db, invoiceId);
+  if (input.networkPassphrase !== invoice.networkPassphrase) {
+    throw new BusinessRuleError(NETWORK_DOES_NOT_MATCH, {
+      networkPassphrase: `This invoice is payable on '${invoice.networkPassphrase}'`,
+    });
+  }
+  transition(invoice.status, "payIntent"); // 400 when not payable
+  if (input.sender && input.sender === invoice.freelancerWallet) {
+    throw new BusinessRuleError(OWN_INVOICE);
+  }
+  const network = networkName(invoice.networkPassphrase);
+  const horizon = horizonFor(ctx.config, network);
+  const asset = assetFor(ctx.config, network, invoice.currency);
+  const amount = trimAmount(invoice.total);
+
+  const [recipient, sender, baseFee] = await viaHorizon(() =>
+    Promise.all([
+      fetchAccount(horizon, invoice.freelancerWallet),
+      input.sender ? fetchAccount(horizon, input.sender) : Promise.resolve(null),
+      input.sender ? fetchBaseFee(horizon) : Promise.resolve(100),
+    ]),
+  );
+  const createAccount =
+    !recipient && invoice.kind === "LINK" && invoice.activateNewAccounts && asset.issuer === null;
+  if (!recipient && !createAccount) throw ledgerError("op_no_destination");
+  if (recipient && asset.issuer && !balanceOf(recipient, asset)) throw ledgerError("op_no_trust");
+
+  let transactionXdr: string | null = null;
+  if (input.sender) {
+    if (!sender) throw new ValidationError(SENDER_NOT_FOUND);
+    const line = balanceOf(sender, asset);
+    if (asset.issuer && !line) throw ledgerError("op_src_no_trust");
+    if (!line || toStroops(line.balance) < toStroops(invoice.total)) {
+      throw ledgerError("op_underfunded");
+    }
+    transactionXdr = buildPaymentTransaction({
+      source: { id: sender.id, sequence: sender.sequence },
+      destination: invoice.freelancerWallet,
+      asset,
+      amount,
+      memo: invoice.invoiceNumber,
+      networkPassphrase: invoice.networkPassphrase,
+      baseFee,
+      createAccount,
+      now: ctx.now(),
+    }).xdr;
+  }
+
+  const status = await withTransaction(ctx.db, async (tx) => {
+    const [locked] = await tx
+      .select()
+      .from(invoices)
+      .where(eq(invoices.id, invoiceId))
+      .for("update");
+    const move = transition(locked.status, "payIntent");
+    if (!move.changed) return locked.status;
+    const now = ctx.now();
+    await tx
+      .update(invoices)
+      .set({ status: move.to, updatedAt: now })
+      .where(eq(invoices.id, invoiceId));
+    await writeAudit(tx, {
+      invoiceId,
+      action: "UPDATED",
+      actorWallet: input.sender ?? "ANONYMOUS",
+      changes: { status: { from: move.from, to: move.to } },
+      at: now,
+    });
+    return move.to;
+  });
+
+  return {
+    invoiceId,
+    transactionXdr,
+    sep7Uri: buildSep7PayUri({
+      destination: invoice.freelancerWallet,
+      amount,
+      asset,
+      memo: invoice.invoiceNumber,
+      networkPassphrase: invoice.networkPassphrase,
+    }),
+    amount,
+    asset,
+    memo: invoice.invoiceNumber,
+    networkPassphrase: invoice.networkPassphrase,
+    timeout: PAYMENT_TIMEOUT_SECONDS,
+    destination: invoice.freelancerWallet,
+    status,
+  };
+}

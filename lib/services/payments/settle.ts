@@ -1,0 +1,171 @@
+import { eq } from "drizzle-orm";
+import { invoices, payments } from "@/db/schema";
+import {
+  BusinessRuleError,
+  NotFoundError,
+  UnavailableError,
+  ValidationError,
+} from "@/lib/domain/errors";
+import { transition } from "@/lib/domain/invoice-state";
+import { matchPayment } from "@/lib/domain/payment-match";
+import { assetFor } from "@/lib/stellar/assets";
+import {
+  ledgerError,
+  NETWORK_UNAVAILABLE,
+  primaryLedgerCode,
+  toDomainError,
+  viaHorizon,
+} from "@/lib/stellar/errors";
+import { type HorizonClient, HorizonError, horizonFor } from "@/lib/stellar/horizon";
+import { fetchPaymentTransaction } from "@/lib/stellar/read";
+import { decodeSignedTransaction } from "@/lib/stellar/transactions";
+import { writeAudit } from "../audit";
+import type { ServiceContext } from "../context";
+import { withTransaction } from "../db";
+import { networkName } from "../invoices/network";
+import { getLiveInvoice, type InvoiceRow } from "../invoices/store";
+import { type RecordOutcome, verifyAndRecordPayment } from "./record-payment";
+
+export type SubmitOutcome = RecordOutcome | { kind: "pending"; hash: string; invoice: InvoiceRow };
+
+export const INVALID_XDR = "Invalid signed transaction";
+export const TX_NOT_FOUND_ON_NETWORK = "Transaction not found on network";
+
+/**
+ * Submit: check the signed transaction against the invoice (network, then the verifier as
+ * if it had succeeded) before it reaches the ledger; send it; on success record it through
+ * the one recorder; on a ledger rejection move PROCESSING to FAILED (audit FAILED) and
+ * answer the spec's message. A Horizon timeout is resolved by looking the hash up, never by
+ * sending another transaction.
+ */
+export async function submitPayment(
+  ctx: ServiceContext,
+  input: { invoiceId: string; envelopeXdr: string },
+): Promise<SubmitOutcome> {
+  const invoice = await getLiveInvoice(ctx.db, input.invoiceId);
+  if (invoice.status === "PAID") return { kind: "already_paid", invoice };
+  transition(invoice.status, "pay");
+
+  const decoded = decodeSignedTransaction(input.envelopeXdr, invoice.networkPassphrase);
+  if (!decoded)
+    throw new ValidationError(INVALID_XDR, { signedTransactionXdr: "not a transaction envelope" });
+  if (decoded.signedFor === "other") {
+    throw new BusinessRuleError(
+      `Network mismatch: Transaction signed for '${decoded.otherPassphrase}' but invoice requires '${invoice.networkPassphrase}'`,
+    );
+  }
+  const network = networkName(invoice.networkPassphrase);
+  const [used] = await ctx.db
+    .select({ invoiceId: payments.invoiceId })
+    .from(payments)
+    .where(eq(payments.transactionHash, decoded.hash))
+    .limit(1);
+  const pre = matchPayment({
+    invoiceId: invoice.id,
+    invoice: {
+      invoiceNumber: invoice.invoiceNumber,
+      freelancerWallet: invoice.freelancerWallet,
+      currency: invoice.currency,
+      total: invoice.total,
+      createdAt: invoice.createdAt,
+      networkPassphrase: invoice.networkPassphrase,
+      allowCreateAccount: invoice.kind === "LINK" && invoice.activateNewAccounts,
+    },
+    expectedIssuer: assetFor(ctx.config, network, invoice.currency).issuer,
+    transaction: {
+      hash: decoded.hash,
+      successful: true,
+      memoType: decoded.memoType,
+      memo: decoded.memo,
+      createdAt: ctx.now(),
+      ledger: 0,
+      sourceAccount: decoded.sourceAccount,
+      operations: decoded.operations,
+    },
+    hashAlreadyUsedFor: used?.invoiceId ?? null,
+  });
+  if (!pre.ok) throw new BusinessRuleError(pre.message);
+
+  const horizon = horizonFor(ctx.config, network);
+  try {
+    await horizon.submit(decoded.envelopeXdr);
+  } catch (err) {
+    if (!(err instanceof HorizonError)) throw err;
+    const f = err.failure;
+    if (f.kind === "transaction_failed") {
+      const code = primaryLedgerCode(f.transaction, f.operations);
+      await markSubmitFailed(ctx, invoice.id, code, decoded.hash);
+      throw ledgerError(code);
+    }
+    if (f.kind !== "timeout") throw toDomainError(err);
+    // 504: the transaction may still be applied. Look the hash up; never resubmit.
+  }
+  const tx = await waitForTransaction(horizon, decoded.hash);
+  if (!tx) return { kind: "pending", hash: decoded.hash, invoice };
+  return verifyAndRecordPayment(ctx, invoice.id, tx);
+}
+
+async function waitForTransaction(horizon: HorizonClient, hash: string) {
+  for (let attempt = 0; attempt < 4; attempt++) {
+    try {
+      const tx = await fetchPaymentTransaction(horizon, hash);
+      if (tx) return tx;
+    } catch (err) {
+      if (!(err instanceof HorizonError)) throw err;
+      if (attempt === 3) throw new UnavailableError(NETWORK_UNAVAILABLE);
+    }
+    await new Promise((r) => setTimeout(r, 500 * 2 ** attempt));
+  }
+  return null;
+}
+
+/** PROCESSING -> FAILED with the ledger code in the audit entry; other states stay. */
+async function markSubmitFailed(
+  ctx: ServiceContext,
+  invoiceId: string,
+  code: string,
+  hash: string,
+) {
+  await withTransaction(ctx.db, async (tx) => {
+    const [row] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for("update");
+    const move = transition(row.status, "submitFailed");
+    if (!move.changed) return;
+    const now = ctx.now();
+    await tx
+      .update(invoices)
+      .set({ status: move.to, updatedAt: now })
+      .where(eq(invoices.id, invoiceId));
+    await writeAudit(tx, {
+      invoiceId,
+      action: "FAILED",
+      actorWallet: "SYSTEM",
+      changes: {
+        status: { from: move.from, to: move.to },
+        ledgerCode: code,
+        transactionHash: hash,
+      },
+      at: now,
+    });
+  });
+}
+
+/** Confirm by hash (mobile flow, retry after a timeout, manual check). */
+export async function confirmPayment(
+  ctx: ServiceContext,
+  input: { invoiceId: string; transactionHash: string },
+): Promise<RecordOutcome> {
+  const invoice = await getLiveInvoice(ctx.db, input.invoiceId);
+  if (invoice.status === "PAID") return { kind: "already_paid", invoice };
+  transition(invoice.status, "pay");
+  const horizon = horizonFor(ctx.config, networkName(invoice.networkPassphrase));
+  const tx = await viaHorizon(() => fetchPaymentTransaction(horizon, input.transactionHash));
+  if (!tx) throw new NotFoundError(TX_NOT_FOUND_ON_NETWORK);
+  return verifyAndRecordPayment(ctx, invoice.id, tx);
+}
+
+export async function getPaymentStatus(
+  ctx: ServiceContext,
+  invoiceId: string,
+): Promise<InvoiceRow> {
+  return getLiveInvoice(ctx.db, invoiceId);
+}

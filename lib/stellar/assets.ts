@@ -1,0 +1,14 @@
+import type { Config } from "@/lib/config";
+import type { Currency } from "@/lib/domain/money";
+import type { NetworkName } from "@/lib/schemas/common";
+
+export type AssetRef = { code: Currency; issuer: string | null };
+
+/** The invoice currency on a network, with its one trusted issuer (null for XLM). */
+export function assetFor(
+  config: Pick<Config, "issuers">,
+  network: NetworkName,
+  code: Currency,
+): AssetRef {
+  return code === "XLM" ? { code, issuer: null } : { code, issuer: config.issuers[network][code] };
+}

@@ -1,0 +1,69 @@
+import {
+  type DomainError,
+  LedgerError,
+  NetworkBusyError,
+  UnavailableError,
+} from "@/lib/domain/errors";
+import { HorizonError } from "./horizon";
+
+export const NETWORK_BUSY = "Network is busy. Please wait a moment and try again.";
+export const NETWORK_UNAVAILABLE =
+  "Stellar network is temporarily unavailable. Please try again later.";
+
+/** Ledger result codes -> the spec's messages (spec 7). */
+export const LEDGER_MESSAGES: Record<string, string> = {
+  op_underfunded:
+    "Insufficient balance. Make sure the wallet has enough XLM for amount, reserve, and fees.",
+  op_no_trust:
+    "Your wallet does not have a trustline for this asset. Please add a trustline in your wallet.",
+  op_no_destination: "Recipient wallet is not activated on this network. It must be funded first.",
+  op_line_full: "The recipient wallet cannot receive more of this asset (limit reached).",
+  op_low_reserve:
+    "Insufficient reserve in the sending wallet. Keep extra XLM above the minimum account reserve.",
+  op_no_issuer: "Asset issuer account was not found on this network.",
+  op_src_no_trust: "Sender wallet does not trust this asset. Add a trustline and try again.",
+  tx_bad_seq: "Transaction sequence error. Please try again.",
+  tx_too_late: "The transaction timed out. Please create a new payment and try again.",
+  tx_insufficient_fee: "Transaction fee was too low. Please try again.",
+  tx_bad_auth: "Transaction authorization failed. Please reconnect your wallet and sign again.",
+};
+
+/** The first ledger code that explains a failed submission (operation codes first). */
+export function primaryLedgerCode(transaction: string, operations: string[]): string {
+  const op = operations.find((c) => c !== "op_success");
+  if ((transaction === "tx_failed" || transaction === "tx_fee_bump_inner_failed") && op) return op;
+  return transaction;
+}
+
+export function ledgerError(code: string): LedgerError {
+  return new LedgerError(
+    code,
+    LEDGER_MESSAGES[code] ?? `Transaction failed on the network (${code})`,
+  );
+}
+
+/** Maps a Horizon failure to the domain error the API answers with. */
+export function toDomainError(err: HorizonError): DomainError {
+  const f = err.failure;
+  switch (f.kind) {
+    case "transaction_failed":
+      return ledgerError(primaryLedgerCode(f.transaction, f.operations));
+    case "rate_limited":
+      return new NetworkBusyError(NETWORK_BUSY, f.retryAfter);
+    case "unavailable":
+    case "timeout":
+    case "not_found":
+    case "bad_request":
+      return new UnavailableError(NETWORK_UNAVAILABLE);
+  }
+}
+
+/** Runs a Horizon call, turning its failures into domain errors (not_found stays for callers). */
+export async function viaHorizon<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof HorizonError && err.failure.kind !== "not_found") throw toDomainError(err);
+    throw err;
+  }
+}

@@ -1,0 +1,203 @@
+import {
+  Account,
+  Asset,
+  FeeBumpTransaction,
+  Keypair,
+  Memo,
+  MuxedAccount,
+  Operation,
+  StrKey,
+  type Transaction,
+  TransactionBuilder,
+} from "@stellar/stellar-sdk";
+import { NETWORK_PASSPHRASES } from "@/lib/config";
+import type { PaymentOperation } from "@/lib/domain/payment-match";
+import type { AssetRef } from "./assets";
+
+export const PAYMENT_TIMEOUT_SECONDS = 300;
+
+/** The unsigned payment of decisions.md "Payment intent". */
+export function buildPaymentTransaction(opts: {
+  source: { id: string; sequence: string };
+  destination: string;
+  asset: AssetRef;
+  amount: string;
+  memo: string;
+  networkPassphrase: string;
+  baseFee: number;
+  /** Payment links to a not-yet-existing XLM account: create it instead of paying it. */
+  createAccount?: boolean;
+  now?: Date;
+}): { xdr: string; hash: string } {
+  const asset =
+    opts.asset.issuer === null ? Asset.native() : new Asset(opts.asset.code, opts.asset.issuer);
+  const operation = opts.createAccount
+    ? Operation.createAccount({ destination: opts.destination, startingBalance: opts.amount })
+    : Operation.payment({ destination: opts.destination, asset, amount: opts.amount });
+  const now = Math.floor((opts.now ?? new Date()).getTime() / 1000);
+  const tx = new TransactionBuilder(new Account(opts.source.id, opts.source.sequence), {
+    fee: String(opts.baseFee),
+    networkPassphrase: opts.networkPassphrase,
+    timebounds: { minTime: 0, maxTime: now + PAYMENT_TIMEOUT_SECONDS },
+  })
+    .addOperation(operation)
+    .addMemo(Memo.text(opts.memo))
+    .build();
+  return { xdr: tx.toXDR(), hash: tx.hash().toString("hex") };
+}
+
+export type DecodedTransaction = {
+  hash: string;
+  envelopeXdr: string;
+  sourceAccount: string;
+  memoType: "text" | "id" | "hash" | "return" | "none";
+  memo: string | null;
+  operations: PaymentOperation[];
+  /** Which network the source's signature was made for, when it can be told. */
+  signedFor: "expected" | "other" | "unknown";
+  otherPassphrase: string;
+};
+
+/**
+ * Decodes a signed envelope (plain or fee-bump) for the invoice's network and tells which
+ * network its signatures were made for: a signature only verifies over the hash of the
+ * network it was made for, so the envelope itself reveals a wrong-network payment.
+ */
+export function decodeSignedTransaction(
+  envelopeXdr: string,
+  expectedPassphrase: string,
+): DecodedTransaction | null {
+  let parsed: Transaction | FeeBumpTransaction;
+  try {
+    parsed = TransactionBuilder.fromXDR(envelopeXdr.trim(), expectedPassphrase);
+  } catch {
+    return null;
+  }
+  const inner = parsed instanceof FeeBumpTransaction ? parsed.innerTransaction : parsed;
+  const otherPassphrase =
+    expectedPassphrase === NETWORK_PASSPHRASES.mainnet
+      ? NETWORK_PASSPHRASES.testnet
+      : NETWORK_PASSPHRASES.mainnet;
+  const source = baseAccount(inner.source);
+  const signedFor = (() => {
+    if (!source) return "unknown" as const;
+    if (signedBy(inner, source, expectedPassphrase)) return "expected" as const;
+    if (signedBy(inner, source, otherPassphrase)) return "other" as const;
+    return "unknown" as const;
+  })();
+  return {
+    hash: parsed.hash().toString("hex"),
+    envelopeXdr: envelopeXdr.trim(),
+    sourceAccount: source ?? inner.source,
+    ...memoOf(inner.memo),
+    operations: inner.operations.flatMap((op) => operationFromEnvelope(op, source ?? inner.source)),
+    signedFor,
+    otherPassphrase,
+  };
+}
+
+function signedBy(tx: Transaction, account: string, passphrase: string): boolean {
+  let hash: Buffer;
+  try {
+    hash = TransactionBuilder.fromXDR(tx.toXDR(), passphrase).hash();
+  } catch {
+    return false;
+  }
+  const kp = Keypair.fromPublicKey(account);
+  return tx.signatures.some((s) => {
+    try {
+      return kp.verify(hash, s.signature());
+    } catch {
+      return false;
+    }
+  });
+}
+
+function memoOf(memo: Memo): Pick<DecodedTransaction, "memoType" | "memo"> {
+  switch (memo.type) {
+    case "text":
+      return {
+        memoType: "text",
+        memo: Buffer.isBuffer(memo.value) ? memo.value.toString("utf8") : String(memo.value),
+      };
+    case "id":
+      return { memoType: "id", memo: String(memo.value) };
+    case "hash":
+    case "return":
+      return {
+        memoType: memo.type,
+        memo: Buffer.isBuffer(memo.value) ? memo.value.toString("base64") : String(memo.value),
+      };
+    default:
+      return { memoType: "none", memo: null };
+  }
+}
+
+/** A G address for a G or M (muxed) address; null when neither. */
+export function baseAccount(address: string | undefined): string | null {
+  if (!address) return null;
+  if (StrKey.isValidEd25519PublicKey(address)) return address;
+  if (StrKey.isValidMed25519PublicKey(address)) {
+    return MuxedAccount.fromAddress(address, "0").baseAccount().accountId();
+  }
+  return null;
+}
+
+function assetParts(asset: Asset): { assetCode: string; assetIssuer: string | null } {
+  return asset.isNative()
+    ? { assetCode: "XLM", assetIssuer: null }
+    : { assetCode: asset.getCode(), assetIssuer: asset.getIssuer() };
+}
+
+/**
+ * The payment operations of an unsubmitted envelope. For strict-send path payments the
+ * guaranteed amount is `destMin` (what actually arrives is only known after the ledger).
+ */
+function operationFromEnvelope(op: Operation, txSource: string): PaymentOperation[] {
+  const from = baseAccount(op.source) ?? txSource;
+  switch (op.type) {
+    case "payment":
+      return [
+        {
+          type: "payment",
+          from,
+          to: baseAccount(op.destination) ?? op.destination,
+          amount: op.amount,
+          ...assetParts(op.asset),
+        },
+      ];
+    case "pathPaymentStrictReceive":
+      return [
+        {
+          type: "path_payment_strict_receive",
+          from,
+          to: baseAccount(op.destination) ?? op.destination,
+          amount: op.destAmount,
+          ...assetParts(op.destAsset),
+        },
+      ];
+    case "pathPaymentStrictSend":
+      return [
+        {
+          type: "path_payment_strict_send",
+          from,
+          to: baseAccount(op.destination) ?? op.destination,
+          amount: op.destMin,
+          ...assetParts(op.destAsset),
+        },
+      ];
+    case "createAccount":
+      return [
+        {
+          type: "create_account",
+          from,
+          to: op.destination,
+          amount: op.startingBalance,
+          assetCode: "XLM",
+          assetIssuer: null,
+        },
+      ];
+    default:
+      return [];
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * `npm run worker`: the background jobs in their own process (for deployments that run the
+ * app with WORKER=off). Needs DATABASE_URL: an embedded PGlite database belongs to the one
+ * process that opened it, so with PGlite the worker runs inside `npm start` instead.
+ */
+import { openDatabase } from "../db/client";
+import { ConfigError, parseConfig } from "../lib/config";
+import { startWorker } from "../lib/jobs/worker";
+import { logger } from "../lib/logger";
+
+let config: ReturnType<typeof parseConfig>;
+try {
+  config = parseConfig(process.env);
+} catch (err) {
+  if (err instanceof ConfigError) {
+    process.stderr.write(`${err.message}\n`);
+    process.exit(1);
+  }
+  throw err;
+}
+if (!config.databaseUrl) {
+  process.stderr.write(
+    "npm run worker needs DATABASE_URL (with the embedded database the worker runs inside npm start)\n",
+  );
+  process.exit(1);
+}
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const worker = startWorker({ db: database.db, config, logger });
+let stopping = false;
+const stop = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  logger.info(`worker: ${signal}, finishing the current pass`);
+  await worker.stop();
+  await database.close();
+  process.exit(0);
+};
+process.on("SIGTERM", () => void stop("SIGTERM"));
+process.on("SIGINT", () => void stop("SIGINT"));
