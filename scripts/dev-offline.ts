@@ -1,0 +1,70 @@
+/**
+ * `npm run dev:offline`: the whole product with no network. Starts a local testnet ledger
+ * (:8001) and a local public-network ledger (:8002), then the app pointed at them and trusting
+ * their USDC/EURC issuers. Ledger state is kept in .data/ledger, the app's in .data.
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { startLedger } from "../ledger/server";
+
+const root = path.resolve(import.meta.dirname, "..");
+const snapshots = path.join(root, ".data", "ledger");
+fs.mkdirSync(snapshots, { recursive: true });
+const closeIntervalMs = Number(process.env.LEDGER_CLOSE_INTERVAL_MS ?? 5000);
+
+const testnet = await startLedger({
+  networkPassphrase: "Test SDF Network ; September 2015",
+  port: Number(process.env.LEDGER_TESTNET_PORT ?? 8001),
+  closeIntervalMs,
+  snapshotFile: path.join(snapshots, "testnet.json"),
+});
+const mainnet = await startLedger({
+  networkPassphrase: "Public Global Stellar Network ; September 2015",
+  port: Number(process.env.LEDGER_PUBLIC_PORT ?? 8002),
+  closeIntervalMs,
+  snapshotFile: path.join(snapshots, "public.json"),
+});
+
+const env = {
+  ...process.env,
+  NEXT_TELEMETRY_DISABLED: "1",
+  HORIZON_TESTNET_URL: testnet.url,
+  HORIZON_MAINNET_URL: mainnet.url,
+  USDC_ISSUER_TESTNET: testnet.issuers.USDC.issuer,
+  EURC_ISSUER_TESTNET: testnet.issuers.EURC.issuer,
+  USDC_ISSUER_MAINNET: mainnet.issuers.USDC.issuer,
+  EURC_ISSUER_MAINNET: mainnet.issuers.EURC.issuer,
+};
+process.stdout.write(
+  [
+    "",
+    "Local ledgers (Horizon API):",
+    `  testnet  ${testnet.url}   USDC ${testnet.issuers.USDC.issuer}  EURC ${testnet.issuers.EURC.issuer}`,
+    `  mainnet  ${mainnet.url}   USDC ${mainnet.issuers.USDC.issuer}  EURC ${mainnet.issuers.EURC.issuer}`,
+    "Fund an account:   curl '" + testnet.url + "/friendbot?addr=G...'",
+    "Give it USDC:      curl -X POST " +
+      testnet.url +
+      '/local/fund -H \'content-type: application/json\' -d \'{"account":"G...","assetCode":"USDC","amount":"100"}\'',
+    "(the account needs a USDC trustline first)",
+    "",
+  ].join("\n"),
+);
+
+const run = (args: string[]) =>
+  new Promise<number>((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: root, env, stdio: "inherit" });
+    child.on("exit", (code) => resolve(code ?? 1));
+    const forward = (sig: NodeJS.Signals) => child.kill(sig);
+    process.once("SIGINT", forward);
+    process.once("SIGTERM", forward);
+  });
+
+const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
+const tsxBin = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
+const dev = process.argv.includes("--dev");
+if (!dev && (await run([nextBin, "build"])) !== 0) process.exit(1);
+const code = await run([tsxBin, "server.ts", ...(dev ? ["--dev"] : [])]);
+await testnet.stop();
+await mainnet.stop();
+process.exit(code);
