@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { bigserial, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
@@ -15,10 +16,13 @@ export const events = pgTable(
     invoiceId: text("invoice_id"),
     data: jsonb("data").$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+    /** Set once delivery rows exist for every subscription that wants this event. */
+    fannedOutAt: timestamp("fanned_out_at", { withTimezone: true, mode: "date" }),
   },
   (t) => [
     index("events_seq_idx").on(t.seq),
     index("events_invoice_idx").on(t.invoiceId, t.seq),
     index("events_wallet_idx").on(t.wallet, t.seq),
+    index("events_fan_out_idx").on(t.seq).where(sql`${t.fannedOutAt} is null`),
   ],
 );

@@ -4,5 +4,7 @@ export * from "./events";
 export * from "./idempotency";
 export * from "./invoices";
 export * from "./payments";
+export * from "./prices";
 export * from "./rate-limits";
 export * from "./watcher";
+export * from "./webhooks";

@@ -26,12 +26,12 @@ export type Chain = {
 /** A local ledger (closing a ledger on every submission) and an SDK client for it. */
 export async function startChain(
   passphrase: string,
-  opts: { now?: () => number } = {},
+  opts: { now?: () => number; manualClose?: boolean } = {},
 ): Promise<Chain> {
   const ledger = await startLedger({
     networkPassphrase: passphrase,
     closeIntervalMs: 0,
-    closeOnSubmit: true,
+    closeOnSubmit: !opts.manualClose,
     now: opts.now,
   });
   return {

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# `npm run bench`: starts a private PostgreSQL (as npm test does), builds the app and runs the
+# benchmarks; figures go to bench/results.md.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1
+source scripts/pg.sh
+trap stop_pg EXIT
+start_pg
+npx next build >/dev/null
+for b in ${BENCH:-watcher}; do
+  echo "==> bench $b"
+  npx tsx "bench/$b.ts"
+done
+echo "==> results in bench/results.md"
