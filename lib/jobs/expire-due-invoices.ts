@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, lte, or } from "drizzle-orm";
 import { invoices } from "@/db/schema";
 import { EXPIRABLE_STATUSES, transition } from "@/lib/domain/invoice-state";
 import { emitEvent, SYSTEM_ACTOR, writeAudit } from "@/lib/services/audit";
@@ -8,7 +8,7 @@ import { startOfUtcDay } from "@/lib/services/invoices/create-invoice";
 
 /**
  * PENDING/PROCESSING invoices whose due date (a UTC date) has ended, i.e. from 00:00 UTC the
- * day after, become EXPIRED, with audit EXPIRED and event invoice.expired in the same
+ * day after, and payment links past their expiresAt, become EXPIRED, with audit EXPIRED and event invoice.expired in the same
  * transaction. Bounded batches; rows are claimed with FOR UPDATE SKIP LOCKED, so two
  * processes running it at once never expire the same invoice twice. Idempotent.
  */
@@ -28,7 +28,10 @@ export async function expireDueInvoices(
         .where(
           and(
             inArray(invoices.status, [...EXPIRABLE_STATUSES]),
-            lt(invoices.dueDate, cutoff),
+            or(
+              and(eq(invoices.kind, "INVOICE"), lt(invoices.dueDate, cutoff)),
+              and(eq(invoices.kind, "LINK"), lte(invoices.linkExpiresAt, now)),
+            ),
             isNull(invoices.deletedAt),
           ),
         )
@@ -49,6 +52,8 @@ export async function expireDueInvoices(
           changes: { status: { from: move.from, to: move.to } },
           at: now,
         });
+        // Links have no expiry event type (spec 6); their audit entry records it.
+        if (row.kind === "LINK") continue;
         await emitEvent(tx, {
           type: "invoice.expired",
           wallet: row.freelancerWallet,

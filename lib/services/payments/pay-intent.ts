@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { invoices } from "@/db/schema";
-import { BusinessRuleError, ValidationError } from "@/lib/domain/errors";
+import { BusinessRuleError, NotFoundError, ValidationError } from "@/lib/domain/errors";
 import { transition } from "@/lib/domain/invoice-state";
 import { toStroops, trimAmount } from "@/lib/domain/money";
 import { assetFor } from "@/lib/stellar/assets";
@@ -14,6 +14,7 @@ import type { ServiceContext } from "../context";
 import { withTransaction } from "../db";
 import { networkName } from "../invoices/network";
 import { getLiveInvoice } from "../invoices/store";
+import { LINK_NOT_FOUND, linkStatus } from "../links/links";
 
 export const NETWORK_DOES_NOT_MATCH = "Selected wallet network does not match";
 export const OWN_INVOICE = "Cannot pay your own invoice";
@@ -44,6 +45,10 @@ export async function createPaymentIntent(
   input: { sender?: string; networkPassphrase: string },
 ): Promise<PaymentIntent> {
   const invoice = await getLiveInvoice(ctx.db, invoiceId);
+  // An expired link cannot start a new payment (one already signed is still accepted).
+  if (invoice.kind === "LINK" && linkStatus(invoice, ctx.now()) === "EXPIRED") {
+    throw new NotFoundError(LINK_NOT_FOUND);
+  }
   if (input.networkPassphrase !== invoice.networkPassphrase) {
     throw new BusinessRuleError(NETWORK_DOES_NOT_MATCH, {
       networkPassphrase: `This invoice is payable on '${invoice.networkPassphrase}'`,

@@ -1,0 +1,157 @@
+import { and, desc, eq, isNull } from "drizzle-orm";
+import { invoices } from "@/db/schema";
+import { NETWORK_PASSPHRASES } from "@/lib/config";
+import { NotFoundError, ValidationError } from "@/lib/domain/errors";
+import { formatInvoiceNumber } from "@/lib/domain/invoice-number";
+import { computeTotals, toStroops } from "@/lib/domain/money";
+import { isId, newId } from "@/lib/ids";
+import type { CreateLinkInput } from "@/lib/schemas/links";
+import { emitEvent, writeAudit } from "../audit";
+import type { AuthedContext, ServiceContext } from "../context";
+import { withTransaction } from "../db";
+import { resolveNetwork } from "../invoices/network";
+import { type InvoiceRow, nextInvoiceSequence, replaceLineItems } from "../invoices/store";
+
+export const LINK_NOT_FOUND = "Link not found";
+const DEFAULT_TTL_MS = 24 * 3600_000;
+const MAX_TTL_MS = 90 * 24 * 3600_000;
+
+export type LinkStatus = "ACTIVE" | "PAID" | "EXPIRED" | "CANCELLED";
+
+export const checkoutUrlOf = (appUrl: string, id: string) => `${appUrl}/pay/${id}`;
+
+/** A payment link is a single-use invoice of kind LINK, created PENDING (decisions.md). */
+export async function createLink(ctx: AuthedContext, input: CreateLinkInput): Promise<InvoiceRow> {
+  const now = ctx.now();
+  const expiresAt = input.expiresAt
+    ? new Date(input.expiresAt)
+    : new Date(now.getTime() + DEFAULT_TTL_MS);
+  if (expiresAt.getTime() <= now.getTime()) {
+    throw new ValidationError("Invalid request", { expiresAt: "must be in the future" });
+  }
+  if (expiresAt.getTime() > now.getTime() + MAX_TTL_MS) {
+    throw new ValidationError("Invalid request", { expiresAt: "must be at most 90 days ahead" });
+  }
+  const totals = computeTotals({ lineItems: [{ quantity: "1", rate: input.amount }] });
+  if (input.activateNewAccounts) {
+    if (input.asset !== "XLM") {
+      throw new ValidationError("Invalid request", { activateNewAccounts: "only for XLM links" });
+    }
+    if (toStroops(totals.total) < toStroops("1")) {
+      throw new ValidationError("Invalid request", {
+        activateNewAccounts: "the amount must be at least 1 XLM to activate an account",
+      });
+    }
+  }
+  const title = input.title ?? "Payment link";
+  const networkPassphrase =
+    resolveNetwork(input.network, input.networkPassphrase) ?? NETWORK_PASSPHRASES.testnet;
+
+  return withTransaction(ctx.db, async (tx) => {
+    const id = newId();
+    let row: InvoiceRow | undefined;
+    // A generated number can meet one a user supplied for an invoice: take the next then.
+    for (let attempt = 0; !row && attempt < 20; attempt++) {
+      [row] = await tx
+        .insert(invoices)
+        .values({
+          id,
+          kind: "LINK",
+          invoiceNumber: formatInvoiceNumber(await nextInvoiceSequence(tx)),
+          status: "PENDING",
+          freelancerWallet: ctx.wallet,
+          clientName: "Payment link",
+          clientEmail: "",
+          title,
+          description: input.description ?? null,
+          subtotal: totals.subtotal,
+          taxRate: totals.taxRate,
+          taxAmount: totals.taxAmount,
+          discount: totals.discount,
+          total: totals.total,
+          currency: input.asset,
+          networkPassphrase,
+          linkReference: input.reference ?? null,
+          linkExpiresAt: expiresAt,
+          activateNewAccounts: input.activateNewAccounts ?? false,
+          sentAt: now,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing({ target: invoices.invoiceNumber })
+        .returning();
+    }
+    if (!row) throw new Error("could not allocate an invoice number");
+    const [item] = totals.lineItems;
+    await replaceLineItems(tx, id, [{ id: newId(), description: title, ...item }]);
+    await writeAudit(tx, {
+      invoiceId: id,
+      action: "CREATED",
+      actorWallet: ctx.wallet,
+      changes: { status: { from: null, to: "PENDING" }, kind: "LINK" },
+      at: now,
+    });
+    await emitEvent(tx, {
+      type: "link.created",
+      wallet: ctx.wallet,
+      invoiceId: id,
+      at: now,
+      data: {
+        id,
+        checkoutUrl: checkoutUrlOf(ctx.config.appUrl, id),
+        amount: row.total,
+        asset: row.currency,
+        metadata: { title, reference: row.linkReference },
+        expiresAt: expiresAt.toISOString(),
+        createdAt: now.toISOString(),
+      },
+    });
+    return row;
+  });
+}
+
+/** ACTIVE until paid, cancelled or past its expiry (even before the expiry job has run). */
+export function linkStatus(row: InvoiceRow, now: Date): LinkStatus {
+  switch (row.status) {
+    case "PAID":
+      return "PAID";
+    case "CANCELLED":
+      return "CANCELLED";
+    case "EXPIRED":
+      return "EXPIRED";
+    default:
+      return row.linkExpiresAt && row.linkExpiresAt.getTime() <= now.getTime()
+        ? "EXPIRED"
+        : "ACTIVE";
+  }
+}
+
+/**
+ * The public link: 404 `Link not found` when unknown, deleted, or expired without payment
+ * (a paid link stays visible as a receipt).
+ */
+export async function getLink(ctx: ServiceContext, id: string): Promise<InvoiceRow> {
+  if (!isId(id)) throw new NotFoundError(LINK_NOT_FOUND);
+  const [row] = await ctx.db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.id, id), eq(invoices.kind, "LINK"), isNull(invoices.deletedAt)))
+    .limit(1);
+  if (!row || linkStatus(row, ctx.now()) === "EXPIRED") throw new NotFoundError(LINK_NOT_FOUND);
+  return row;
+}
+
+export async function listLinks(ctx: AuthedContext): Promise<InvoiceRow[]> {
+  return ctx.db
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.freelancerWallet, ctx.wallet),
+        eq(invoices.kind, "LINK"),
+        isNull(invoices.deletedAt),
+      ),
+    )
+    .orderBy(desc(invoices.createdAt))
+    .limit(100);
+}
