@@ -34,6 +34,18 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          name: "e2e",
+          include: ["e2e/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          // One browser journey at a time: the machine has two cores.
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

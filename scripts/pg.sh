@@ -42,3 +42,13 @@ stop_pg() {
   fi
   [ -n "${RUN_DIR:-}" ] && rm -rf "$RUN_DIR"
 }
+
+# Debian's Chromium for the browser tests (never a downloaded browser build).
+ensure_chromium() {
+  if [ ! -x /usr/bin/chromium ]; then
+    echo "==> installing Chromium (apt-get)"
+    as_root apt-get update -qq >/dev/null
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core >/dev/null
+  fi
+  export CHROMIUM_PATH=/usr/bin/chromium
+}

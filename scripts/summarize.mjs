@@ -27,7 +27,7 @@ for (const file of fs.readdirSync(dir).sort()) {
     );
   }
 }
-for (const expected of ["unit", "ledger", "integration"]) {
+for (const expected of ["unit", "ledger", "integration", "e2e"]) {
   if (!fs.existsSync(path.join(dir, `vitest-${expected}.json`))) {
     failed++;
     rows.push(`${expected}: no report (suite did not run)`);

@@ -11,6 +11,7 @@ RUN_DIR=$(mktemp -d /tmp/stellar-invoicing-test.XXXXXX)
 REPORTS=$RUN_DIR/reports
 trap stop_pg EXIT
 start_pg
+ensure_chromium
 mkdir -p "$REPORTS"
 
 status=0
@@ -32,6 +33,7 @@ suite unit
 suite ledger
 gate build npx next build
 suite integration
+suite e2e
 
 node scripts/summarize.mjs "$REPORTS" || status=1
 exit $status

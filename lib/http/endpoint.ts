@@ -22,7 +22,13 @@ type Params = Record<string, string>;
 
 export type Reply =
   | { kind: "json"; status: number; value: unknown; serializer: Serializer<unknown> }
-  | { kind: "empty"; status: number };
+  | { kind: "empty"; status: number }
+  | { kind: "raw"; response: Response };
+
+/** A non-JSON answer (a PDF, say); it still gets the request id and rate-limit headers. */
+export function rawReply(response: Response): Reply {
+  return { kind: "raw", response };
+}
 
 export function reply<T>(value: T, serializer: Serializer<T>, status = 200): Reply {
   return { kind: "json", status, value, serializer: serializer as Serializer<unknown> };
@@ -257,6 +263,12 @@ function respond(
   requestId: string,
   limits: RateLimitResult[],
 ): Response {
+  if (result.kind === "raw") {
+    for (const [k, v] of baseHeaders(requestId, limits)) {
+      if (!result.response.headers.has(k)) result.response.headers.set(k, v);
+    }
+    return result.response;
+  }
   if (result.kind === "empty") {
     return new Response(null, { status: result.status, headers: baseHeaders(requestId, limits) });
   }

@@ -1,0 +1,112 @@
+"use client";
+
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from "react";
+import { ApiError, api } from "./api";
+import { connectWallet, signLoginMessage, WalletError } from "./wallet";
+
+export type Session = { token: string; wallet: string; expiresAt: string };
+
+type SessionState = {
+  session: Session | null;
+  /** False until localStorage has been read (avoids a flash of the signed-out view). */
+  ready: boolean;
+  signIn: () => Promise<void>;
+  signOut: () => void;
+};
+
+const KEY = "stellar-invoicing.session";
+const SessionContext = createContext<SessionState | null>(null);
+
+function load(): Session | null {
+  try {
+    const raw = localStorage.getItem(KEY);
+    if (!raw) return null;
+    const s = JSON.parse(raw) as Session;
+    return Date.parse(s.expiresAt) > Date.now() + 30_000 ? s : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The session survives reloads (localStorage) until the token's own expiry. */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [session, setSession] = useState<Session | null>(null);
+  const [ready, setReady] = useState(false);
+
+  useEffect(() => {
+    setSession(load());
+    setReady(true);
+    const onStorage = () => setSession(load());
+    window.addEventListener("storage", onStorage);
+    return () => window.removeEventListener("storage", onStorage);
+  }, []);
+
+  const signIn = useCallback(async () => {
+    const wallet = await connectWallet();
+    const { nonce, message } = await api<{ nonce: string; message: string }>("/api/auth/nonce", {
+      method: "POST",
+      body: { walletAddress: wallet },
+    });
+    const signature = await signLoginMessage(message, wallet);
+    const s = await api<Session>("/api/auth/session", {
+      method: "POST",
+      body: { walletAddress: wallet, nonce, signature },
+    });
+    localStorage.setItem(KEY, JSON.stringify(s));
+    setSession(s);
+  }, []);
+
+  const signOut = useCallback(() => {
+    localStorage.removeItem(KEY);
+    setSession(null);
+  }, []);
+
+  const value = useMemo(
+    () => ({ session, ready, signIn, signOut }),
+    [session, ready, signIn, signOut],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionState {
+  const ctx = useContext(SessionContext);
+  if (!ctx) throw new Error("useSession outside SessionProvider");
+  return ctx;
+}
+
+/**
+ * The API with the session's token. A 401 (token expired or revoked) signs the user out, so
+ * pages fall back to the sign-in panel instead of showing a broken view.
+ */
+export function useApi() {
+  const { session, signOut } = useSession();
+  const token = session?.token ?? null;
+  return useCallback(
+    async <T,>(
+      path: string,
+      opts: { method?: string; body?: unknown; signal?: AbortSignal } = {},
+    ) => {
+      try {
+        return await api<T>(path, { ...opts, token });
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 401 && token) signOut();
+        throw err;
+      }
+    },
+    [token, signOut],
+  );
+}
+
+/** A user-facing message for anything sign-in or an API call can throw. */
+export function errorMessage(err: unknown): string {
+  if (err instanceof WalletError || err instanceof ApiError) return err.message;
+  return "Something went wrong. Please try again.";
+}
