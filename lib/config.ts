@@ -67,6 +67,27 @@ const envSchema = z.object({
   EXPIRY_INTERVAL_MS: positiveInt.default(60_000),
   /** Follow Horizon's payment stream for sub-second detection (polling stays as fallback). */
   WATCHER_STREAM: z.enum(["on", "off"]).default("on"),
+  /** XLM/USD price source (spec 4.6); must answer CoinGecko's `{"stellar":{"usd":n}}`. */
+  PRICE_SOURCE_URL: httpUrl.default(
+    "https://api.coingecko.com/api/v3/simple/price?ids=stellar&vs_currencies=usd",
+  ),
+  /** Milliseconds before a price fetch gives up (spec 8: 5 seconds); lowered only in tests. */
+  PRICE_FETCH_TIMEOUT_MS: positiveInt.default(5000),
+  /** Operator's webhook endpoint: receives every wallet's events, signed with WEBHOOK_SECRET. */
+  WEBHOOK_URL: httpUrl.optional(),
+  WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  /** Lets webhook URLs reach loopback (http://127.0.0.1, localhost): development and tests only. */
+  WEBHOOK_ALLOW_LOOPBACK: bool.default(false),
+  /** Milliseconds a receiver has to answer a delivery (decisions.md: 5 seconds). */
+  WEBHOOK_TIMEOUT_MS: positiveInt.default(5000),
+  /** First retry delay; attempt n waits min(base x 2^n, 6 h), +-20% jitter. Tests lower it. */
+  WEBHOOK_RETRY_BASE_MS: positiveInt.default(30_000),
+  /** A delivery still failing this long after it was queued is marked failed (3 days). */
+  WEBHOOK_MAX_AGE_MS: positiveInt.default(3 * 24 * 3600_000),
+  /** An endpoint failing continuously this long is disabled (5 days). */
+  WEBHOOK_DISABLE_AFTER_MS: positiveInt.default(5 * 24 * 3600_000),
+  /** Pause of the worker's webhook loop between passes with nothing left to send. */
+  WEBHOOK_INTERVAL_MS: positiveInt.default(2000),
   /** Largest accepted request body in bytes (413 above). */
   MAX_BODY_BYTES: positiveInt.default(100_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
@@ -93,6 +114,17 @@ export type Config = {
     linksPerHour: number;
     payIntentPer5Minutes: number;
     pricePerMinute: number;
+  };
+  prices: { sourceUrl: string; timeoutMs: number };
+  webhooks: {
+    /** WEBHOOK_URL and WEBHOOK_SECRET, when configured. */
+    endpoint: { url: string; secret: string } | undefined;
+    allowLoopback: boolean;
+    timeoutMs: number;
+    retryBaseMs: number;
+    maxAgeMs: number;
+    disableAfterMs: number;
+    intervalMs: number;
   };
   maxBodyBytes: number;
   worker: {
@@ -123,6 +155,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (Boolean(e.UPSTASH_REDIS_REST_URL) !== Boolean(e.UPSTASH_REDIS_REST_TOKEN)) {
     throw new ConfigError(
       "Invalid environment configuration:\n  UPSTASH_REDIS_REST_TOKEN: UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN must be set together",
+    );
+  }
+  if (e.WEBHOOK_URL && !e.WEBHOOK_SECRET) {
+    throw new ConfigError(
+      "Invalid environment configuration:\n  WEBHOOK_SECRET: required when WEBHOOK_URL is set (at least 16 characters)",
     );
   }
   let jwtSecret = e.JWT_SECRET;
@@ -163,6 +200,19 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       linksPerHour: e.RATE_LIMIT_LINKS_PER_HOUR,
       payIntentPer5Minutes: e.RATE_LIMIT_PAY_INTENT_PER_5_MINUTES,
       pricePerMinute: e.RATE_LIMIT_PRICE_PER_MINUTE,
+    },
+    prices: { sourceUrl: e.PRICE_SOURCE_URL, timeoutMs: e.PRICE_FETCH_TIMEOUT_MS },
+    webhooks: {
+      endpoint:
+        e.WEBHOOK_URL && e.WEBHOOK_SECRET
+          ? { url: e.WEBHOOK_URL, secret: e.WEBHOOK_SECRET }
+          : undefined,
+      allowLoopback: e.WEBHOOK_ALLOW_LOOPBACK,
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
+      maxAgeMs: e.WEBHOOK_MAX_AGE_MS,
+      disableAfterMs: e.WEBHOOK_DISABLE_AFTER_MS,
+      intervalMs: e.WEBHOOK_INTERVAL_MS,
     },
     maxBodyBytes: e.MAX_BODY_BYTES,
     worker: {

@@ -66,7 +66,9 @@ export async function createInvoice(
   // Creation starts the lifecycle: DRAFT, audit CREATED, event invoice.created (spec 3).
   const status = "DRAFT" as const;
 
-  const row = await withTransaction(ctx.db, async (tx) => {
+  // The response is read inside the transaction: once it commits, nothing else can fail and
+  // turn a created invoice into an error answer.
+  const view = await withTransaction(ctx.db, async (tx) => {
     // A generated number can meet one a user supplied earlier: take the next value then.
     for (let attempt = 0; attempt < 20; attempt++) {
       const invoiceNumber = supplied ?? formatInvoiceNumber(await nextInvoiceSequence(tx));
@@ -127,7 +129,7 @@ export async function createInvoice(
             createdAt: inserted.createdAt.toISOString(),
           },
         });
-        return inserted;
+        return loadOwnerView(tx, inserted);
       }
       if (supplied) throw new ConflictError(NUMBER_TAKEN);
     }
@@ -151,5 +153,5 @@ export async function createInvoice(
       });
     }
   }
-  return loadOwnerView(ctx.db, row);
+  return view;
 }

@@ -39,7 +39,7 @@ export async function updateInvoice(
   }
   const now = ctx.now();
   try {
-    const row = await withTransaction(ctx.db, async (tx) => {
+    return await withTransaction(ctx.db, async (tx) => {
       const current = await lockInvoiceForOwner(tx, id, ctx.wallet);
       transition(current.status, "update");
       const currentItems = await loadLineItems(tx, id);
@@ -106,7 +106,7 @@ export async function updateInvoice(
         };
         await replaceLineItems(tx, id, newItems);
       }
-      if (Object.keys(changes).length === 0) return current;
+      if (Object.keys(changes).length === 0) return loadOwnerView(tx, current);
 
       const [updated] = await tx
         .update(invoices)
@@ -120,9 +120,8 @@ export async function updateInvoice(
         changes,
         at: now,
       });
-      return updated;
+      return loadOwnerView(tx, updated);
     });
-    return loadOwnerView(ctx.db, row);
   } catch (err) {
     if (pgErrorCode(err).code === "23505") throw new ConflictError(NUMBER_TAKEN);
     throw err;
