@@ -54,7 +54,6 @@ describe("PostgreSQL stopped and restarted under load", () => {
       recovered = (await fetch(`${app.url}/api/health`)).status === 200;
       if (!recovered) await new Promise((r) => setTimeout(r, 200));
     }
-    console.log("recovered after", 20_000 - (deadline - Date.now()), "ms");
     expect(recovered).toBe(true);
     await new Promise((r) => setTimeout(r, 1000));
     running = false;
@@ -67,12 +66,16 @@ describe("PostgreSQL stopped and restarted under load", () => {
     // no failed request left anything behind.
     const sql = postgres(pg.url, { max: 1, onnotice: () => {} });
     try {
-      const rows = await sql`select id from invoices`;
-      expect(new Set(rows.map((r) => r.id))).toEqual(new Set(created));
+      const rows = new Set((await sql`select id from invoices`).map((r) => r.id));
+      for (const id of created) expect(rows.has(id)).toBe(true);
+      // A 503 can only follow a commit if the server died between the commit and its
+      // acknowledgement; such an invoice is whole (audit and event below), never partial.
+      const failed = statuses.filter((s) => s === 503).length;
+      expect(rows.size - created.length).toBeLessThanOrEqual(failed);
       const [{ audits }] = await sql`select count(*)::int as audits from invoice_audit_logs`;
       const [{ events }] = await sql`select count(*)::int as events from events`;
-      expect(audits).toBe(created.length);
-      expect(events).toBe(created.length);
+      expect(audits).toBe(rows.size);
+      expect(events).toBe(rows.size);
     } finally {
       await sql.end();
     }
