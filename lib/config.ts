@@ -39,6 +39,8 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   UPSTASH_REDIS_REST_URL: httpUrl.optional(),
   UPSTASH_REDIS_REST_TOKEN: z.string().min(1).optional(),
+  /** `off` exists only to measure what limiting costs (npm run bench); never in production. */
+  RATE_LIMITS: z.enum(["on", "off"]).default("on"),
   /** Global limit per minute; the spec's value is 100. Raised only in tests. */
   RATE_LIMIT_GLOBAL_PER_MINUTE: positiveInt.default(100),
   /** Per-endpoint limits (spec 8); defaults are the spec's values, raised only in tests. */
@@ -108,6 +110,7 @@ export type Config = {
   };
   trustProxy: boolean;
   upstash: { url: string; token: string } | undefined;
+  rateLimitsEnabled: boolean;
   rateLimitGlobalPerMinute: number;
   rateLimits: {
     invoicesPerHour: number;
@@ -194,6 +197,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       e.UPSTASH_REDIS_REST_URL && e.UPSTASH_REDIS_REST_TOKEN
         ? { url: e.UPSTASH_REDIS_REST_URL, token: e.UPSTASH_REDIS_REST_TOKEN }
         : undefined,
+    rateLimitsEnabled: e.RATE_LIMITS === "on",
     rateLimitGlobalPerMinute: e.RATE_LIMIT_GLOBAL_PER_MINUTE,
     rateLimits: {
       invoicesPerHour: e.RATE_LIMIT_INVOICES_PER_HOUR,

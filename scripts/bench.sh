@@ -8,7 +8,7 @@ source scripts/pg.sh
 trap stop_pg EXIT
 start_pg
 npx next build >/dev/null
-for b in ${BENCH:-watcher}; do
+for b in ${BENCH:-http watcher}; do
   echo "==> bench $b"
   npx tsx "bench/$b.ts"
 done

@@ -7,6 +7,7 @@ const ROOT = path.resolve(import.meta.dirname, "..", "..");
 export type RunningApp = {
   url: string;
   port: number;
+  pid: number;
   logs: () => string;
   stop: () => Promise<void>;
 };
@@ -84,6 +85,7 @@ export async function startApp(env: Record<string, string | undefined>): Promise
   return {
     url,
     port,
+    pid: child.pid as number,
     logs: () => output,
     stop: () =>
       new Promise<void>((resolve) => {
