@@ -29,8 +29,10 @@ const securityHeaders = [
 ];
 
 const nextConfig: NextConfig = {
+  // A separate build folder lets parallel builds (and their test runs) not trample each other.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   // PGlite ships WASM and data files that must be loaded from node_modules at run time.
-  serverExternalPackages: ["@electric-sql/pglite", "postgres"],
+  serverExternalPackages: ["@electric-sql/pglite", "postgres", "pdfkit"],
   poweredByHeader: false,
   // `tsc --noEmit` is its own gate in `npm test`; the build need not check tests and tools again.
   typescript: { ignoreBuildErrors: true },

@@ -43,12 +43,34 @@ function tooLarge(maxBytes: number) {
   return new PayloadTooLargeError(`Request body too large (max ${maxBytes} bytes)`);
 }
 
+/**
+ * Strings PostgreSQL cannot store (NUL) or that are not valid Unicode (lone surrogates) are
+ * refused up front, for every field of every endpoint, as a 400.
+ */
+function findUnstorableText(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === "string") {
+    return value.includes("\u0000") || !value.isWellFormed() ? path || "body" : null;
+  }
+  if (depth > 20 || value === null || typeof value !== "object") return null;
+  for (const [k, v] of Object.entries(value)) {
+    const found = findUnstorableText(v, path ? `${path}.${k}` : k, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
 /** Validates with zod; failures are 400 with `message` and a per-field `details` map. */
 export function parseWith<S extends z.ZodType>(
   schema: S,
   value: unknown,
   message = INVALID_REQUEST,
 ): z.infer<S> {
+  const bad = findUnstorableText(value, "");
+  if (bad) {
+    throw new ValidationError(message, {
+      [bad]: "contains a NUL character or invalid Unicode",
+    });
+  }
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const details: Record<string, string> = {};

@@ -42,6 +42,7 @@ export async function startApp(env: Record<string, string | undefined>): Promise
         HOME: process.env.HOME,
         NODE_ENV: "production",
         NEXT_TELEMETRY_DISABLED: "1",
+        ...(process.env.NEXT_DIST_DIR ? { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR } : {}),
         PORT: String(port),
         HOST: "127.0.0.1",
         APP_URL: `http://127.0.0.1:${port}`,
