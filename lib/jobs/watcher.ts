@@ -4,23 +4,24 @@ import { invoices, watcherCursors } from "@/db/schema";
 import { NETWORK_PASSPHRASES } from "@/lib/config";
 import { BusinessRuleError } from "@/lib/domain/errors";
 import { PAYABLE_STATUSES } from "@/lib/domain/invoice-state";
-import type { PaymentOperation } from "@/lib/domain/payment-match";
+import { CLOCK_SKEW_MS, type PaymentOperation } from "@/lib/domain/payment-match";
 import type { Logger } from "@/lib/logger";
 import type { NetworkName } from "@/lib/schemas/common";
 import type { ServiceContext } from "@/lib/services/context";
 import { verifyAndRecordPayment } from "@/lib/services/payments/record-payment";
-import { horizonFor } from "@/lib/stellar/horizon";
+import { type HorizonClient, horizonFor } from "@/lib/stellar/horizon";
 import {
   fetchLatestLedgerCursor,
   type HorizonPage,
   type HorizonPaymentRecord,
   operationFromRecord,
+  relative,
   transactionFromRecord,
 } from "@/lib/stellar/read";
 
 export const PAGE_SIZE = 200;
-/** A cursor created while invoices are already open looks back this far (about 1 hour). */
-const MAX_LOOKBACK_LEDGERS = 720n;
+/** A cursor created while invoices are already open looks back at most this many ledgers. */
+const LOOKBACK_PAGES = 4;
 
 export type TickResult = {
   network: NetworkName;
@@ -82,10 +83,20 @@ export async function watcherTick(
       if (!row) return { busy: true as const };
       if (idle || row.cursor === "") {
         // Nothing payable: keep the cursor at the tip so a later invoice starts from now.
-        const latest = await fetchLatestLedgerCursor(horizon);
-        result.horizonRequests++;
-        const cursor =
-          idle || !oldest?.createdAt ? latest : lookBack(latest, oldest.createdAt, ctx.now());
+        let cursor: string;
+        if (idle || !oldest?.createdAt) {
+          cursor = await fetchLatestLedgerCursor(horizon);
+          result.horizonRequests++;
+        } else {
+          // First start with invoices already open: begin at the ledger that closed just
+          // before the oldest of them (clock skew allowed), found by walking ledgers back.
+          const found = await ledgerCursorBefore(
+            horizon,
+            new Date(oldest.createdAt.getTime() - CLOCK_SKEW_MS),
+          );
+          result.horizonRequests += found.requests;
+          cursor = found.cursor;
+        }
         await tx
           .update(watcherCursors)
           .set({ cursor, updatedAt: ctx.now() })
@@ -140,14 +151,39 @@ async function ensureCursorRow(db: Database, network: NetworkName) {
     .onConflictDoNothing();
 }
 
-/** A cursor `age` of the oldest open invoice back from `latest` (5 s ledgers), at most an hour. */
-function lookBack(latest: string, oldest: Date, now: Date): string {
-  const ledger = BigInt(latest) >> 32n;
-  const seconds = BigInt(Math.max(0, Math.ceil((now.getTime() - oldest.getTime()) / 1000)));
-  let back = seconds / 5n + 2n;
-  if (back > MAX_LOOKBACK_LEDGERS) back = MAX_LOOKBACK_LEDGERS;
-  const start = ledger > back ? ledger - back : 0n;
-  return String(start << 32n);
+/**
+ * Paging token of the newest ledger closed at or before `target`, walking /ledgers newest
+ * first for at most LOOKBACK_PAGES pages of 200 (about an hour of 5-second ledgers); when the
+ * target is older still, the oldest ledger seen.
+ */
+async function ledgerCursorBefore(
+  horizon: HorizonClient,
+  target: Date,
+): Promise<{ cursor: string; requests: number }> {
+  let path: string | null = "/ledgers";
+  let query: Record<string, string | number> | undefined = { order: "desc", limit: 200 };
+  let oldest = "0";
+  let requests = 0;
+  while (path && requests < LOOKBACK_PAGES) {
+    const page: HorizonPage<{ paging_token: string; closed_at: string }> = await horizon.get(
+      path,
+      query,
+    );
+    requests++;
+    for (const ledger of page._embedded.records) {
+      if (new Date(ledger.closed_at).getTime() <= target.getTime()) {
+        return { cursor: ledger.paging_token, requests };
+      }
+      oldest = ledger.paging_token;
+    }
+    if (page._embedded.records.length < 200 || !page._links?.next) {
+      // Reached the first ledger of the network: start from the very beginning.
+      return { cursor: "0", requests };
+    }
+    path = relative(horizon, page._links.next.href);
+    query = undefined;
+  }
+  return { cursor: oldest, requests };
 }
 
 /** Groups a page by transaction and records every candidate that names a payable invoice. */

@@ -4,6 +4,7 @@ import type { Logger } from "@/lib/logger";
 import type { NetworkName } from "@/lib/schemas/common";
 import type { ServiceContext } from "@/lib/services/context";
 import { horizonFor } from "@/lib/stellar/horizon";
+import { deliverWebhooks } from "./deliver-webhooks";
 import { expireDueInvoices } from "./expire-due-invoices";
 import { housekeeping } from "./housekeeping";
 import { followPayments } from "./payment-stream";
@@ -14,7 +15,8 @@ export type Worker = { stop: () => Promise<void> };
 /**
  * The background loops: the ledger watcher per network (every WATCHER_INTERVAL_MS, and at
  * once when the payment stream shows activity), expiry and housekeeping every
- * EXPIRY_INTERVAL_MS. Every job is safe to run from several processes at once. Errors back
+ * EXPIRY_INTERVAL_MS, webhook delivery every WEBHOOK_INTERVAL_MS (at once again while work
+ * is left). Every job is safe to run from several processes at once. Errors back
  * off exponentially (up to a minute) and the loop catches up from its cursor afterwards.
  */
 export function startWorker(deps: { db: Database; config: Config; logger: Logger }): Worker {
@@ -88,6 +90,11 @@ export function startWorker(deps: { db: Database; config: Config; logger: Logger
     await expireDueInvoices(ctx());
     await housekeeping(ctx());
     return false;
+  });
+
+  loop("webhooks", config.webhooks.intervalMs, async () => {
+    const r = await deliverWebhooks(ctx());
+    return r.more;
   });
 
   logger.info("worker started", { stream: config.worker.stream });

@@ -1,0 +1,160 @@
+import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { events, webhookDeliveries, webhookSubscriptions } from "@/db/schema";
+import { newId } from "@/lib/ids";
+import type { ServiceContext } from "../context";
+import { withTransaction } from "../db";
+
+/** Id and wallet of the subscription row that mirrors WEBHOOK_URL / WEBHOOK_SECRET. */
+export const CONFIGURED_WEBHOOK_ID = "cfg_webhook";
+export const ALL_WALLETS = "*";
+
+/** Arbitrary constant: one fan-out at a time, so deliveries are created in seq order. */
+const FAN_OUT_LOCK_KEY = 72_210_042;
+
+/**
+ * Mirrors the configured endpoint into webhook_subscriptions (wallet `*`, events `*`): it
+ * is created or updated when WEBHOOK_URL is set (a changed URL or secret also re-enables
+ * it) and soft-deleted when it is no longer configured. Writes only when something changed.
+ */
+export async function syncConfiguredEndpoint(ctx: Pick<ServiceContext, "db" | "config" | "now">) {
+  const endpoint = ctx.config.webhooks.endpoint;
+  const now = ctx.now();
+  if (!endpoint) {
+    await ctx.db
+      .update(webhookSubscriptions)
+      .set({ deletedAt: now })
+      .where(
+        and(
+          eq(webhookSubscriptions.id, CONFIGURED_WEBHOOK_ID),
+          isNull(webhookSubscriptions.deletedAt),
+        ),
+      );
+    return;
+  }
+  const t = webhookSubscriptions;
+  await ctx.db
+    .insert(t)
+    .values({
+      id: CONFIGURED_WEBHOOK_ID,
+      wallet: ALL_WALLETS,
+      url: endpoint.url,
+      events: ["*"],
+      secret: endpoint.secret,
+      createdAt: now,
+    })
+    .onConflictDoUpdate({
+      target: t.id,
+      set: {
+        url: endpoint.url,
+        secret: endpoint.secret,
+        wallet: ALL_WALLETS,
+        events: ["*"],
+        deletedAt: null,
+        disabledAt: sql`case when ${t.url} = ${endpoint.url} and ${t.secret} = ${endpoint.secret} and ${t.deletedAt} is null then ${t.disabledAt} else null end`,
+        failingSince: sql`case when ${t.url} = ${endpoint.url} and ${t.secret} = ${endpoint.secret} and ${t.deletedAt} is null then ${t.failingSince} else null end`,
+      },
+      setWhere: sql`${t.url} <> ${endpoint.url} or ${t.secret} <> ${endpoint.secret} or ${t.deletedAt} is not null or ${t.wallet} <> ${ALL_WALLETS}`,
+    });
+}
+
+/**
+ * Turns outbox events into delivery rows: claims events not yet fanned out, in seq order
+ * (FOR UPDATE SKIP LOCKED, bounded batch), adds one pending delivery per live, enabled
+ * subscription that wants the type (same wallet, or the configured `*` endpoint), and marks
+ * the events fanned out, all in one transaction. A transaction-level advisory lock keeps
+ * fan-outs one at a time: two workers fanning out different batches in parallel could
+ * otherwise create a later event's delivery before an earlier one's and break per-invoice
+ * order. Returns how many events it handled and whether a full batch was claimed.
+ */
+export async function fanOutEvents(
+  db: DbOrTx,
+  now: Date,
+  opts: { batchSize?: number } = {},
+): Promise<{ events: number; deliveries: number; more: boolean }> {
+  const batchSize = opts.batchSize ?? 200;
+  return withTransaction(db, async (tx) => {
+    const lock = rowsOf<{ locked: boolean }>(
+      await tx.execute(sql`select pg_try_advisory_xact_lock(${FAN_OUT_LOCK_KEY}) as locked`),
+    );
+    if (!lock[0]?.locked) return { events: 0, deliveries: 0, more: false };
+    const claimed = await tx
+      .select({
+        id: events.id,
+        seq: events.seq,
+        type: events.type,
+        wallet: events.wallet,
+        invoiceId: events.invoiceId,
+      })
+      .from(events)
+      .where(isNull(events.fannedOutAt))
+      .orderBy(asc(events.seq))
+      .limit(batchSize)
+      .for("update", { skipLocked: true });
+    if (claimed.length === 0) return { events: 0, deliveries: 0, more: false };
+
+    const wallets = [...new Set(claimed.map((e) => e.wallet))];
+    // FOR SHARE: a concurrent delete or disable waits for this fan-out, then closes the
+    // deliveries it created (see deleteWebhook).
+    const subscriptions = await tx
+      .select({
+        id: webhookSubscriptions.id,
+        wallet: webhookSubscriptions.wallet,
+        events: webhookSubscriptions.events,
+      })
+      .from(webhookSubscriptions)
+      .where(
+        and(
+          or(
+            inArray(webhookSubscriptions.wallet, wallets),
+            eq(webhookSubscriptions.wallet, ALL_WALLETS),
+          ),
+          isNull(webhookSubscriptions.deletedAt),
+          isNull(webhookSubscriptions.disabledAt),
+        ),
+      )
+      .for("share");
+
+    const rows: (typeof webhookDeliveries.$inferInsert)[] = [];
+    for (const event of claimed) {
+      for (const sub of subscriptions) {
+        if (sub.wallet !== event.wallet && sub.wallet !== ALL_WALLETS) continue;
+        if (!sub.events.includes("*") && !sub.events.includes(event.type)) continue;
+        rows.push({
+          id: newId(),
+          subscriptionId: sub.id,
+          eventId: event.id,
+          eventSeq: event.seq,
+          invoiceId: event.invoiceId,
+          status: "pending",
+          attempts: 0,
+          nextAttemptAt: now,
+          createdAt: now,
+        });
+      }
+    }
+    for (let i = 0; i < rows.length; i += 500) {
+      await tx
+        .insert(webhookDeliveries)
+        .values(rows.slice(i, i + 500))
+        .onConflictDoNothing({
+          target: [webhookDeliveries.subscriptionId, webhookDeliveries.eventId],
+        });
+    }
+    await tx
+      .update(events)
+      .set({ fannedOutAt: now })
+      .where(
+        inArray(
+          events.id,
+          claimed.map((e) => e.id),
+        ),
+      );
+    return { events: claimed.length, deliveries: rows.length, more: claimed.length === batchSize };
+  });
+}
+
+/** Rows of `db.execute`: postgres.js answers an array, PGlite `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}

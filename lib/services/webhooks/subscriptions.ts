@@ -1,0 +1,118 @@
+import { randomBytes } from "node:crypto";
+import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { webhookDeliveries, webhookSubscriptions } from "@/db/schema";
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "@/lib/domain/errors";
+import { isId, newId } from "@/lib/ids";
+import type { CreateWebhookInput } from "@/lib/schemas/webhooks";
+import { assertPublicWebhookUrl, WEBHOOK_URL_REFUSED, WebhookUrlError } from "@/lib/webhooks/ssrf";
+import type { AuthedContext } from "../context";
+import { withTransaction } from "../db";
+
+export type SubscriptionRow = typeof webhookSubscriptions.$inferSelect;
+/** The create response: the only time the secret is shown. */
+export type CreatedSubscription = SubscriptionRow & { secret: string };
+
+export const WEBHOOK_NOT_FOUND = "Webhook not found";
+export const MAX_WEBHOOKS_PER_WALLET = 10;
+export const WEBHOOK_LIMIT_REACHED = `Webhook limit reached (at most ${MAX_WEBHOOKS_PER_WALLET} per wallet)`;
+
+/** `whsec_` + 32 random bytes in hex. Stored as is: the service needs it to sign. */
+export function newWebhookSecret(): string {
+  return `whsec_${randomBytes(32).toString("hex")}`;
+}
+
+/**
+ * Registers an endpoint of the caller. The URL must pass the SSRF check (resolved now, and
+ * again at every delivery); at most MAX_WEBHOOKS_PER_WALLET live endpoints per wallet.
+ */
+export async function createWebhook(
+  ctx: AuthedContext,
+  input: CreateWebhookInput,
+): Promise<CreatedSubscription> {
+  try {
+    await assertPublicWebhookUrl(input.url, {
+      allowLoopback: ctx.config.webhooks.allowLoopback,
+    });
+  } catch (err) {
+    if (err instanceof WebhookUrlError) {
+      throw new ValidationError(WEBHOOK_URL_REFUSED, { url: err.reason });
+    }
+    throw err;
+  }
+  const now = ctx.now();
+  return withTransaction(ctx.db, async (tx) => {
+    // Serialises creations per wallet so two concurrent requests cannot both pass the cap.
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`webhooks:${ctx.wallet}`}, 0))`,
+    );
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(webhookSubscriptions)
+      .where(
+        and(eq(webhookSubscriptions.wallet, ctx.wallet), isNull(webhookSubscriptions.deletedAt)),
+      );
+    if (n >= MAX_WEBHOOKS_PER_WALLET) throw new ConflictError(WEBHOOK_LIMIT_REACHED);
+    const [row] = await tx
+      .insert(webhookSubscriptions)
+      .values({
+        id: newId(),
+        wallet: ctx.wallet,
+        url: input.url,
+        events: input.events,
+        secret: newWebhookSecret(),
+        createdAt: now,
+      })
+      .returning();
+    return row;
+  });
+}
+
+/** The caller's live endpoints, oldest first (secrets are never serialised). */
+export async function listWebhooks(ctx: AuthedContext): Promise<SubscriptionRow[]> {
+  return ctx.db
+    .select()
+    .from(webhookSubscriptions)
+    .where(and(eq(webhookSubscriptions.wallet, ctx.wallet), isNull(webhookSubscriptions.deletedAt)))
+    .orderBy(asc(webhookSubscriptions.createdAt), asc(webhookSubscriptions.id));
+}
+
+/** A live endpoint of the caller: 404 when unknown or deleted, 403 `Unauthorized` otherwise. */
+export async function getWebhookForOwnerOrThrow(
+  db: DbOrTx,
+  wallet: string,
+  id: string,
+): Promise<SubscriptionRow> {
+  if (!isId(id)) throw new NotFoundError(WEBHOOK_NOT_FOUND);
+  const [row] = await db
+    .select()
+    .from(webhookSubscriptions)
+    .where(and(eq(webhookSubscriptions.id, id), isNull(webhookSubscriptions.deletedAt)))
+    .limit(1);
+  if (!row) throw new NotFoundError(WEBHOOK_NOT_FOUND);
+  if (row.wallet !== wallet) throw new ForbiddenError("Unauthorized");
+  return row;
+}
+
+/**
+ * Soft delete: the endpoint stops receiving at once; its pending deliveries are closed as
+ * failed (the log keeps them) so the delivery scan never meets them again.
+ */
+export async function deleteWebhook(ctx: AuthedContext, id: string): Promise<void> {
+  const now = ctx.now();
+  await withTransaction(ctx.db, async (tx) => {
+    await getWebhookForOwnerOrThrow(tx, ctx.wallet, id);
+    await tx
+      .update(webhookSubscriptions)
+      .set({ deletedAt: now })
+      .where(and(eq(webhookSubscriptions.id, id), isNull(webhookSubscriptions.deletedAt)));
+    // A fan-out holding this subscription FOR SHARE finished before the update above could
+    // run, so this statement also sees the deliveries it inserted.
+    await tx
+      .update(webhookDeliveries)
+      .set({ status: "failed", lastError: "Webhook deleted" })
+      .where(
+        and(eq(webhookDeliveries.subscriptionId, id), eq(webhookDeliveries.status, "pending")),
+      );
+  });
+}
