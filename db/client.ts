@@ -32,12 +32,18 @@ export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir: string;
   migrate?: boolean;
+  poolSize?: number;
 }): Promise<DatabaseHandle> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.migrate ?? true);
+  if (opts.databaseUrl)
+    return openPostgres(opts.databaseUrl, opts.migrate ?? true, opts.poolSize ?? 10);
   return openPglite(path.join(opts.dataDir, "pg"), opts.migrate ?? true);
 }
 
-async function openPostgres(url: string, migrate: boolean): Promise<DatabaseHandle> {
+async function openPostgres(
+  url: string,
+  migrate: boolean,
+  poolSize: number,
+): Promise<DatabaseHandle> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   if (migrate) {
@@ -53,7 +59,7 @@ async function openPostgres(url: string, migrate: boolean): Promise<DatabaseHand
     }
   }
   const sql = postgres(url, {
-    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    max: poolSize,
     onnotice: () => {},
     connect_timeout: 5,
     idle_timeout: 30,

@@ -30,6 +30,7 @@ const envSchema = z.object({
     .refine((u) => /^postgres(ql)?:\/\//.test(u), "must be a postgres:// URL")
     .optional(),
   DATA_DIR: z.string().min(1).default("./.data"),
+  DATABASE_POOL_SIZE: positiveInt.default(10),
   APP_URL: httpUrl.default("http://localhost:3000"),
   SERVICE_NAME: z.string().min(1).max(100).default("Stellar Invoicing"),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
@@ -98,6 +99,7 @@ const envSchema = z.object({
 export type Config = {
   nodeEnv: "development" | "production" | "test";
   databaseUrl: string | undefined;
+  databasePoolSize: number;
   dataDir: string;
   appUrl: string;
   serviceName: string;
@@ -178,6 +180,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   return {
     nodeEnv: e.NODE_ENV,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: path.resolve(e.DATA_DIR),
     appUrl: e.APP_URL.replace(/\/+$/, ""),
     serviceName: e.SERVICE_NAME,

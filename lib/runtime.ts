@@ -30,7 +30,11 @@ export function getRuntime(): Promise<Runtime> {
 
 async function createRuntime(): Promise<Runtime> {
   const config = getConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+  });
   const rateLimiter = config.upstash
     ? createUpstashRateLimiter(config.upstash)
     : createPostgresRateLimiter(database.db);

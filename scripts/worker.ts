@@ -24,7 +24,11 @@ if (!config.databaseUrl) {
   );
   process.exit(1);
 }
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  poolSize: config.databasePoolSize,
+});
 const worker = startWorker({ db: database.db, config, logger });
 let stopping = false;
 const stop = async (signal: string) => {
