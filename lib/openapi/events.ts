@@ -1,0 +1,181 @@
+import { z } from "zod";
+import type { ZodOpenApiPathsObject } from "zod-openapi";
+import { EVENT_TYPES, type EventType, INVOICE_STATUSES } from "@/lib/domain/invoice-state";
+import { CURRENCIES } from "@/lib/domain/money";
+import { EVENT_ID_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER } from "@/lib/webhooks/sign";
+
+/**
+ * Webhook events (spec 2.9 and 6) for the OpenAPI 3.1 `webhooks` section: the envelope
+ * `{id, type, created, data}` and each type's `data`, field for field as the services write
+ * them with emitEvent (lib/services/invoices, payments, links and lib/jobs/expire-due-invoices).
+ */
+
+const id = z.string().meta({ example: "clx8f2k9p0000abcd1234efgh" });
+const timestamp = z.iso.datetime().meta({ example: "2026-01-15T10:30:00.000Z" });
+const wallet = z.string().regex(/^G[A-Z2-7]{55}$/);
+const decimal = z
+  .string()
+  .regex(/^-?\d+(\.\d+)?$/)
+  .meta({ description: "Exact decimal string", example: "1050.0000000" });
+const hash = z.string().regex(/^[0-9a-f]{64}$/);
+const status = z.enum(INVOICE_STATUSES);
+const currency = z.enum(CURRENCIES);
+const invoiceNumber = z.string().meta({ example: "INV-0001" });
+
+/** `data` of each event type. */
+export const EVENT_DATA: Record<EventType, z.ZodObject> = {
+  "invoice.created": z.object({
+    id,
+    invoiceNumber,
+    status,
+    freelancerWallet: wallet,
+    clientName: z.string(),
+    clientEmail: z.string(),
+    total: decimal,
+    currency,
+    createdAt: timestamp,
+  }),
+  "invoice.sent": z.object({
+    id,
+    invoiceNumber,
+    status,
+    previousStatus: status,
+    sentAt: timestamp,
+  }),
+  "invoice.paid": z.object({
+    id,
+    invoiceNumber,
+    status,
+    previousStatus: status,
+    total: decimal,
+    currency,
+    transactionHash: hash,
+    ledgerNumber: z.number().int(),
+    payerWallet: wallet,
+    paidAt: timestamp,
+  }),
+  "invoice.expired": z.object({
+    id,
+    invoiceNumber,
+    status,
+    previousStatus: status,
+    dueDate: timestamp.nullable(),
+    expiredAt: timestamp,
+  }),
+  "invoice.cancelled": z.object({
+    id,
+    invoiceNumber,
+    status,
+    previousStatus: status,
+    cancelledAt: timestamp,
+    cancelledBy: wallet,
+    reason: z.string().nullable(),
+  }),
+  "payment.confirmed": z.object({
+    id: id.meta({ description: "Payment id" }),
+    invoiceId: id,
+    transactionHash: hash,
+    ledgerNumber: z.number().int(),
+    fromWallet: wallet,
+    toWallet: wallet,
+    amount: decimal,
+    asset: currency,
+    confirmedAt: timestamp,
+  }),
+  "link.created": z.object({
+    id,
+    checkoutUrl: z.url(),
+    amount: decimal,
+    asset: currency,
+    metadata: z.object({ title: z.string(), reference: z.string().nullable() }),
+    expiresAt: timestamp,
+    createdAt: timestamp,
+  }),
+  "link.paid": z.object({
+    id,
+    amount: decimal,
+    asset: currency,
+    transactionHash: hash,
+    metadata: z.object({ reference: z.string().nullable() }),
+    paidAt: timestamp,
+  }),
+};
+
+const WHEN: Record<EventType, string> = {
+  "invoice.created": "An invoice is created (DRAFT).",
+  "invoice.sent": "A draft is sent: DRAFT becomes PENDING.",
+  "invoice.paid":
+    "A matching payment is confirmed on the ledger (submit, confirm or the watcher); always followed by `payment.confirmed`.",
+  "invoice.expired": "The due date has ended without payment: PENDING/PROCESSING becomes EXPIRED.",
+  "invoice.cancelled": "The owner cancels the invoice.",
+  "payment.confirmed": "A payment transaction of an invoice or link is confirmed.",
+  "link.created": "A payment link is created.",
+  "link.paid": "A payment link is paid (after `invoice.paid` and `payment.confirmed`).",
+};
+
+/** Pascal-case component name of an event type: `invoice.paid` -> `InvoicePaidEvent`. */
+export function eventComponentName(type: EventType): string {
+  return `${type
+    .split(".")
+    .map((p) => p[0].toUpperCase() + p.slice(1))
+    .join("")}Event`;
+}
+
+/** The delivered body of each event type (the envelope of spec 2.9 with its `data`). */
+export const EVENT_ENVELOPES = {} as Record<EventType, z.ZodType>;
+for (const type of EVENT_TYPES) {
+  EVENT_ENVELOPES[type] = z
+    .object({
+      id: z.string().regex(/^evt_/).meta({
+        description: "Event id (`evt_...`): receivers drop duplicates by it",
+        example: "evt_clx8f2k9p0000abcd1234efgh",
+      }),
+      type: z.literal(type),
+      created: z.number().int().meta({ description: "Unix time in seconds", example: 1768473000 }),
+      data: EVENT_DATA[type],
+    })
+    .meta({ id: eventComponentName(type), description: WHEN[type] });
+}
+
+const deliveryHeaders = z.object({
+  [SIGNATURE_HEADER]: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .meta({
+      description:
+        "Lowercase hex HMAC-SHA256 of the raw request body, keyed with the endpoint's secret (`whsec_...`, shown once when the webhook is created, or WEBHOOK_SECRET). Compare in constant time; answer 401 on a mismatch.",
+    }),
+  [EVENT_ID_HEADER]: z.string().meta({ description: "The event id (same as `id` in the body)" }),
+  [TIMESTAMP_HEADER]: z
+    .string()
+    .regex(/^\d+$/)
+    .meta({ description: "Unix seconds of this delivery attempt" }),
+});
+
+/** The OpenAPI 3.1 `webhooks` section: one entry per event type. */
+export function buildWebhooks(): ZodOpenApiPathsObject {
+  return Object.fromEntries(
+    EVENT_TYPES.map((type) => [
+      type,
+      {
+        post: {
+          operationId: `webhook_${type.replace(".", "_")}`,
+          tags: ["Webhook events"],
+          summary: type,
+          description: `${WHEN[type]}\n\nDelivered as an HTTP POST with a JSON body to every registered endpoint that asked for \`${type}\` (or \`*\`), at least once and in order per invoice. The service signs the exact bytes it sends: verify \`${SIGNATURE_HEADER}\` over the raw body before parsing it.`,
+          requestParams: { header: deliveryHeaders },
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: EVENT_ENVELOPES[type] } },
+          },
+          responses: {
+            "200": {
+              description:
+                "Any 2xx within 5 seconds acknowledges the event. Anything else (or no answer) is retried with exponential backoff for about three days.",
+            },
+          },
+        },
+      },
+    ]),
+  );
+}

@@ -1,0 +1,842 @@
+import { createHmac } from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { compileErrors, validate } from "@readme/openapi-parser";
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { EVENT_TYPES, type EventType } from "@/lib/domain/invoice-state";
+import { errorBody, type Serializer, successBody } from "@/lib/http/forms";
+import {
+  buildOpenApiDocument,
+  errorsOf,
+  OPERATIONS,
+  type OpenApiDocument,
+  RATE_LIMIT_HEADERS,
+} from "@/lib/openapi/document";
+import { EVENT_DATA, EVENT_ENVELOPES } from "@/lib/openapi/events";
+import * as R from "@/lib/openapi/responses";
+import { createInvoiceSchema, updateInvoiceSchema } from "@/lib/schemas/invoices";
+import { submitSchema } from "@/lib/schemas/payments";
+import { clientDeletedSerializer, clientSerializer } from "@/lib/serializers/clients";
+import {
+  cancelledInvoiceSerializer,
+  invoicePageSerializer,
+  ownerInvoiceSerializer,
+  publicInvoiceSerializer,
+  sentInvoiceSerializer,
+  statsSerializer,
+} from "@/lib/serializers/invoices";
+import { linkListSerializer, linkSerializer, linkStatusSerializer } from "@/lib/serializers/links";
+import {
+  confirmSerializer,
+  paymentIntentSerializer,
+  paymentStatusSerializer,
+  submitSerializer,
+  verifiedTransactionSerializer,
+} from "@/lib/serializers/payments";
+import {
+  createdWebhookSerializer,
+  deliveryPageSerializer,
+  webhookListSerializer,
+} from "@/lib/serializers/webhooks";
+import type { InvoiceRow } from "@/lib/services/invoices/store";
+import { type Api, client, invoiceBody } from "./helpers/api";
+import { type RunningApp, startApp, TEST_CRON_SECRET } from "./helpers/app";
+import { signIn } from "./helpers/auth";
+import { createTestDatabase } from "./helpers/postgres";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const API_DIR = path.join(ROOT, "app", "api");
+const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+type Method = (typeof HTTP_METHODS)[number];
+type Auth = "public" | "authed" | "cron" | "none";
+
+const doc = buildOpenApiDocument("http://localhost:3000");
+const json = <T>(v: T): T => JSON.parse(JSON.stringify(v));
+
+/** `value` parses with `schema` and nothing is stripped: no field unknown to the document. */
+function expectExact(schema: z.ZodType, value: unknown, label = "") {
+  const plain = json(value);
+  const parsed = schema.safeParse(plain);
+  expect(parsed.success, `${label}\n${parsed.success ? "" : z.prettifyError(parsed.error)}`).toBe(
+    true,
+  );
+  expect(parsed.data, label).toStrictEqual(plain);
+}
+
+// ---- routes, read from app/api ---------------------------------------------------------------
+
+type RouteInfo = { file: string; path: string; methods: Map<Method, Auth> };
+
+/**
+ * Every route file under app/api (the `[...path]` catch-all excepted), its OpenAPI path
+ * (`[id]` -> `{id}`) and the methods it implements with their auth kind: the keys passed to
+ * `methods({...})` (a key's value is an `xxxEndpoint(...)` call or a const holding one), or
+ * plain `export function GET` handlers (no auth, not rate limited).
+ */
+function readRoutes(): RouteInfo[] {
+  const found: RouteInfo[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (!entry.name.startsWith("[...")) walk(full);
+      } else if (entry.name === "route.ts") {
+        const rel = path.relative(API_DIR, dir).split(path.sep).filter(Boolean);
+        const apiPath = `/api/${rel.map((s) => s.replace(/^\[(\w+)\]$/, "{$1}")).join("/")}`;
+        found.push({
+          file: full,
+          path: apiPath,
+          methods: methodsOf(fs.readFileSync(full, "utf8")),
+        });
+      }
+    }
+  };
+  walk(API_DIR);
+  return found.sort((a, b) => a.path.localeCompare(b.path));
+}
+
+function methodsOf(source: string): Map<Method, Auth> {
+  const result = new Map<Method, Auth>();
+  const kind = (name: string): Auth | undefined =>
+    ({ publicEndpoint: "public", authedEndpoint: "authed", cronEndpoint: "cron" })[name] as
+      | Auth
+      | undefined;
+  const call = source.indexOf("methods({");
+  if (call !== -1) {
+    const args = source.slice(call + "methods(".length);
+    for (const m of args.matchAll(/\b(GET|POST|PUT|PATCH|DELETE)\s*:\s*(\w+)/g)) {
+      const [, method, value] = m;
+      const direct = kind(value);
+      const viaConst = source.match(new RegExp(`const\\s+${value}\\s*=\\s*(\\w+)`))?.[1];
+      const auth = direct ?? (viaConst ? kind(viaConst) : undefined);
+      if (!auth) throw new Error(`cannot tell the auth of ${method} (${value})`);
+      result.set(method as Method, auth);
+    }
+    return result;
+  }
+  for (const m of source.matchAll(
+    /export\s+(?:async\s+)?(?:function\s+|const\s+)(GET|POST|PUT|PATCH|DELETE)\b/g,
+  )) {
+    result.set(m[1] as Method, "none");
+  }
+  return result;
+}
+
+type Operation = {
+  security?: Record<string, string[]>[];
+  parameters?: { $ref?: string; name?: string; in?: string }[];
+  responses: Record<
+    string,
+    { headers?: Record<string, unknown>; content?: Record<string, { schema?: unknown }> }
+  >;
+  requestBody?: { content: Record<string, { schema: unknown }> };
+};
+
+const operation = (p: string, m: string) =>
+  (doc.paths as Record<string, Record<string, Operation>>)[p]?.[m.toLowerCase()];
+
+const apiOperations = () =>
+  Object.entries(doc.paths as Record<string, Record<string, Operation>>)
+    .filter(([p]) => p.startsWith("/api/"))
+    .flatMap(([p, item]) =>
+      HTTP_METHODS.filter((m) => item[m.toLowerCase()]).map((m) => ({
+        path: p,
+        method: m,
+        op: item[m.toLowerCase()],
+      })),
+    );
+
+// ---- the document itself ---------------------------------------------------------------------
+
+describe("the OpenAPI document", () => {
+  it("is a valid OpenAPI 3.1 document (@readme/openapi-parser)", async () => {
+    expect(doc.openapi).toBe("3.1.0");
+    const result = await validate(structuredClone(doc) as never);
+    expect(result.valid, result.valid ? "" : compileErrors(result)).toBe(true);
+  });
+
+  it("documents every route file under app/api with each method it implements", () => {
+    const routes = readRoutes();
+    expect(routes.length).toBeGreaterThan(20);
+    const missing: string[] = [];
+    for (const route of routes) {
+      expect(route.methods.size, `${route.file} implements no method`).toBeGreaterThan(0);
+      for (const method of route.methods.keys()) {
+        if (!operation(route.path, method)) missing.push(`${method} ${route.path}`);
+      }
+    }
+    expect(missing, "operations missing from lib/openapi/document.ts").toEqual([]);
+  });
+
+  it("documents no operation that no route implements", () => {
+    const implemented = new Set(
+      readRoutes().flatMap((r) => [...r.methods.keys()].map((m) => `${m} ${r.path}`)),
+    );
+    const stale = apiOperations()
+      .map((o) => `${o.method} ${o.path}`)
+      .filter((k) => !implemented.has(k));
+    expect(stale).toEqual([]);
+  });
+
+  it("gives each operation the security of its route's endpoint kind", () => {
+    const expected: Record<Auth, Record<string, string[]>[]> = {
+      none: [],
+      public: [{}, { bearerAuth: [] }],
+      authed: [{ bearerAuth: [] }, { walletAddress: [], authNonce: [], authSignature: [] }],
+      cron: [{ cronSecret: [] }],
+    };
+    for (const route of readRoutes()) {
+      for (const [method, auth] of route.methods) {
+        expect(operation(route.path, method)?.security, `${method} ${route.path}`).toEqual(
+          expected[auth],
+        );
+      }
+    }
+  });
+
+  it("declares the auth schemes: bearer JWT, the three x-* headers, the cron secret", () => {
+    const schemes = doc.components?.securitySchemes as unknown as Record<
+      string,
+      Record<string, string>
+    >;
+    expect(schemes.bearerAuth).toMatchObject({
+      type: "http",
+      scheme: "bearer",
+      bearerFormat: "JWT",
+    });
+    expect(schemes.walletAddress).toMatchObject({
+      type: "apiKey",
+      in: "header",
+      name: "x-wallet-address",
+    });
+    expect(schemes.authNonce).toMatchObject({ type: "apiKey", in: "header", name: "x-auth-nonce" });
+    expect(schemes.authSignature).toMatchObject({
+      type: "apiKey",
+      in: "header",
+      name: "x-auth-signature",
+    });
+    expect(schemes.cronSecret).toMatchObject({ type: "http", scheme: "bearer" });
+  });
+
+  it("documents the rate-limit headers and Retry-After on every 429", () => {
+    const headers = doc.components?.headers as Record<string, unknown>;
+    for (const name of [...RATE_LIMIT_HEADERS, "Retry-After", "X-Request-Id"]) {
+      expect(headers[name], name).toBeDefined();
+    }
+    for (const { path: p, method, op } of apiOperations()) {
+      const limited = op.security?.some((r) => "bearerAuth" in r || Object.keys(r).length === 0);
+      const r429 = op.responses["429"];
+      if (limited) expect(r429, `${method} ${p} has no 429`).toBeDefined();
+      if (!r429) continue;
+      expect(Object.keys(r429.headers ?? {}), `${method} ${p}`).toEqual(
+        expect.arrayContaining([...RATE_LIMIT_HEADERS, "Retry-After"]),
+      );
+    }
+  });
+
+  it("offers both forms: the envelope parameter, oneOf Form B / Form A bodies and errors", () => {
+    for (const { path: p, method, op } of apiOperations()) {
+      if (p === "/api/health") continue;
+      const label = `${method} ${p}`;
+      expect(op.parameters, label).toContainEqual({ $ref: "#/components/parameters/envelope" });
+      for (const [status, response] of Object.entries(op.responses)) {
+        const schema = response.content?.["application/json"]?.schema as
+          | { oneOf?: { $ref: string }[]; anyOf?: { $ref: string }[] }
+          | undefined;
+        if (!schema) {
+          expect(status, `${label} ${status} is not JSON`).toMatch(/^2/);
+          continue;
+        }
+        const names = (list?: { $ref: string }[]) => list?.map((s) => s.$ref.split("/").pop());
+        if (status.startsWith("2")) {
+          // Form B or the Form A envelope (anyOf: `{success: true}` would match both).
+          const refs = names(schema.anyOf);
+          expect(refs, `${label} ${status}`).toHaveLength(2);
+          expect(refs?.[1], label).toBe(`${refs?.[0]}FormAEnvelope`);
+        } else {
+          expect(names(schema.oneOf), `${label} ${status}`).toEqual([
+            "Error",
+            "ErrorFormAEnvelope",
+          ]);
+        }
+        expect(Object.keys(response.headers ?? {}), label).toContain("X-Request-Id");
+      }
+    }
+  });
+
+  it("builds request bodies from the zod schemas that validate them", () => {
+    const bodyOf = (id: string) => OPERATIONS.find((o) => o.operationId === id)?.body?.schema;
+    expect(bodyOf("createInvoice")).toBe(createInvoiceSchema);
+    expect(bodyOf("updateInvoice")).toBe(updateInvoiceSchema);
+    expect(bodyOf("submitPayment")).toBe(submitSchema);
+    const create = operation("/api/invoices", "post")?.requestBody?.content["application/json"]
+      .schema as { properties: Record<string, unknown>; additionalProperties: unknown };
+    // Both body forms, and unknown fields rejected.
+    expect(Object.keys(create.properties)).toEqual(
+      expect.arrayContaining(["lineItems", "items", "networkPassphrase", "network", "amount"]),
+    );
+    expect(create.additionalProperties).toBe(false);
+    // Every request example is accepted by the schema it illustrates.
+    for (const op of OPERATIONS) {
+      for (const [name, example] of Object.entries(op.body?.examples ?? {})) {
+        const r = op.body?.schema.safeParse(example.value);
+        expect(r?.success, `${op.operationId} example ${name}`).toBe(true);
+      }
+    }
+  });
+
+  it("documents Idempotency-Key on submit and Idempotent-Replayed on its answers", () => {
+    const submit = operation("/api/payments/submit", "post");
+    expect(submit?.parameters).toContainEqual(
+      expect.objectContaining({ in: "header", name: "Idempotency-Key" }),
+    );
+    expect(Object.keys(submit?.responses["200"].headers ?? {})).toContain("Idempotent-Replayed");
+    expect(Object.keys(submit?.responses).sort()).toEqual(expect.arrayContaining(["200", "202"]));
+  });
+
+  it("describes every webhook event with its data fields and X-Service-Signature", () => {
+    const webhooks = doc.webhooks as Record<string, { post: Operation }>;
+    expect(Object.keys(webhooks).sort()).toEqual([...EVENT_TYPES].sort());
+    const schemas = doc.components?.schemas as Record<
+      string,
+      { properties: Record<string, unknown> }
+    >;
+    for (const type of EVENT_TYPES) {
+      const post = webhooks[type].post;
+      expect(post.parameters).toContainEqual(
+        expect.objectContaining({ in: "header", name: "X-Service-Signature", required: true }),
+      );
+      const ref =
+        (post.requestBody?.content["application/json"].schema as { $ref: string } | undefined)
+          ?.$ref ?? "";
+      const envelope = schemas[ref.split("/").pop() as string];
+      expect(Object.keys(envelope.properties)).toEqual(["id", "type", "created", "data"]);
+      const data = envelope.properties.data as { properties: Record<string, unknown> };
+      expect(Object.keys(data.properties)).toEqual(Object.keys(EVENT_DATA[type].shape));
+    }
+  });
+
+  it("has examples that are real serializer output and match the response schemas", () => {
+    const examples = R.exampleBodies("http://localhost:3000");
+    const shapes = Object.values(R).filter(
+      (v): v is R.WireShape => typeof v === "object" && v !== null && "envelope" in v,
+    );
+    expect(shapes.length).toBeGreaterThan(25);
+    for (const shape of shapes) {
+      const example = examples[shape.name];
+      expect(example, `no example for ${shape.name}`).toBeDefined();
+      expectExact(shape.b, example.b, `${shape.name} Form B`);
+      expectExact(shape.envelope, { success: true, data: example.a }, `${shape.name} Form A`);
+    }
+  });
+});
+
+// ---- serializers against the response schemas (rows built here) -----------------------------
+
+describe("response schemas match the serializers", () => {
+  const appUrl = "https://pay.example.com";
+  const at = new Date("2026-03-01T12:00:00.000Z");
+  const later = new Date("2026-03-02T08:15:30.123Z");
+  const draft: InvoiceRow = {
+    ...R.SAMPLE_INVOICE,
+    id: "ckdraft00000000000000001",
+    invoiceNumber: "INV-0099",
+    status: "DRAFT",
+    freelancerName: null,
+    freelancerEmail: null,
+    clientCompany: null,
+    description: null,
+    notes: null,
+    currency: "XLM",
+    taxRate: "0.00",
+    taxAmount: "0.0000000",
+    discount: "0.0000000",
+    dueDate: null,
+    sentAt: null,
+    createdAt: at,
+    updatedAt: at,
+  };
+  const paid: InvoiceRow = { ...R.SAMPLE_PAID_INVOICE, updatedAt: later, paidAt: later };
+
+  /** Both forms, through the real envelope code of lib/http/forms. */
+  function check<T>(shape: R.WireShape, serializer: Serializer<T>, v: T) {
+    expectExact(shape.b, successBody("B", v, serializer), `${shape.name} B`);
+    expectExact(shape.envelope, successBody("A", v, serializer), `${shape.name} A`);
+  }
+
+  it("invoices: owner, public, page, send, cancel, stats", () => {
+    const owner = ownerInvoiceSerializer(appUrl);
+    check(R.ownerInvoice, owner, {
+      ...draft,
+      lineItems: [R.SAMPLE_LINE_ITEM, { ...R.SAMPLE_LINE_ITEM, id: "ckline2", quantity: "2.50" }],
+      payments: [],
+      auditLogs: [{ ...R.SAMPLE_AUDIT[0], changes: null }],
+    });
+    check(R.ownerInvoice, owner, {
+      ...paid,
+      lineItems: [R.SAMPLE_LINE_ITEM],
+      payments: [R.SAMPLE_PAYMENT],
+      auditLogs: R.SAMPLE_AUDIT,
+    });
+    check(R.publicInvoice, publicInvoiceSerializer, { ...draft, lineItems: [] });
+    check(R.publicInvoice, publicInvoiceSerializer, { ...paid, lineItems: [R.SAMPLE_LINE_ITEM] });
+    check(R.invoicePage, invoicePageSerializer(appUrl), {
+      invoices: [draft, paid],
+      total: 7,
+      limit: 2,
+      offset: 0,
+      hasMore: true,
+    });
+    check(R.invoicePage, invoicePageSerializer(appUrl), {
+      invoices: [],
+      total: 0,
+      limit: 20,
+      offset: 0,
+      hasMore: false,
+    });
+    check(R.sentInvoice, sentInvoiceSerializer(appUrl), {
+      ...draft,
+      status: "PENDING",
+      sentAt: at,
+    });
+    check(R.cancelledInvoice, cancelledInvoiceSerializer, {
+      ...draft,
+      status: "CANCELLED",
+      cancelledAt: later,
+    });
+    const zero = { XLM: "0.0000000", USDC: "0.0000000", EURC: "0.0000000" };
+    check(R.invoiceStats, statsSerializer, {
+      ...R.SAMPLE_STATS,
+      totalRevenue: zero,
+      recentActivity: [],
+      revenueByMonth: [],
+    });
+    check(R.invoiceStats, statsSerializer, R.SAMPLE_STATS);
+  });
+
+  it("clients, links, payments, webhooks", () => {
+    check(R.clientResponse, clientSerializer, { ...R.SAMPLE_CLIENT, company: null });
+    check(R.clientDeleted, clientDeletedSerializer, { id: R.SAMPLE_CLIENT.id });
+    const expiredLink = { ...R.SAMPLE_LINK, linkExpiresAt: new Date("2020-01-01T00:00:00.000Z") };
+    const paidLink = { ...R.SAMPLE_LINK, status: "PAID" as const, paidAt: later, ledgerNumber: 9 };
+    for (const link of [R.SAMPLE_LINK, expiredLink, paidLink]) {
+      check(R.paymentLinkResponse, linkSerializer(appUrl), link);
+      check(R.paymentLinkStatus, linkStatusSerializer, link);
+    }
+    check(R.paymentLinkList, linkListSerializer(appUrl), [R.SAMPLE_LINK, paidLink]);
+    check(R.paymentIntent, paymentIntentSerializer, {
+      ...R.SAMPLE_INTENT,
+      transactionXdr: null,
+      asset: { code: "XLM", issuer: null },
+    });
+    check(R.submitResult, submitSerializer, { kind: "already_paid", invoice: paid });
+    check(R.submitResult, submitSerializer, {
+      kind: "recorded",
+      invoice: paid,
+      payment: R.SAMPLE_PAYMENT,
+    });
+    check(R.submitPending, submitSerializer, {
+      kind: "pending",
+      hash: R.SAMPLE_PAYMENT.transactionHash,
+      invoice: draft,
+    });
+    check(R.confirmResult, confirmSerializer, { kind: "already_paid", invoice: paid });
+    check(R.paymentStatusResponse, paymentStatusSerializer, draft);
+    check(R.paymentStatusResponse, paymentStatusSerializer, paid);
+    check(R.verifiedTransaction, verifiedTransactionSerializer, {
+      ...R.SAMPLE_VERIFIED,
+      memoType: "none",
+      memo: null,
+      operations: [
+        {
+          type: "create_account",
+          to: R.SAMPLE_PAYMENT.toWallet,
+          assetCode: "XLM",
+          assetIssuer: null,
+          amount: "5.0000000",
+        },
+      ],
+    });
+    check(R.createdWebhook, createdWebhookSerializer, R.SAMPLE_WEBHOOK);
+    check(R.webhookList, webhookListSerializer, [
+      R.SAMPLE_WEBHOOK,
+      { ...R.SAMPLE_WEBHOOK, disabledAt: later, failingSince: at },
+    ]);
+    check(R.webhookDeliveryPage, deliveryPageSerializer, {
+      deliveries: [
+        R.SAMPLE_DELIVERY,
+        {
+          ...R.SAMPLE_DELIVERY,
+          status: "failed",
+          lastStatusCode: null,
+          lastError: "timed out after 5000 ms",
+          deliveredAt: null,
+          eventType: null,
+        },
+      ],
+      total: 2,
+      limit: 50,
+      offset: 0,
+      hasMore: false,
+    });
+  });
+
+  it("error bodies of both forms", () => {
+    const payloads = [
+      { status: 404, code: "NOT_FOUND", message: "Invoice not found" },
+      {
+        status: 400,
+        code: "VALIDATION_ERROR",
+        message: "Invalid request",
+        details: { clientEmail: "Invalid email" },
+      },
+      { status: 429, code: "RATE_LIMIT_EXCEEDED", message: "Too many requests", retryAfter: 12 },
+    ];
+    for (const p of payloads) {
+      expectExact(R.errorB, errorBody("B", p), `${p.status} B`);
+      expectExact(R.errorA, errorBody("A", p), `${p.status} A`);
+    }
+  });
+});
+
+// ---- over HTTP: the served document, /docs, and live bodies against the document -------------
+
+describe("over HTTP", () => {
+  let app: RunningApp;
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let sql: postgres.Sql;
+  let side: http.Server;
+  let sideUrl: string;
+  const hooks: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+  let served: OpenApiDocument;
+
+  beforeAll(async () => {
+    // A local price source and a webhook receiver: nothing leaves the machine.
+    side = http.createServer((req, res) => {
+      let body = "";
+      req.on("data", (c) => {
+        body += c;
+      });
+      req.on("end", () => {
+        if (req.url === "/price") {
+          res.writeHead(200, { "content-type": "application/json" });
+          res.end(JSON.stringify({ stellar: { usd: 0.1234 } }));
+          return;
+        }
+        hooks.push({ headers: req.headers, body });
+        res.writeHead(200).end("ok");
+      });
+    });
+    await new Promise<void>((r) => side.listen(0, "127.0.0.1", r));
+    sideUrl = `http://127.0.0.1:${(side.address() as AddressInfo).port}`;
+    db = await createTestDatabase();
+    app = await startApp({
+      DATABASE_URL: db.url,
+      RATE_LIMIT_GLOBAL_PER_MINUTE: "100000",
+      PRICE_SOURCE_URL: `${sideUrl}/price`,
+      WEBHOOK_ALLOW_LOOPBACK: "true",
+    });
+    sql = postgres(db.url, { max: 2, onnotice: () => {} });
+  });
+
+  afterAll(async () => {
+    await sql?.end();
+    await app?.stop();
+    await db?.drop();
+    await new Promise((r) => side?.close(r));
+  });
+
+  it("GET /openapi.json serves the document built in process", async () => {
+    const res = await fetch(`${app.url}/openapi.json`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    served = await res.json();
+    const local = json(buildOpenApiDocument(app.url));
+    expect(served.paths).toEqual(local.paths);
+    expect(served.webhooks).toEqual(local.webhooks);
+    expect(served.components).toEqual(local.components);
+    expect(served.servers).toEqual([{ url: app.url, description: "This deployment" }]);
+    // The versioned alias is the same API; the document itself is not under /api.
+    const again = await fetch(`${app.url}/openapi.json`);
+    expect(await again.text()).toBe(JSON.stringify(served));
+  });
+
+  it("GET /docs renders an HTML page for the document", async () => {
+    const res = await fetch(`${app.url}/docs`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+    const html = await res.text();
+    expect(html).toContain("/openapi.json");
+    expect(html).toContain("/api/invoices/{id}/owner");
+    // Offline: no script, style or font from another origin.
+    expect(html).not.toMatch(/<(script|link)[^>]+(src|href)="https?:\/\//);
+  });
+
+  /** Checks a live response against the operation's documented response for its status. */
+  function expectDocumented(
+    method: Method,
+    template: string,
+    form: "A" | "B",
+    res: { status: number; body: unknown },
+  ) {
+    const spec = OPERATIONS.find((o) => o.method === method.toLowerCase() && o.path === template);
+    const label = `${method} ${template} (${form}) -> ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`;
+    expect(operation(template, method)?.responses[String(res.status)], label).toBeDefined();
+    const success = spec?.success.find((s) => s.status === res.status);
+    if (success && "shape" in success) {
+      expectExact(form === "A" ? success.shape.envelope : success.shape.b, res.body, label);
+    } else if (!success) {
+      expectExact(form === "A" ? R.errorA : R.errorB, res.body, label);
+      // The message is one the document lists for this operation and status.
+      const body = res.body as { error: string | { message: string } };
+      const message = typeof body.error === "string" ? body.error : body.error.message;
+      const documented = spec
+        ? errorsOf(spec)
+            .filter((e) => e.status === res.status)
+            .map((e) => e.message)
+        : [];
+      expect(documented, label).toContain(message);
+    }
+  }
+
+  it("live bodies of every area match the documented schemas, in both forms", async () => {
+    const { token, wallet } = await signIn(app.url);
+    const api: Api = client(app.url, token);
+    const anon: Api = client(app.url);
+    const q = (form: "A" | "B") => (form === "A" ? "?envelope=true" : "");
+
+    for (const form of ["B", "A"] as const) {
+      const s = q(form);
+      expectDocumented(
+        "POST",
+        "/api/auth/nonce",
+        form,
+        await anon.post(`/api/auth/nonce${s}`, { walletAddress: wallet }),
+      );
+      expectDocumented(
+        "POST",
+        "/api/auth/nonce",
+        form,
+        await anon.post(`/api/auth/nonce${s}`, { walletAddress: "GBAD" }),
+      );
+      expectDocumented("GET", "/api/auth/session", form, await api.get(`/api/auth/session${s}`));
+      expectDocumented("GET", "/api/auth/session", form, await anon.get(`/api/auth/session${s}`));
+
+      const body =
+        form === "B"
+          ? invoiceBody({ saveClient: true, dueDate: "2099-12-31", taxRate: "10", discount: "5" })
+          : {
+              clientName: "Ada Client",
+              clientEmail: "ada@example.com",
+              currency: "USDC",
+              network: "testnet",
+              amount: 1000,
+              items: [{ description: "Build", quantity: 1, rate: 1000 }],
+            };
+      const created = await api.post(`/api/invoices${s}`, body);
+      expect(created.status).toBe(201);
+      expectDocumented("POST", "/api/invoices", form, created);
+      const id = form === "A" ? created.body.data.id : created.body.id;
+      expectDocumented(
+        "POST",
+        "/api/invoices",
+        form,
+        await api.post(`/api/invoices${s}`, { clientName: "" }),
+      );
+      expectDocumented("GET", "/api/invoices", form, await api.get(`/api/invoices${s}`));
+      expectDocumented(
+        "GET",
+        "/api/invoices/stats",
+        form,
+        await api.get(`/api/invoices/stats${s}`),
+      );
+      expectDocumented(
+        "GET",
+        "/api/invoices/{id}",
+        form,
+        await anon.get(`/api/invoices/${id}${s}`),
+      );
+      expectDocumented("GET", "/api/invoices/{id}", form, await anon.get(`/api/invoices/nope${s}`));
+      expectDocumented(
+        "GET",
+        "/api/invoices/{id}/owner",
+        form,
+        await api.get(`/api/invoices/${id}/owner${s}`),
+      );
+      expectDocumented(
+        "PATCH",
+        "/api/invoices/{id}",
+        form,
+        await api.patch(`/api/invoices/${id}${s}`, { notes: "Net 30" }),
+      );
+      expectDocumented(
+        "POST",
+        "/api/invoices/{id}/send",
+        form,
+        await api.post(`/api/invoices/${id}/send${s}`),
+      );
+      expectDocumented(
+        "POST",
+        "/api/invoices/{id}/send",
+        form,
+        await api.post(`/api/invoices/${id}/send${s}`),
+      );
+      expectDocumented(
+        "GET",
+        "/api/payments/{invoiceId}/status",
+        form,
+        await anon.get(`/api/payments/${id}/status${s}`),
+      );
+      expectDocumented(
+        "POST",
+        "/api/invoices/{id}/cancel",
+        form,
+        await api.post(`/api/invoices/${id}/cancel${s}`, { reason: "test" }),
+      );
+      const draft = await api.post("/api/invoices", invoiceBody());
+      expectDocumented(
+        "DELETE",
+        "/api/invoices/{id}",
+        form,
+        await api.delete(`/api/invoices/${draft.body.id}${s}`),
+      );
+
+      const savedClient = await api.post(`/api/clients${s}`, {
+        name: "Bo",
+        email: `bo-${form}@example.com`,
+      });
+      expectDocumented("POST", "/api/clients", form, savedClient);
+      const clientId = form === "A" ? savedClient.body.data.id : savedClient.body.id;
+      expectDocumented("GET", "/api/clients", form, await api.get(`/api/clients${s}`));
+      expectDocumented(
+        "PATCH",
+        "/api/clients/{id}/favorite",
+        form,
+        await api.patch(`/api/clients/${clientId}/favorite${s}`, { isFavorite: true }),
+      );
+      expectDocumented(
+        "DELETE",
+        "/api/clients/{id}",
+        form,
+        await api.delete(`/api/clients/${clientId}${s}`),
+      );
+
+      const link = await api.post(`/api/links${s}`, {
+        amount: "12.5",
+        asset: "XLM",
+        title: "Tea",
+        reference: "r-1",
+      });
+      expectDocumented("POST", "/api/links", form, link);
+      const linkId = form === "A" ? link.body.data.id : link.body.id;
+      expectDocumented("GET", "/api/links", form, await api.get(`/api/links${s}`));
+      expectDocumented("GET", "/api/links/{id}", form, await anon.get(`/api/links/${linkId}${s}`));
+      expectDocumented(
+        "GET",
+        "/api/links/{id}/status",
+        form,
+        await anon.get(`/api/links/${linkId}/status${s}`),
+      );
+
+      expectDocumented("GET", "/api/prices/xlm", form, await anon.get(`/api/prices/xlm${s}`));
+      expectDocumented(
+        "POST",
+        "/api/payments/verify-tx",
+        form,
+        await anon.post(`/api/payments/verify-tx${s}`, {}),
+      );
+
+      const hook = await api.post(`/api/webhooks${s}`, {
+        url: `${sideUrl}/hook-${form}`,
+        events: ["*"],
+      });
+      expectDocumented("POST", "/api/webhooks", form, hook);
+      const hookId = form === "A" ? hook.body.data.id : hook.body.id;
+      expectDocumented("GET", "/api/webhooks", form, await api.get(`/api/webhooks${s}`));
+      expectDocumented(
+        "GET",
+        "/api/webhooks/{id}/deliveries",
+        form,
+        await api.get(`/api/webhooks/${hookId}/deliveries${s}`),
+      );
+      if (form === "A") {
+        expectDocumented(
+          "DELETE",
+          "/api/webhooks/{id}",
+          form,
+          await api.delete(`/api/webhooks/${hookId}${s}`),
+        );
+      }
+      const cron = client(app.url, TEST_CRON_SECRET);
+      expectDocumented("GET", "/api/cron/expire", form, await cron.get(`/api/cron/expire${s}`));
+      expectDocumented(
+        "POST",
+        "/api/cron/webhooks",
+        form,
+        await cron.post(`/api/cron/webhooks${s}`),
+      );
+      expectDocumented("GET", "/api/cron/expire", form, await anon.get(`/api/cron/expire${s}`));
+    }
+    const health = await anon.get("/api/health");
+    expect(health.status).toBe(200);
+    expectExact(R.health, health.body, "health");
+
+    // The PDF is the one non-JSON success.
+    const pdfInvoice = await api.post("/api/invoices", invoiceBody());
+    const pdf = await fetch(`${app.url}/api/invoices/${pdfInvoice.body.id}/pdf`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(operation("/api/invoices/{id}/pdf", "GET")?.responses["200"].content).toHaveProperty(
+      "application/pdf",
+    );
+  });
+
+  it("delivered webhook events match their documented envelopes and are signed", async () => {
+    // The Form B endpoint above was kept: its deliveries carry every event emitted since.
+    const { token } = await signIn(app.url);
+    const api = client(app.url, token);
+    const hook = await api.post("/api/webhooks", { url: `${sideUrl}/hook-events`, events: ["*"] });
+    expect(hook.status).toBe(201);
+    const created = await api.post("/api/invoices", invoiceBody());
+    await api.post(`/api/invoices/${created.body.id}/send`);
+    await api.post(`/api/invoices/${created.body.id}/cancel`, {});
+    await api.post("/api/links", { amount: "3", asset: "XLM" });
+    const cron = client(app.url, TEST_CRON_SECRET);
+    for (
+      let i = 0;
+      i < 5 && hooks.filter((h) => h.body.includes(created.body.id)).length < 3;
+      i++
+    ) {
+      await cron.post("/api/cron/webhooks");
+    }
+    const mine = hooks.filter((h) => h.headers["x-service-signature"] && h.body);
+    const seen = new Set<EventType>();
+    for (const h of mine) {
+      const event = JSON.parse(h.body) as { type: EventType };
+      expectExact(EVENT_ENVELOPES[event.type], event, `${event.type} delivery`);
+      seen.add(event.type);
+      expect(h.headers["x-service-signature"]).toMatch(/^[0-9a-f]{64}$/);
+      expect(h.headers["x-service-event-id"]).toBe((event as unknown as { id: string }).id);
+    }
+    for (const type of ["invoice.created", "invoice.sent", "invoice.cancelled", "link.created"]) {
+      expect(seen.has(type as EventType), `no ${type} delivery`).toBe(true);
+    }
+    // The signature is the HMAC of the raw body with the endpoint's secret.
+    const ours = hooks.find((h) => h.body.includes(created.body.id));
+    expect(ours?.headers["x-service-signature"]).toBe(
+      createHmac("sha256", hook.body.secret)
+        .update(ours?.body ?? "")
+        .digest("hex"),
+    );
+    // And every event row the services wrote has the documented data.
+    const rows = await sql<{ type: EventType; data: unknown }[]>`select type, data from events`;
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expectExact(EVENT_DATA[row.type], row.data, `${row.type} row`);
+  });
+});
