@@ -30,6 +30,7 @@ function load(): Session | null {
     const raw = localStorage.getItem(KEY);
     if (!raw) return null;
     const s = JSON.parse(raw) as Session;
+    if (typeof s.token !== "string" || typeof s.wallet !== "string") return null;
     return Date.parse(s.expiresAt) > Date.now() + 30_000 ? s : null;
   } catch {
     return null;
@@ -56,10 +57,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       body: { walletAddress: wallet },
     });
     const signature = await signLoginMessage(message, wallet);
-    const s = await api<Session>("/api/auth/session", {
-      method: "POST",
-      body: { walletAddress: wallet, nonce, signature },
-    });
+    const r = await api<{ token: string; expiresAt: string; walletAddress: string }>(
+      "/api/auth/session",
+      { method: "POST", body: { walletAddress: wallet, nonce, signature } },
+    );
+    const s: Session = { token: r.token, expiresAt: r.expiresAt, wallet: r.walletAddress };
     localStorage.setItem(KEY, JSON.stringify(s));
     setSession(s);
   }, []);

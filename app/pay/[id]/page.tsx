@@ -1,0 +1,146 @@
+import { randomUUID } from "node:crypto";
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { CheckoutPanel, type CheckoutReceipt } from "@/components/checkout/checkout-panel";
+import { formatMoney, networkLabel } from "@/components/checkout/format";
+import { InvoiceSummary } from "@/components/checkout/invoice-summary";
+import { NotFoundError } from "@/lib/domain/errors";
+import { logger } from "@/lib/logger";
+import { getRuntime } from "@/lib/runtime";
+import type { ServiceContext } from "@/lib/services/context";
+import { networkName } from "@/lib/services/invoices/network";
+import { getPublicInvoice } from "@/lib/services/invoices/view-invoice";
+import { getLink } from "@/lib/services/links/links";
+import { assetFor } from "@/lib/stellar/assets";
+
+/**
+ * The public checkout, {APP_URL}/pay/<id>, for invoices and payment links (a link is an
+ * invoice row of kind LINK). Rendered on the server straight from the services; only the
+ * payment panel is a client component.
+ */
+export const dynamic = "force-dynamic";
+
+type PageProps = { params: Promise<{ id: string }> };
+
+const loadCheckout = cache(async (id: string) => {
+  const runtime = await getRuntime();
+  const ctx: ServiceContext = {
+    db: runtime.database.db,
+    config: runtime.config,
+    now: () => new Date(),
+    logger,
+    requestId: randomUUID(),
+  };
+  try {
+    const invoice = await getPublicInvoice(ctx, id);
+    // A link past its expiry without payment is gone (404 `Link not found`, decisions.md).
+    if (invoice.kind === "LINK") await getLink(ctx, id);
+    const asset = assetFor(
+      runtime.config,
+      networkName(invoice.networkPassphrase),
+      invoice.currency,
+    );
+    return { invoice, assetIssuer: asset.issuer };
+  } catch (err) {
+    if (err instanceof NotFoundError) return null;
+    throw err;
+  }
+});
+
+export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
+  const data = await loadCheckout((await params).id);
+  if (!data) return { title: "Invoice not found", robots: { index: false } };
+  const { invoice } = data;
+  return {
+    title: `Pay ${formatMoney(invoice.total, invoice.currency)}: ${invoice.title}`,
+    robots: { index: false, follow: false },
+  };
+}
+
+export default async function CheckoutPage({ params }: PageProps) {
+  const data = await loadCheckout((await params).id);
+  if (!data) notFound();
+  const { invoice, assetIssuer } = data;
+  const payee = invoice.freelancerName ?? invoice.freelancerCompany ?? null;
+  const payeeLabel =
+    payee ?? `${invoice.freelancerWallet.slice(0, 4)}…${invoice.freelancerWallet.slice(-4)}`;
+  const network = networkLabel(invoice.networkPassphrase);
+  const receipt: CheckoutReceipt | null =
+    invoice.status === "PAID" && invoice.transactionHash
+      ? {
+          transactionHash: invoice.transactionHash,
+          ledgerNumber: invoice.ledgerNumber,
+          payerWallet: invoice.payerWallet,
+          paidAt: invoice.paidAt?.toISOString() ?? null,
+        }
+      : null;
+
+  return (
+    <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
+      <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+        <div className="mx-auto max-w-5xl px-4 py-3 text-sm font-semibold text-indigo-700 dark:text-indigo-300">
+          Stellar Invoicing{" "}
+          <span className="font-normal text-slate-600 dark:text-slate-300">· secure checkout</span>
+        </div>
+      </header>
+      <main className="mx-auto max-w-5xl px-4 py-6 sm:py-10">
+        <div className="mb-6">
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            {invoice.kind === "LINK" ? "Payment request" : `Invoice ${invoice.invoiceNumber}`} from{" "}
+            <span className="font-medium text-slate-900 dark:text-slate-100">{payeeLabel}</span>
+          </p>
+          <h1 className="mt-1 text-2xl font-semibold tracking-tight sm:text-3xl">
+            {invoice.title}
+          </h1>
+        </div>
+        <div className="grid gap-6 lg:grid-cols-5">
+          <div className="lg:order-2 lg:col-span-2">
+            <CheckoutPanel
+              invoiceId={invoice.id}
+              kind={invoice.kind}
+              status={invoice.status}
+              total={invoice.total}
+              currency={invoice.currency}
+              networkPassphrase={invoice.networkPassphrase}
+              networkLabel={network}
+              payeeName={payeeLabel}
+              dueDate={invoice.dueDate?.toISOString() ?? null}
+              receipt={receipt}
+            />
+          </div>
+          <div className="lg:order-1 lg:col-span-3">
+            <InvoiceSummary
+              kind={invoice.kind}
+              invoiceNumber={invoice.invoiceNumber}
+              payeeName={invoice.freelancerName}
+              payeeCompany={invoice.freelancerCompany}
+              payeeWallet={invoice.freelancerWallet}
+              clientName={invoice.clientName}
+              description={invoice.description}
+              reference={invoice.kind === "LINK" ? invoice.linkReference : null}
+              currency={invoice.currency}
+              assetIssuer={assetIssuer}
+              networkLabel={network}
+              lineItems={invoice.lineItems.map((i) => ({
+                id: i.id,
+                description: i.description,
+                quantity: i.quantity,
+                rate: i.rate,
+                amount: i.amount,
+              }))}
+              subtotal={invoice.subtotal}
+              taxRate={invoice.taxRate}
+              taxAmount={invoice.taxAmount}
+              discount={invoice.discount}
+              total={invoice.total}
+            />
+          </div>
+        </div>
+        <p className="mt-8 text-center text-xs text-slate-600 dark:text-slate-300">
+          Payments settle on the {network}. This page never asks for your secret key.
+        </p>
+      </main>
+    </div>
+  );
+}
