@@ -49,7 +49,10 @@ function Extras({
         </span>
       )}
       {error && (
-        <span id={errorId} className="mt-1 block text-xs font-normal text-red-600">
+        <span
+          id={errorId}
+          className="mt-1 block text-xs font-normal text-red-600 dark:text-red-400"
+        >
           {error}
         </span>
       )}

@@ -1,0 +1,26 @@
+import { authedEndpoint, methods, rawReply } from "@/lib/http/endpoint";
+import { paymentLinkOf } from "@/lib/serializers/invoices";
+import { renderInvoicePdf } from "@/lib/services/invoices/invoice-pdf";
+import { getOwnerInvoice } from "@/lib/services/invoices/view-invoice";
+
+// pdfkit needs Node (streams, Buffer); it is a serverExternalPackage (next.config.ts).
+export const runtime = "nodejs";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  /** The owner's invoice as a PDF download; 403/404 exactly like the owner view. */
+  GET: authedEndpoint<{ id: string }>(async ({ ctx, params }) => {
+    const invoice = await getOwnerInvoice(ctx, params.id);
+    const pdf = await renderInvoicePdf(invoice, {
+      paymentLink: paymentLinkOf(ctx.config.appUrl, invoice.id),
+    });
+    return rawReply(
+      new Response(new Uint8Array(pdf), {
+        headers: {
+          "content-type": "application/pdf",
+          "content-disposition": `attachment; filename="${invoice.invoiceNumber}.pdf"`,
+          "content-length": String(pdf.length),
+        },
+      }),
+    );
+  }),
+});

@@ -1,0 +1,193 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { Loading, PageHeader, textLinkClass } from "@/components/invoices/controls";
+import { formatAmount, formatDateTime, NETWORK_LABELS } from "@/components/invoices/format";
+import { useResource } from "@/components/invoices/use-resource";
+import { Button } from "@/components/ui/button";
+import { Alert, Card, StatusBadge } from "@/components/ui/card";
+import { INVOICE_STATUSES, type InvoiceStatus } from "@/lib/domain/invoice-state";
+import { CURRENCIES, type Currency } from "@/lib/domain/money";
+import { NetworkSwitch, usePreferredNetwork } from "./network-preference";
+import { RevenueChart } from "./revenue-chart";
+
+type ByAsset = Record<Currency, string>;
+
+/** GET /api/invoices/stats, Form B (lib/serializers/invoices.ts statsSerializer). */
+export type InvoiceStats = {
+  totalInvoices: number;
+  paidInvoices: number;
+  pendingInvoices: number;
+  totalRevenue: ByAsset;
+  revenueThisMonth: ByAsset;
+  avgInvoiceValue: ByAsset;
+  pendingAmount: ByAsset;
+  statusBreakdown: Record<InvoiceStatus, number>;
+  recentActivity: {
+    invoiceId: string;
+    invoiceNumber: string;
+    action: string;
+    amount: string;
+    currency: Currency;
+    timestamp: string;
+  }[];
+  revenueByMonth: { month: string; revenue: ByAsset }[];
+};
+
+const ACTION_LABELS: Record<string, string> = {
+  CREATED: "Created",
+  UPDATED: "Edited",
+  SENT: "Sent",
+  PAID: "Paid",
+  EXPIRED: "Expired",
+  CANCELLED: "Cancelled",
+  DELETED: "Deleted",
+  FAILED: "Payment failed",
+};
+
+export function DashboardView() {
+  const router = useRouter();
+  const [network, setNetwork, ready] = usePreferredNetwork();
+  const { data, error, loading } = useResource<InvoiceStats>(
+    ready ? `/api/invoices/stats?network=${network}` : null,
+  );
+  const networkLabel = NETWORK_LABELS[network];
+  const newInvoice = () => router.push("/invoices/new");
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Dashboard"
+        description={`Your invoices and revenue on ${networkLabel}.`}
+        actions={
+          <>
+            <NetworkSwitch value={network} onChange={setNetwork} />
+            <Button onClick={newInvoice}>New invoice</Button>
+          </>
+        }
+      />
+      {error && <Alert>{error}</Alert>}
+      {!data && loading && <Loading what="statistics" />}
+      {data && data.totalInvoices === 0 && (
+        <Card>
+          <div className="space-y-3 py-4 text-center">
+            <h2 className="text-lg font-semibold">No invoices on {networkLabel} yet</h2>
+            <p className="mx-auto max-w-md text-sm text-slate-600 dark:text-slate-300">
+              Start by creating an invoice: add your client and line items, send it, then share the
+              payment link. Revenue appears here as soon as it is paid.
+            </p>
+            <div className="flex flex-wrap justify-center gap-3">
+              <Button onClick={newInvoice}>Create your first invoice</Button>
+              <Link href="/links" className={`${textLinkClass} self-center text-sm`}>
+                or create a quick payment link
+              </Link>
+            </div>
+          </div>
+        </Card>
+      )}
+      {data && (
+        <>
+          <section aria-label="Invoice counts" className="grid grid-cols-3 gap-2 sm:gap-4">
+            <Metric label="Invoices" value={String(data.totalInvoices)} />
+            <Metric label="Paid" value={String(data.paidInvoices)} />
+            <Metric label="Awaiting payment" value={String(data.pendingInvoices)} />
+          </section>
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
+            {CURRENCIES.map((asset) => (
+              <AssetCard key={asset} asset={asset} stats={data} />
+            ))}
+          </div>
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
+            <Card title="Recent activity" className="lg:col-span-2">
+              {data.recentActivity.length === 0 ? (
+                <p className="text-sm text-slate-600 dark:text-slate-300">
+                  Nothing yet. Creating, sending and getting paid for invoices shows up here.
+                </p>
+              ) : (
+                <ul className="divide-y divide-slate-200 dark:divide-slate-700">
+                  {data.recentActivity.map((a) => (
+                    <li
+                      key={`${a.invoiceId}-${a.action}-${a.timestamp}`}
+                      className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2 text-sm"
+                    >
+                      <span>
+                        <span className="font-medium">{ACTION_LABELS[a.action] ?? a.action}</span>{" "}
+                        <Link href={`/invoices/${a.invoiceId}`} className={textLinkClass}>
+                          {a.invoiceNumber}
+                        </Link>{" "}
+                        <span className="text-slate-600 dark:text-slate-300">
+                          {formatAmount(a.amount, a.currency)}
+                        </span>
+                      </span>
+                      <time
+                        dateTime={a.timestamp}
+                        className="text-xs text-slate-500 dark:text-slate-400"
+                      >
+                        {formatDateTime(a.timestamp)}
+                      </time>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Card>
+            <Card title="By status">
+              <ul className="space-y-2">
+                {INVOICE_STATUSES.map((s) => (
+                  <li key={s} className="flex items-center justify-between text-sm">
+                    <StatusBadge status={s} />
+                    <span className="font-mono">{data.statusBreakdown[s] ?? 0}</span>
+                  </li>
+                ))}
+              </ul>
+            </Card>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+function Metric({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm sm:p-4 dark:border-slate-700 dark:bg-slate-900">
+      <p className="text-xs text-slate-600 sm:text-sm dark:text-slate-300">{label}</p>
+      <p className="mt-1 text-xl font-semibold sm:text-2xl">{value}</p>
+    </div>
+  );
+}
+
+function AssetCard({ asset, stats }: { asset: Currency; stats: InvoiceStats }) {
+  const headingId = `revenue-${asset}`;
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900"
+    >
+      <h2 id={headingId} className="text-base font-semibold">
+        {asset} revenue
+      </h2>
+      <p className="mt-2 text-2xl font-semibold break-all" data-testid={`revenue-${asset}`}>
+        {formatAmount(stats.totalRevenue[asset], asset)}
+      </p>
+      <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
+        <Pair label="This month" value={formatAmount(stats.revenueThisMonth[asset])} />
+        <Pair label="Pending" value={formatAmount(stats.pendingAmount[asset])} />
+        <Pair label="Average paid" value={formatAmount(stats.avgInvoiceValue[asset])} />
+      </dl>
+      <RevenueChart
+        asset={asset}
+        months={stats.revenueByMonth.map((m) => ({ month: m.month, amount: m.revenue[asset] }))}
+      />
+    </section>
+  );
+}
+
+function Pair({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
+      <dd className="font-mono break-all">{value}</dd>
+    </div>
+  );
+}

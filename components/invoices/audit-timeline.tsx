@@ -1,0 +1,80 @@
+import { formatDateTime, shortAddress } from "./format";
+import type { AuditLog } from "./types";
+
+const ACTION_TEXT: Record<string, string> = {
+  CREATED: "Created",
+  UPDATED: "Updated",
+  SENT: "Sent",
+  PAID: "Paid",
+  EXPIRED: "Expired",
+  CANCELLED: "Cancelled",
+  DELETED: "Deleted",
+  FAILED: "Payment failed",
+};
+
+function actor(wallet: string, me: string | undefined): string {
+  if (wallet === "SYSTEM") return "the service";
+  if (me && wallet === me) return "you";
+  return shortAddress(wallet);
+}
+
+function show(value: unknown): string {
+  if (value === null || value === undefined) return "none";
+  if (typeof value === "string") return value.length > 80 ? `${value.slice(0, 77)}…` : value;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  return JSON.stringify(value);
+}
+
+/** `{status: {from, to}, reason}` -> "status: DRAFT → PENDING", "reason: late". */
+function describe(changes: Record<string, unknown>): string[] {
+  return Object.entries(changes).map(([key, value]) => {
+    if (key === "lineItems") return "line items changed";
+    if (value && typeof value === "object" && "to" in value) {
+      const { from, to } = value as { from: unknown; to: unknown };
+      return from === null || from === undefined
+        ? `${key}: ${show(to)}`
+        : `${key}: ${show(from)} → ${show(to)}`;
+    }
+    return `${key}: ${show(value)}`;
+  });
+}
+
+/** The invoice's audit trail, oldest first: what happened, who did it, when, what changed. */
+export function AuditTimeline({ entries, wallet }: { entries: AuditLog[]; wallet?: string }) {
+  if (entries.length === 0) {
+    return <p className="text-sm text-slate-600 dark:text-slate-300">No history yet.</p>;
+  }
+  return (
+    <ol
+      aria-label="Audit trail"
+      className="relative space-y-4 border-l border-slate-200 pl-5 dark:border-slate-700"
+    >
+      {entries.map((e) => (
+        <li key={e.id} className="relative">
+          <span
+            aria-hidden="true"
+            className="absolute top-1.5 -left-[1.65rem] h-2.5 w-2.5 rounded-full bg-indigo-500"
+          />
+          <p className="text-sm">
+            <span className="font-semibold">{ACTION_TEXT[e.action] ?? e.action}</span>{" "}
+            <span className="text-slate-600 dark:text-slate-300">
+              by <span title={e.actorWallet}>{actor(e.actorWallet, wallet)}</span>
+            </span>
+          </p>
+          <time dateTime={e.createdAt} className="block text-xs text-slate-500 dark:text-slate-400">
+            {formatDateTime(e.createdAt)}
+          </time>
+          {e.changes && Object.keys(e.changes).length > 0 && (
+            <ul className="mt-1 space-y-0.5 text-xs text-slate-600 dark:text-slate-300">
+              {describe(e.changes).map((line) => (
+                <li key={line} className="break-all font-mono">
+                  {line}
+                </li>
+              ))}
+            </ul>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,77 @@
+"use client";
+
+import Link from "next/link";
+import { useEffect, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Alert } from "@/components/ui/card";
+import { isPayable } from "@/lib/domain/invoice-state";
+import { Loading, linkButtonClass } from "./controls";
+import { paymentPageUrl } from "./format";
+import { InvoiceDocument } from "./invoice-document";
+import { QrCode } from "./qr-code";
+import type { OwnerInvoice } from "./types";
+import { useResource } from "./use-resource";
+
+// The app shell's header and dark backgrounds have no place on paper.
+const PRINT_CSS = `
+@media print {
+  header { display: none !important; }
+  html, body, body > div { background: #fff !important; color: #000 !important; }
+  main { max-width: none !important; padding: 0 !important; }
+  @page { margin: 16mm; }
+}
+`;
+
+/** A clean, paper-shaped invoice with a Print button (window.print()). */
+export function InvoicePrint({ id }: { id: string }) {
+  const { data: invoice, error } = useResource<OwnerInvoice>(`/api/invoices/${id}/owner`);
+  const [link, setLink] = useState("");
+  useEffect(() => setLink(paymentPageUrl(id)), [id]);
+
+  if (error) return <Alert>{error}</Alert>;
+  if (!invoice) return <Loading what="invoice" />;
+
+  return (
+    <div>
+      <style>{PRINT_CSS}</style>
+      <div className="mb-6 flex flex-wrap gap-2 print:hidden">
+        <Button onClick={() => window.print()}>Print</Button>
+        <Link href={`/invoices/${id}`} className={linkButtonClass.secondary}>
+          Back to invoice
+        </Link>
+      </div>
+      <article
+        aria-label={`Invoice ${invoice.invoiceNumber}`}
+        className="mx-auto max-w-3xl rounded-lg border border-slate-200 bg-white p-8 text-slate-900 shadow-sm print:max-w-none print:border-0 print:p-0 print:shadow-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 print:dark:bg-white print:dark:text-black"
+      >
+        <div className="mb-8 flex flex-wrap items-start justify-between gap-4">
+          <div>
+            <h1 className="text-3xl font-semibold">Invoice</h1>
+            <p className="mt-1 text-lg">{invoice.title}</p>
+          </div>
+          <p className="rounded border border-slate-400 px-3 py-1 text-sm font-semibold uppercase tracking-wide">
+            Status: {invoice.status}
+          </p>
+        </div>
+        <h2 className="sr-only">Invoice details</h2>
+        <InvoiceDocument invoice={invoice} />
+        {link && isPayable(invoice.status) && (
+          <div className="mt-8 flex flex-wrap items-center gap-6 border-t border-slate-200 pt-6 dark:border-slate-700">
+            <QrCode
+              value={link}
+              label={`QR code for the payment page of ${invoice.invoiceNumber}`}
+              size={128}
+            />
+            <div className="min-w-0 text-sm">
+              <p className="font-semibold">Pay online</p>
+              <p className="break-all font-mono text-xs">{link}</p>
+              <p className="mt-1 text-slate-600 dark:text-slate-300 print:text-slate-700">
+                Use memo {invoice.invoiceNumber} when paying by hand.
+              </p>
+            </div>
+          </div>
+        )}
+      </article>
+    </div>
+  );
+}

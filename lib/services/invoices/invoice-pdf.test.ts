@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { type InvoicePdfData, renderInvoicePdf } from "./invoice-pdf";
+
+const sample: InvoicePdfData = {
+  invoiceNumber: "INV-0042",
+  status: "PENDING",
+  title: "Website redesign",
+  description: "Design and build of the marketing site",
+  notes: "Thank you for your business.",
+  freelancerWallet: "GBRPYHIL2CI3FNQ4BXLFMNDLFJUNPU2HY3ZMFSHONUCEOASW7QC7OX2H",
+  freelancerName: "Grace Freelancer",
+  freelancerEmail: "grace@example.com",
+  freelancerCompany: null,
+  clientName: "Ada Client",
+  clientEmail: "ada@example.com",
+  clientCompany: "Analytical Engines Ltd",
+  clientAddress: "12 Loom Street\nLondon",
+  subtotal: "1000.0000000",
+  taxRate: "10.00",
+  taxAmount: "100.0000000",
+  discount: "50.0000000",
+  total: "1050.0000000",
+  currency: "USDC",
+  networkPassphrase: "Test SDF Network ; September 2015",
+  dueDate: new Date("2026-12-31T00:00:00.000Z"),
+  createdAt: new Date("2026-01-05T10:00:00.000Z"),
+  sentAt: new Date("2026-01-06T10:00:00.000Z"),
+  paidAt: null,
+  transactionHash: null,
+  lineItems: [
+    { description: "Design", quantity: "1.00", rate: "400.0000000", amount: "400.0000000" },
+    { description: "Build", quantity: "2.00", rate: "300.0000000", amount: "600.0000000" },
+  ],
+};
+
+/**
+ * The text shown on the pages: pdfkit writes each run of the standard fonts as a hex string
+ * (`<494e56> Tj`), split where kerning applies, so the runs are decoded and joined.
+ */
+function pageText(pdf: Buffer): string {
+  const raw = pdf.toString("latin1");
+  let text = "";
+  for (const m of raw.matchAll(/<([0-9a-fA-F]+)>/g)) {
+    text += Buffer.from(m[1], "hex").toString("latin1");
+  }
+  return text;
+}
+
+describe("renderInvoicePdf", () => {
+  it("builds a PDF with the invoice number, parties, totals and payment link", async () => {
+    const pdf = await renderInvoicePdf(sample, {
+      paymentLink: "https://invoices.example/pay/abc123",
+      compress: false,
+    });
+    expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(pdf.toString("latin1").trimEnd().endsWith("%%EOF")).toBe(true);
+    const text = pageText(pdf);
+    expect(text).toContain("INV-0042");
+    expect(text).toContain("Ada Client");
+    expect(text).toContain("Status: PENDING");
+    expect(text).toContain("1050.00 USDC");
+    expect(text).toContain("Tax (10%)");
+    expect(text).toContain("-50.00 USDC");
+    expect(text).toContain("https://invoices.example/pay/abc123");
+    // The document title names the invoice too.
+    expect(pdf.toString("latin1")).toContain("Invoice INV-0042");
+  });
+
+  it("breaks long item lists over several pages", async () => {
+    const many = Array.from({ length: 80 }, (_, i) => ({
+      description: `Item ${i + 1}`,
+      quantity: "1.00",
+      rate: "1.0000000",
+      amount: "1.0000000",
+    }));
+    const pdf = await renderInvoicePdf(
+      { ...sample, lineItems: many, subtotal: "80.0000000", total: "80.0000000" },
+      { paymentLink: "https://invoices.example/pay/abc123", compress: false },
+    );
+    const pages = pdf.toString("latin1").match(/\/Type \/Page\b/g) ?? [];
+    expect(pages.length).toBeGreaterThan(1);
+    expect(pageText(pdf)).toContain("Item 80");
+  });
+
+  it("compresses by default", async () => {
+    const pdf = await renderInvoicePdf(sample, { paymentLink: "https://invoices.example/pay/x" });
+    expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(pdf.toString("latin1")).toContain("/FlateDecode");
+  });
+});
