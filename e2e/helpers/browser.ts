@@ -16,6 +16,7 @@ import {
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
 export const ARTIFACTS = path.join(ROOT, "e2e", "artifacts");
 export const README_SHOTS = path.join(ROOT, "docs", "screenshots");
+const ARTIFACTS_README = path.join(ROOT, "e2e", "artifacts", "readme");
 
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
@@ -96,10 +97,15 @@ export async function saveArtifact(page: Page, name: string): Promise<string> {
   return file;
 }
 
-/** The committed README screenshot: the 1280x800 viewport only, to keep the file small. */
+/**
+ * The README screenshot: the 1280x800 viewport only, to keep the file small. Written to
+ * docs/screenshots (committed) only with UPDATE_SCREENSHOTS=1, so a test run leaves the
+ * working tree clean; otherwise next to the other artifacts.
+ */
 export async function saveReadmeShot(page: Page, name: "dashboard" | "checkout"): Promise<string> {
-  fs.mkdirSync(README_SHOTS, { recursive: true });
-  const file = path.join(README_SHOTS, `${name}.png`);
+  const dir = process.env.UPDATE_SCREENSHOTS === "1" ? README_SHOTS : ARTIFACTS_README;
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.png`);
   await page.screenshot({ path: file, fullPage: false });
   return file;
 }
