@@ -3,7 +3,9 @@
  * 1. validates the configuration before anything starts (exits naming the bad variable), and
  * 2. records the client's socket address in `x-client-ip`, discarding any client-sent
  *    forwarding headers unless TRUST_PROXY is set, so IP rate limits cannot be spoofed.
- * Usage: `tsx server.ts` (after `next build`), or `tsx server.ts --dev`.
+ * Production: `npm run build` (next build + this file bundled to dist/server.mjs by esbuild,
+ * so no TypeScript loader runs in production), then `npm run serve`. Development:
+ * `tsx server.ts --dev`.
  */
 import http from "node:http";
 import next from "next";
@@ -23,7 +25,8 @@ try {
 
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOST ?? "0.0.0.0";
-const app = next({ dev, dir: import.meta.dirname, port, hostname });
+// npm scripts run from the project root, where .next is (this file runs as dist/server.mjs).
+const app = next({ dev, dir: process.cwd(), port, hostname });
 const handle = app.getRequestHandler();
 
 await app.prepare();

@@ -88,6 +88,38 @@ async function startBare(dbUrl: string): Promise<{ url: string; child: ChildProc
   return { url: `http://127.0.0.1:${port}`, child };
 }
 
+/** The minimal Next.js app of bench/minimal-app (built by scripts/bench.sh), via `next start`. */
+async function startMinimal(dbUrl: string): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(ROOT, "node_modules/next/dist/bin/next"),
+      "start",
+      "bench/minimal-app",
+      "-p",
+      String(port),
+      "-H",
+      "127.0.0.1",
+    ],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: dbUrl, NODE_ENV: "production" },
+      stdio: "ignore",
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 200; i++) {
+    const ok = await fetch(`${url}/api/status/none`).then(
+      () => true,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url, child };
+}
+
 async function seed(sql: postgres.Sql, wallet: string) {
   // 100,000 invoices: 1,000 of the benchmark wallet, the rest spread over 99 others.
   const others = Array.from({ length: 99 }, () => Keypair.random().publicKey());
@@ -162,6 +194,7 @@ const db = await createTestDatabase();
 const sql = postgres(db.url, { max: 4, onnotice: () => {} });
 const apps: RunningApp[] = [];
 let bare: { url: string; child: ChildProcess } | undefined;
+let minimal: { url: string; child: ChildProcess } | undefined;
 let worker: ChildProcess | undefined;
 try {
   const common = {
@@ -179,10 +212,12 @@ try {
   const unlimited = await startApp({ ...common, RATE_LIMITS: "off" });
   apps.push(unlimited);
   bare = await startBare(db.url);
+  minimal = await startMinimal(db.url);
 
   const statusPaths = ids.map((id) => `/api/payments/${id}/status`);
   const viewPaths = ids.map((id) => `/api/invoices/${id}`);
   const barePaths = ids.map((id) => `/status/${id}`);
+  const minimalPaths = ids.map((id) => `/api/status/${id}`);
   // Warm up every server (JIT, connection pools, Next's route compilation cache).
   for (const [u, p] of [
     [limited.url, statusPaths],
@@ -195,6 +230,7 @@ try {
   }
   console.log("status polling…");
   const bareStatus = await load(bare.url, barePaths);
+  const minimalStatus = await load(minimal.url, minimalPaths);
   const statusOn = await load(limited.url, statusPaths);
   const statusOff = await load(unlimited.url, statusPaths);
   console.log("public view…");
@@ -264,19 +300,21 @@ try {
   };
 
   const ratio = (a: number) => (a / bareStatus.rps).toFixed(2);
+  const vsMinimal = (a: number) => (a / minimalStatus.rps).toFixed(2);
   const table = `
 Load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per row, ids rotating over 1,000 invoices; the
 app is \`server.ts\` (Next.js ${JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules/next/package.json"), "utf8")).version}, production build) on PostgreSQL 15 with 100,000 invoices;
 all on the same 2-core machine as the load generator.
 
-| endpoint | server | req/s | p50 | p99 | × bare | non-2xx |
-|---|---|---|---|---|---|---|
-| status | bare node:http + postgres (ceiling) | ${bareStatus.rps} | ${bareStatus.p50} ms | ${bareStatus.p99} ms | 1.00 | ${bareStatus.non2xx} |
-| \`GET /api/payments/:id/status\` | app, rate limit on (1 upsert per request) | ${statusOn.rps} | ${statusOn.p50} ms | ${statusOn.p99} ms | ${ratio(statusOn.rps)} | ${statusOn.non2xx} |
-| \`GET /api/payments/:id/status\` | app, rate limit off | ${statusOff.rps} | ${statusOff.p50} ms | ${statusOff.p99} ms | ${ratio(statusOff.rps)} | ${statusOff.non2xx} |
-| \`GET /api/invoices/:id\` (public view) | app, rate limit on | ${viewOn.rps} | ${viewOn.p50} ms | ${viewOn.p99} ms | ${ratio(viewOn.rps)} | ${viewOn.non2xx} |
-| \`GET /api/invoices/:id\` (public view) | app, rate limit off | ${viewOff.rps} | ${viewOff.p50} ms | ${viewOff.p99} ms | ${ratio(viewOff.rps)} | ${viewOff.non2xx} |
-| \`GET /api/invoices?limit=50\` (Bearer) | app, rate limit on | ${listLoad.rps} | ${listLoad.p50} ms | ${listLoad.p99} ms | ${ratio(listLoad.rps)} | ${listLoad.non2xx} |
+| endpoint | server | req/s | p50 | p99 | × bare | × minimal | non-2xx |
+|---|---|---|---|---|---|---|---|
+| status | bare node:http + postgres (ceiling) | ${bareStatus.rps} | ${bareStatus.p50} ms | ${bareStatus.p99} ms | 1.00 | ${vsMinimal(bareStatus.rps)} | ${bareStatus.non2xx} |
+| status | minimal Next.js route handler, same query (bench/minimal-app) | ${minimalStatus.rps} | ${minimalStatus.p50} ms | ${minimalStatus.p99} ms | ${ratio(minimalStatus.rps)} | 1.00 | ${minimalStatus.non2xx} |
+| \`GET /api/payments/:id/status\` | app, rate limit on (1 upsert per request) | ${statusOn.rps} | ${statusOn.p50} ms | ${statusOn.p99} ms | ${ratio(statusOn.rps)} | ${vsMinimal(statusOn.rps)} | ${statusOn.non2xx} |
+| \`GET /api/payments/:id/status\` | app, rate limit off | ${statusOff.rps} | ${statusOff.p50} ms | ${statusOff.p99} ms | ${ratio(statusOff.rps)} | ${vsMinimal(statusOff.rps)} | ${statusOff.non2xx} |
+| \`GET /api/invoices/:id\` (public view) | app, rate limit on | ${viewOn.rps} | ${viewOn.p50} ms | ${viewOn.p99} ms | ${ratio(viewOn.rps)} | ${vsMinimal(viewOn.rps)} | ${viewOn.non2xx} |
+| \`GET /api/invoices/:id\` (public view) | app, rate limit off | ${viewOff.rps} | ${viewOff.p50} ms | ${viewOff.p99} ms | ${ratio(viewOff.rps)} | ${vsMinimal(viewOff.rps)} | ${viewOff.non2xx} |
+| \`GET /api/invoices?limit=50\` (Bearer) | app, rate limit on | ${listLoad.rps} | ${listLoad.p50} ms | ${listLoad.p99} ms | ${ratio(listLoad.rps)} | ${vsMinimal(listLoad.rps)} | ${listLoad.non2xx} |
 
 Authenticated calls one at a time (latency seen by a client on the same machine), wallet with
 1,000 of the 100,000 invoices:
@@ -312,6 +350,7 @@ ${statusPlan}
 } finally {
   worker?.kill("SIGTERM");
   bare?.child.kill("SIGTERM");
+  minimal?.child.kill("SIGTERM");
   for (const a of apps) await a.stop();
   await sql.end();
   await db.drop();

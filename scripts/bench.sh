@@ -7,7 +7,8 @@ export NEXT_TELEMETRY_DISABLED=1
 source scripts/pg.sh
 trap stop_pg EXIT
 start_pg
-npx next build >/dev/null
+npm run build --silent >/dev/null
+(cd bench/minimal-app && npx next build >/dev/null)
 for b in ${BENCH:-http watcher}; do
   echo "==> bench $b"
   npx tsx "bench/$b.ts"

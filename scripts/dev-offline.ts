@@ -51,20 +51,24 @@ process.stdout.write(
   ].join("\n"),
 );
 
-const run = (args: string[]) =>
+const run = (command: string, args: string[]) =>
   new Promise<number>((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: root, env, stdio: "inherit" });
+    const child = spawn(command, args, { cwd: root, env, stdio: "inherit" });
     child.on("exit", (code) => resolve(code ?? 1));
     const forward = (sig: NodeJS.Signals) => child.kill(sig);
     process.once("SIGINT", forward);
     process.once("SIGTERM", forward);
   });
 
-const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 const tsxBin = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
 const dev = process.argv.includes("--dev");
-if (!dev && (await run([nextBin, "build"])) !== 0) process.exit(1);
-const code = await run([tsxBin, "server.ts", ...(dev ? ["--dev"] : [])]);
+if (!dev && (await run("npm", ["run", "build", "--silent"])) !== 0) process.exit(1);
+const code = dev
+  ? await run(process.execPath, [tsxBin, "server.ts", "--dev"])
+  : await run(process.execPath, [
+      "--max-semi-space-size=32",
+      path.join(root, "dist", "server.mjs"),
+    ]);
 await testnet.stop();
 await mainnet.stop();
 process.exit(code);

@@ -31,7 +31,7 @@ gate typecheck npx tsc --noEmit
 gate lint npx biome check .
 suite unit
 suite ledger
-gate build npx next build
+gate build npm run build --silent
 suite integration
 suite e2e
 

@@ -2,9 +2,14 @@ import type { Logger } from "@/lib/logger";
 import type { HorizonClient } from "@/lib/stellar/horizon";
 
 /**
- * Follows Horizon's payment stream (SSE, `cursor=now`) only as a wake-up signal: every new
- * payment event calls `onActivity`, and the cursor-based watcherTick does the actual reading,
- * so streaming and polling share one exactly-once path. Reconnects with backoff.
+ * Follows Horizon's payment stream (SSE) only as a wake-up signal: every new payment event
+ * calls `onActivity`, and the cursor-based watcherTick does the actual reading, so streaming
+ * and polling share one exactly-once path.
+ *
+ * Horizon ends a stream after `limit` records (`event: close`, `retry: 10`); the stream is
+ * resumed from the last event id it delivered, so nothing that happened in between is
+ * missed, and at once, as the server asks. Network errors reconnect with backoff, and every
+ * reconnection wakes the watcher once in case something was missed meanwhile.
  */
 export function followPayments(
   horizon: HorizonClient,
@@ -14,17 +19,20 @@ export function followPayments(
   let stopped = false;
   let controller: AbortController | undefined;
   let backoff = 1000;
+  let lastId: string | undefined;
 
   const run = async () => {
     while (!stopped) {
       controller = new AbortController();
+      let retryMs = backoff;
       try {
-        const res = await fetch(horizon.url("/payments", { cursor: "now" }), {
+        const res = await fetch(horizon.url("/payments", { cursor: lastId ?? "now", limit: 200 }), {
           headers: { accept: "text/event-stream" },
           signal: controller.signal,
         });
         if (!res.ok || !res.body) throw new Error(`stream answered ${res.status}`);
         backoff = 1000;
+        if (lastId) onActivity();
         const decoder = new TextDecoder();
         let buffer = "";
         for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
@@ -33,8 +41,15 @@ export function followPayments(
           while (end !== -1) {
             const event = buffer.slice(0, end);
             buffer = buffer.slice(end + 2);
-            // `data: "hello"` opens the stream; any other data line is a payment.
-            if (/^data: (?!"hello")/m.test(event)) onActivity();
+            const id = /^id: (\S+)$/m.exec(event)?.[1];
+            const retry = /^retry: (\d+)$/m.exec(event)?.[1];
+            if (retry) retryMs = Math.min(Number(retry), 30_000);
+            // `data: "hello"` opens the stream, `event: close` ends it; anything else with an
+            // id is a payment.
+            if (id) {
+              lastId = id;
+              onActivity();
+            }
             end = buffer.indexOf("\n\n");
           }
         }
@@ -44,10 +59,11 @@ export function followPayments(
           network: horizon.network,
           error: String(err),
         });
+        retryMs = backoff;
+        backoff = Math.min(backoff * 2, 30_000);
       }
       if (stopped) return;
-      await new Promise((r) => setTimeout(r, backoff));
-      backoff = Math.min(backoff * 2, 30_000);
+      await new Promise((r) => setTimeout(r, retryMs));
     }
   };
   void run();

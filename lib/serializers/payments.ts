@@ -2,7 +2,7 @@ import type { Serializer } from "@/lib/http/forms";
 import type { InvoiceRow } from "@/lib/services/invoices/store";
 import type { PaymentIntent } from "@/lib/services/payments/pay-intent";
 import type { RecordOutcome } from "@/lib/services/payments/record-payment";
-import type { SubmitOutcome } from "@/lib/services/payments/settle";
+import type { PaymentStatus, SubmitOutcome } from "@/lib/services/payments/settle";
 import type { VerifiedTransaction } from "@/lib/services/payments/verify-tx";
 
 const both = <T>(f: (v: T) => unknown): Serializer<T> => ({ a: f, b: f });
@@ -70,7 +70,7 @@ export const confirmSerializer = both((o: RecordOutcome) =>
       },
 );
 
-export const paymentStatusSerializer = both((i: InvoiceRow) => ({
+export const paymentStatusSerializer = both((i: PaymentStatus) => ({
   invoiceId: i.id,
   status: i.status,
   transactionHash: i.transactionHash,

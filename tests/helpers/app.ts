@@ -22,6 +22,9 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The production server as `npm run serve` runs it (built by `npm run build`). */
+const SERVER_ARGS = ["--max-semi-space-size=32", path.join(ROOT, "dist", "server.mjs")];
+
 export const TEST_JWT_SECRET = "test-secret-0123456789abcdef0123456789abcdef";
 export const TEST_CRON_SECRET = "test-cron-secret-0123456789";
 
@@ -32,33 +35,29 @@ export const TEST_CRON_SECRET = "test-cron-secret-0123456789";
 export async function startApp(env: Record<string, string | undefined>): Promise<RunningApp> {
   const port = await freePort();
   let output = "";
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [path.join(ROOT, "node_modules", "tsx", "dist", "cli.mjs"), "server.ts"],
-    {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        NODE_ENV: "production",
-        NEXT_TELEMETRY_DISABLED: "1",
-        ...(process.env.NEXT_DIST_DIR ? { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR } : {}),
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        APP_URL: `http://127.0.0.1:${port}`,
-        JWT_SECRET: TEST_JWT_SECRET,
-        SERVICE_NAME: "Stellar Invoicing Test",
-        LOG_LEVEL: "warn",
-        // Tests never reach the real Stellar network: Horizon is a local ledger or nothing.
-        HORIZON_TESTNET_URL: "http://127.0.0.1:9",
-        HORIZON_MAINNET_URL: "http://127.0.0.1:9",
-        WORKER: "off",
-        CRON_SECRET: TEST_CRON_SECRET,
-        ...env,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+  const child: ChildProcess = spawn(process.execPath, SERVER_ARGS, {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      ...(process.env.NEXT_DIST_DIR ? { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR } : {}),
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      APP_URL: `http://127.0.0.1:${port}`,
+      JWT_SECRET: TEST_JWT_SECRET,
+      SERVICE_NAME: "Stellar Invoicing Test",
+      LOG_LEVEL: "warn",
+      // Tests never reach the real Stellar network: Horizon is a local ledger or nothing.
+      HORIZON_TESTNET_URL: "http://127.0.0.1:9",
+      HORIZON_MAINNET_URL: "http://127.0.0.1:9",
+      WORKER: "off",
+      CRON_SECRET: TEST_CRON_SECRET,
+      ...env,
     },
-  );
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   child.stdout?.on("data", (d) => {
     output += d;
   });
@@ -105,22 +104,18 @@ export async function startAppExpectingFailure(
   const port = await freePort();
   return new Promise((resolve) => {
     let output = "";
-    const child = spawn(
-      process.execPath,
-      [path.join(ROOT, "node_modules", "tsx", "dist", "cli.mjs"), "server.ts"],
-      {
-        cwd: ROOT,
-        env: {
-          PATH: process.env.PATH,
-          HOME: process.env.HOME,
-          NODE_ENV: "production",
-          NEXT_TELEMETRY_DISABLED: "1",
-          PORT: String(port),
-          ...env,
-        },
-        stdio: ["ignore", "pipe", "pipe"],
+    const child = spawn(process.execPath, SERVER_ARGS, {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        NODE_ENV: "production",
+        NEXT_TELEMETRY_DISABLED: "1",
+        PORT: String(port),
+        ...env,
       },
-    );
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     child.stdout.on("data", (d) => {
       output += d;
     });

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
+import { isRootDatabase, prepared } from "@/db/prepared";
 import { invoiceAuditLogs, invoiceLineItems, invoices, payments } from "@/db/schema";
 import { ForbiddenError, NotFoundError } from "@/lib/domain/errors";
 import { isId } from "@/lib/ids";
@@ -14,13 +15,19 @@ export type OwnerInvoice = InvoiceWithItems & { payments: PaymentRow[]; auditLog
 export const INVOICE_NOT_FOUND = "Invoice not found";
 
 /** A live (not deleted) invoice or payment link by id; 404 otherwise. */
-export async function getLiveInvoice(db: DbOrTx, id: string): Promise<InvoiceRow> {
-  if (!isId(id)) throw new NotFoundError(INVOICE_NOT_FOUND);
-  const [row] = await db
+const liveInvoiceQuery = (db: DbOrTx) =>
+  db
     .select()
     .from(invoices)
-    .where(and(eq(invoices.id, id), isNull(invoices.deletedAt)))
+    .where(and(eq(invoices.id, sql.placeholder("id")), isNull(invoices.deletedAt)))
     .limit(1);
+
+export async function getLiveInvoice(db: DbOrTx, id: string): Promise<InvoiceRow> {
+  if (!isId(id)) throw new NotFoundError(INVOICE_NOT_FOUND);
+  const query = isRootDatabase(db)
+    ? prepared(db, "live_invoice", (d) => liveInvoiceQuery(d).prepare("live_invoice"))
+    : liveInvoiceQuery(db);
+  const [row] = await query.execute({ id });
   if (!row) throw new NotFoundError(INVOICE_NOT_FOUND);
   return row;
 }
@@ -50,12 +57,18 @@ export function assertOwner(row: InvoiceRow, wallet: string): void {
   if (row.freelancerWallet !== wallet) throw new ForbiddenError("Unauthorized");
 }
 
-export async function loadLineItems(db: DbOrTx, invoiceId: string): Promise<LineItemRow[]> {
-  return db
+const lineItemsQuery = (db: DbOrTx) =>
+  db
     .select()
     .from(invoiceLineItems)
-    .where(eq(invoiceLineItems.invoiceId, invoiceId))
+    .where(eq(invoiceLineItems.invoiceId, sql.placeholder("invoiceId")))
     .orderBy(asc(invoiceLineItems.position));
+
+export async function loadLineItems(db: DbOrTx, invoiceId: string): Promise<LineItemRow[]> {
+  const query = isRootDatabase(db)
+    ? prepared(db, "line_items", (d) => lineItemsQuery(d).prepare("line_items"))
+    : lineItemsQuery(db);
+  return query.execute({ invoiceId });
 }
 
 export async function loadWithItems(db: DbOrTx, row: InvoiceRow): Promise<InvoiceWithItems> {

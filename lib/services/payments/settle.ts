@@ -1,4 +1,5 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { prepared } from "@/db/prepared";
 import { invoices, payments } from "@/db/schema";
 import {
   BusinessRuleError,
@@ -8,6 +9,7 @@ import {
 } from "@/lib/domain/errors";
 import { transition } from "@/lib/domain/invoice-state";
 import { matchPayment } from "@/lib/domain/payment-match";
+import { isId } from "@/lib/ids";
 import { assetFor } from "@/lib/stellar/assets";
 import {
   ledgerError,
@@ -23,7 +25,7 @@ import { writeAudit } from "../audit";
 import type { ServiceContext } from "../context";
 import { withTransaction } from "../db";
 import { networkName } from "../invoices/network";
-import { getLiveInvoice, type InvoiceRow } from "../invoices/store";
+import { getLiveInvoice, INVOICE_NOT_FOUND, type InvoiceRow } from "../invoices/store";
 import { type RecordOutcome, verifyAndRecordPayment } from "./record-payment";
 
 export type SubmitOutcome = RecordOutcome | { kind: "pending"; hash: string; invoice: InvoiceRow };
@@ -163,9 +165,33 @@ export async function confirmPayment(
   return verifyAndRecordPayment(ctx, invoice.id, tx);
 }
 
+export type PaymentStatus = Pick<
+  InvoiceRow,
+  "id" | "status" | "transactionHash" | "ledgerNumber" | "paidAt" | "payerWallet"
+>;
+
+/** Polled every few seconds by every open checkout: one narrow prepared query. */
 export async function getPaymentStatus(
   ctx: ServiceContext,
   invoiceId: string,
-): Promise<InvoiceRow> {
-  return getLiveInvoice(ctx.db, invoiceId);
+): Promise<PaymentStatus> {
+  if (!isId(invoiceId)) throw new NotFoundError(INVOICE_NOT_FOUND);
+  const query = prepared(ctx.db, "payment_status", (db) =>
+    db
+      .select({
+        id: invoices.id,
+        status: invoices.status,
+        transactionHash: invoices.transactionHash,
+        ledgerNumber: invoices.ledgerNumber,
+        paidAt: invoices.paidAt,
+        payerWallet: invoices.payerWallet,
+      })
+      .from(invoices)
+      .where(and(eq(invoices.id, sql.placeholder("id")), isNull(invoices.deletedAt)))
+      .limit(1)
+      .prepare("payment_status"),
+  );
+  const [row] = await query.execute({ id: invoiceId });
+  if (!row) throw new NotFoundError(INVOICE_NOT_FOUND);
+  return row;
 }
