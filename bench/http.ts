@@ -5,8 +5,9 @@
  * write; authenticated creation and listing with 100,000 invoices in the table, with query
  * plans; resident memory of the app and the worker afterwards.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import postgres from "postgres";
@@ -88,36 +89,46 @@ async function startBare(dbUrl: string): Promise<{ url: string; child: ChildProc
   return { url: `http://127.0.0.1:${port}`, child };
 }
 
-/** The minimal Next.js app of bench/minimal-app (built by scripts/bench.sh), via `next start`. */
-async function startMinimal(dbUrl: string): Promise<{ url: string; child: ChildProcess }> {
+/**
+ * The minimal Next.js app of bench/minimal-app, built and started (`next start`) in a folder
+ * of its own outside this project, so Next.js does not pick up this project's files (its
+ * instrumentation hook, say). Built with webpack: Turbopack refuses a node_modules symlinked
+ * from outside its root.
+ */
+async function startMinimal(
+  dbUrl: string,
+): Promise<{ url: string; child: ChildProcess; dir: string }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "minimal-next-"));
+  fs.cpSync(path.join(ROOT, "bench", "minimal-app"), dir, { recursive: true });
+  fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"));
+  const next = path.join(ROOT, "node_modules/next/dist/bin/next");
+  execFileSync(process.execPath, [next, "build", "--webpack"], {
+    cwd: dir,
+    stdio: "ignore",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
   const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [
-      path.join(ROOT, "node_modules/next/dist/bin/next"),
-      "start",
-      "bench/minimal-app",
-      "-p",
-      String(port),
-      "-H",
-      "127.0.0.1",
-    ],
-    {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: dbUrl, NODE_ENV: "production" },
-      stdio: "ignore",
+  const child = spawn(process.execPath, [next, "start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: dir,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DATABASE_URL: dbUrl,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
     },
-  );
+    stdio: "ignore",
+  });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 200; i++) {
     const ok = await fetch(`${url}/api/status/none`).then(
-      () => true,
+      (r) => r.status === 404,
       () => false,
     );
     if (ok) break;
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { url, child };
+  return { url, child, dir };
 }
 
 async function seed(sql: postgres.Sql, wallet: string) {
@@ -194,7 +205,7 @@ const db = await createTestDatabase();
 const sql = postgres(db.url, { max: 4, onnotice: () => {} });
 const apps: RunningApp[] = [];
 let bare: { url: string; child: ChildProcess } | undefined;
-let minimal: { url: string; child: ChildProcess } | undefined;
+let minimal: { url: string; child: ChildProcess; dir: string } | undefined;
 let worker: ChildProcess | undefined;
 try {
   const common = {
@@ -351,6 +362,7 @@ ${statusPlan}
   worker?.kill("SIGTERM");
   bare?.child.kill("SIGTERM");
   minimal?.child.kill("SIGTERM");
+  if (minimal) fs.rmSync(minimal.dir, { recursive: true, force: true });
   for (const a of apps) await a.stop();
   await sql.end();
   await db.drop();

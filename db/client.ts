@@ -18,6 +18,11 @@ export type DbOrTx = Database | Transaction;
 export type DatabaseHandle = {
   db: Database;
   kind: "postgres" | "pglite";
+  /**
+   * One parameterised statement straight through the driver, for the few queries that run on
+   * every request (the rate-limit counter): no query builder, no result mapping.
+   */
+  raw: <T>(text: string, params: unknown[]) => Promise<T[]>;
   /** Cheap liveness probe for /api/health. */
   ping: () => Promise<void>;
   close: () => Promise<void>;
@@ -68,6 +73,8 @@ async function openPostgres(
   return {
     db,
     kind: "postgres",
+    raw: async <T>(text: string, params: unknown[]) =>
+      (await sql.unsafe(text, params as never[], { prepare: true })) as unknown as T[],
     ping: async () => {
       await sql`select 1`;
     },
@@ -90,6 +97,7 @@ async function openPglite(dir: string, migrate: boolean): Promise<DatabaseHandle
   return {
     db: db as unknown as Database,
     kind: "pglite",
+    raw: async <T>(text: string, params: unknown[]) => (await client.query<T>(text, params)).rows,
     ping: async () => {
       await client.query("select 1");
     },

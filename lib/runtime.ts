@@ -37,7 +37,7 @@ async function createRuntime(): Promise<Runtime> {
   });
   const rateLimiter = config.upstash
     ? createUpstashRateLimiter(config.upstash)
-    : createPostgresRateLimiter(database.db);
+    : createPostgresRateLimiter(database);
   logger.info("runtime ready", {
     database: database.kind,
     rateLimiter: config.upstash ? "upstash" : "postgres",

@@ -8,7 +8,6 @@ source scripts/pg.sh
 trap stop_pg EXIT
 start_pg
 npm run build --silent >/dev/null
-(cd bench/minimal-app && npx next build >/dev/null)
 for b in ${BENCH:-http watcher}; do
   echo "==> bench $b"
   npx tsx "bench/$b.ts"
