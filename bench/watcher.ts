@@ -110,9 +110,18 @@ async function detectionLag(mode: "stream" | "poll") {
 /** Friendbot on a manually closed ledger: the request waits for the close. */
 async function fundedManual(chain: Awaited<ReturnType<typeof startChain>>) {
   const kp = Keypair.random();
-  const p = chain.server.friendbot(kp.publicKey()).call();
-  await sleep(20);
-  await chain.ledger.close();
+  let done = false;
+  const p = chain.server
+    .friendbot(kp.publicKey())
+    .call()
+    .finally(() => {
+      done = true;
+    });
+  // Close ledgers until friendbot's transaction has been queued and included.
+  while (!done) {
+    await sleep(20);
+    await chain.ledger.close();
+  }
   await p;
   return kp;
 }
