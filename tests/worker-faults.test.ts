@@ -185,4 +185,61 @@ describe("workers under faults", () => {
       await kill(worker, "SIGTERM");
     }
   });
+
+  it("a worker killed with SIGKILL in the middle of a tick (cursor claimed, page being read)", async () => {
+    const { freelancer, list } = await openInvoices(1);
+    const payer = await funded(testnet);
+    let worker = startWorkerProcess({ ...env, WATCHER_STREAM: "off" });
+    try {
+      await waitUntil(
+        async () =>
+          (await sql`select cursor from watcher_cursors where network = 'testnet'`)[0]?.cursor > "",
+        15_000,
+      );
+      // Horizon now takes 4 s to answer the watcher's page: the next tick holds the cursor row
+      // (an open transaction) while it waits, and is killed right there.
+      testnet.ledger.setFailure({ delayMs: 4000, paths: /^\/payments/ });
+      await send(
+        testnet,
+        await pay(
+          testnet,
+          payer,
+          freelancer.publicKey(),
+          Asset.native(),
+          "2",
+          Memo.text(list[0].invoiceNumber),
+        ),
+      );
+      const midTick = await waitUntil(async () => {
+        const busy = await sql`select 1 from pg_stat_activity
+          where datname = current_database() and state = 'idle in transaction'`;
+        return busy.length > 0;
+      }, 10_000);
+      expect(midTick).toBe(true);
+      const locked = await sql
+        .begin(
+          async (tx) =>
+            tx`select cursor from watcher_cursors where network = 'testnet' for update skip locked`,
+        )
+        .then((rows) => rows.length === 0);
+      expect(locked).toBe(true);
+      await kill(worker);
+      testnet.ledger.setFailure(null);
+      worker = startWorkerProcess({ ...env, WATCHER_STREAM: "off" });
+      const paid = await waitUntil(
+        async () => (await tallies([list[0].id]))[0].status === "PAID",
+        30_000,
+      );
+      expect(paid).toBe(true);
+      expect((await tallies([list[0].id]))[0]).toMatchObject({
+        payments: 1,
+        audits: 1,
+        paid_events: 1,
+        confirmed_events: 1,
+      });
+    } finally {
+      testnet.ledger.setFailure(null);
+      await kill(worker, "SIGTERM");
+    }
+  });
 });
