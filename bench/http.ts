@@ -76,15 +76,11 @@ function treeRssMb(pid: number): number {
 
 async function startBare(dbUrl: string): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "bench/bare-server.ts"],
-    {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(port) },
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/bare-server.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(port) },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   await new Promise<void>((resolve) => child.stdout?.once("data", () => resolve()));
   return { url: `http://127.0.0.1:${port}`, child };
 }
@@ -287,22 +283,18 @@ try {
   );
 
   // The worker on the same database (Horizon unreachable here: it polls, fails, backs off).
-  worker = spawn(
-    process.execPath,
-    [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/worker.ts"],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        ...common,
-        JWT_SECRET: "x".repeat(40),
-        HORIZON_TESTNET_URL: "http://127.0.0.1:9",
-        HORIZON_MAINNET_URL: "http://127.0.0.1:9",
-        WATCHER_STREAM: "off",
-      },
-      stdio: "ignore",
+  worker = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      ...common,
+      JWT_SECRET: "x".repeat(40),
+      HORIZON_TESTNET_URL: "http://127.0.0.1:9",
+      HORIZON_MAINNET_URL: "http://127.0.0.1:9",
+      WATCHER_STREAM: "off",
     },
-  );
+    stdio: "ignore",
+  });
   await new Promise((r) => setTimeout(r, 8000));
   const memory = {
     app: treeRssMb(limited.pid),

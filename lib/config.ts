@@ -91,6 +91,8 @@ const envSchema = z.object({
   WEBHOOK_DISABLE_AFTER_MS: positiveInt.default(5 * 24 * 3600_000),
   /** Pause of the worker's webhook loop between passes with nothing left to send. */
   WEBHOOK_INTERVAL_MS: positiveInt.default(2000),
+  /** How long a claimed delivery is leased before another worker may retry it (> timeout). */
+  WEBHOOK_LEASE_MS: positiveInt.default(60_000),
   /** Largest accepted request body in bytes (413 above). */
   MAX_BODY_BYTES: positiveInt.default(100_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
@@ -130,6 +132,7 @@ export type Config = {
     maxAgeMs: number;
     disableAfterMs: number;
     intervalMs: number;
+    leaseMs: number;
   };
   maxBodyBytes: number;
   worker: {
@@ -220,6 +223,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       maxAgeMs: e.WEBHOOK_MAX_AGE_MS,
       disableAfterMs: e.WEBHOOK_DISABLE_AFTER_MS,
       intervalMs: e.WEBHOOK_INTERVAL_MS,
+      leaseMs: Math.max(e.WEBHOOK_LEASE_MS, e.WEBHOOK_TIMEOUT_MS + 1000),
     },
     maxBodyBytes: e.MAX_BODY_BYTES,
     worker: {

@@ -111,7 +111,7 @@ export async function deliverWebhooks(
     const claimed = await claimDueDeliveries(ctx.db, {
       dueBy,
       now: ctx.now(),
-      leaseMs: opts.leaseMs ?? 60_000,
+      leaseMs: opts.leaseMs ?? ctx.config.webhooks.leaseMs,
       limit: batchSize,
     });
     if (claimed.length === 0) break;

@@ -9,24 +9,22 @@ export function startWorkerProcess(
   env: Record<string, string>,
 ): ChildProcess & { output: () => string } {
   let output = "";
-  const child = spawn(
-    process.execPath,
-    [path.join(ROOT, "node_modules", "tsx", "dist", "cli.mjs"), "scripts/worker.ts"],
-    {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        NODE_ENV: "production",
-        JWT_SECRET: TEST_JWT_SECRET,
-        LOG_LEVEL: "warn",
-        WATCHER_INTERVAL_MS: "200",
-        EXPIRY_INTERVAL_MS: "60000",
-        ...env,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+  // `--import tsx` keeps the worker in this one process: tsx's CLI runs scripts in a child,
+  // and a SIGKILL to the CLI would leave the real worker running.
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: "production",
+      JWT_SECRET: TEST_JWT_SECRET,
+      LOG_LEVEL: "warn",
+      WATCHER_INTERVAL_MS: "200",
+      EXPIRY_INTERVAL_MS: "60000",
+      ...env,
     },
-  );
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   child.stdout?.on("data", (d) => {
     output += d;
   });
