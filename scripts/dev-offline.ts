@@ -42,7 +42,7 @@ process.stdout.write(
     "Local ledgers (Horizon API):",
     `  testnet  ${testnet.url}   USDC ${testnet.issuers.USDC.issuer}  EURC ${testnet.issuers.EURC.issuer}`,
     `  mainnet  ${mainnet.url}   USDC ${mainnet.issuers.USDC.issuer}  EURC ${mainnet.issuers.EURC.issuer}`,
-    "Fund an account:   curl '" + testnet.url + "/friendbot?addr=G...'",
+    `Fund an account:   curl '${testnet.url}/friendbot?addr=G...'`,
     "Give it USDC:      curl -X POST " +
       testnet.url +
       '/local/fund -H \'content-type: application/json\' -d \'{"account":"G...","assetCode":"USDC","amount":"100"}\'',
