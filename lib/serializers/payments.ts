@@ -1,5 +1,4 @@
 import type { Serializer } from "@/lib/http/forms";
-import type { InvoiceRow } from "@/lib/services/invoices/store";
 import type { PaymentIntent } from "@/lib/services/payments/pay-intent";
 import type { RecordOutcome } from "@/lib/services/payments/record-payment";
 import type { PaymentStatus, SubmitOutcome } from "@/lib/services/payments/settle";
