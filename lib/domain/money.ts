@@ -238,6 +238,7 @@ export function computeTotals(input: TotalsInput, options: TotalsOptions = {}): 
     throw new ValidationError(overflowMessage("total"), { total: overflowMessage("total") });
   }
 
+  // Big#toFixed formats the exact decimal (no float is involved, unlike Number#toFixed).
   return {
     lineItems: lineItems.map((item) => ({
       quantity: item.quantity.toFixed(QUANTITY_SPEC.scale),
