@@ -144,6 +144,9 @@ export type Config = {
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
 };
 
+/** The public payment page of an invoice or link: {APP_URL}/pay/<id>. */
+export const paymentPageUrl = (appUrl: string, id: string) => `${appUrl}/pay/${id}`;
+
 export const NETWORK_PASSPHRASES = { testnet: TESTNET, mainnet: MAINNET } as const;
 
 export class ConfigError extends Error {}

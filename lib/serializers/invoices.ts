@@ -1,3 +1,4 @@
+import { paymentPageUrl } from "@/lib/config";
 import { formatForFormA } from "@/lib/domain/money";
 import type { Serializer } from "@/lib/http/forms";
 import type { InvoiceStats } from "@/lib/services/invoices/invoice-stats";
@@ -14,8 +15,6 @@ import type {
 /** Form A and Form B shapes of invoices (spec 2.1-2.3), one place for each. */
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const num = (s: string | null) => (s === null ? null : formatForFormA(s));
-
-export const paymentLinkOf = (appUrl: string, id: string) => `${appUrl}/pay/${id}`;
 
 const lineItemB = (i: LineItemRow) => ({
   id: i.id,
@@ -99,7 +98,7 @@ function invoiceB(i: InvoiceRow, appUrl: string) {
     transactionHash: i.transactionHash,
     ledgerNumber: i.ledgerNumber,
     payerWallet: i.payerWallet,
-    paymentLink: paymentLinkOf(appUrl, i.id),
+    paymentLink: paymentPageUrl(appUrl, i.id),
     createdAt: i.createdAt.toISOString(),
     updatedAt: i.updatedAt.toISOString(),
   };
@@ -135,7 +134,7 @@ function invoiceA(i: InvoiceRow, appUrl: string) {
     transactionHash: i.transactionHash,
     ledgerNumber: i.ledgerNumber,
     payerWallet: i.payerWallet,
-    paymentLink: paymentLinkOf(appUrl, i.id),
+    paymentLink: paymentPageUrl(appUrl, i.id),
     createdAt: i.createdAt.toISOString(),
     updatedAt: i.updatedAt.toISOString(),
   };
@@ -228,7 +227,7 @@ export function invoicePageSerializer(appUrl: string): Serializer<InvoicePage> {
         status: i.status,
         dueDate: iso(i.dueDate),
         createdAt: i.createdAt.toISOString(),
-        paymentLink: paymentLinkOf(appUrl, i.id),
+        paymentLink: paymentPageUrl(appUrl, i.id),
       })),
       total: p.total,
       limit: p.limit,
@@ -249,7 +248,7 @@ export function sentInvoiceSerializer(appUrl: string): Serializer<InvoiceRow> {
     a: (i) => ({
       id: i.id,
       status: i.status,
-      paymentLink: paymentLinkOf(appUrl, i.id),
+      paymentLink: paymentPageUrl(appUrl, i.id),
       sentAt: iso(i.sentAt),
     }),
   };

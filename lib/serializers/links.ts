@@ -1,15 +1,15 @@
+import { paymentPageUrl } from "@/lib/config";
 import { formatForFormA } from "@/lib/domain/money";
 import type { Serializer } from "@/lib/http/forms";
 import type { InvoiceRow } from "@/lib/services/invoices/store";
 import { linkStatus } from "@/lib/services/links/links";
-import { paymentLinkOf } from "./invoices";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 function link(row: InvoiceRow, appUrl: string, amount: string | number) {
   return {
     id: row.id,
-    checkoutUrl: paymentLinkOf(appUrl, row.id),
+    checkoutUrl: paymentPageUrl(appUrl, row.id),
     amount,
     asset: row.currency,
     networkPassphrase: row.networkPassphrase,

@@ -41,6 +41,13 @@ export async function lockInvoiceForOwner(
   id: string,
   wallet: string,
 ): Promise<InvoiceRow> {
+  const row = await lockLiveInvoice(tx, id);
+  assertOwner(row, wallet);
+  return row;
+}
+
+/** Locks a live invoice for the rest of the transaction (404 when missing or deleted). */
+export async function lockLiveInvoice(tx: DbOrTx, id: string): Promise<InvoiceRow> {
   if (!isId(id)) throw new NotFoundError(INVOICE_NOT_FOUND);
   const [row] = await tx
     .select()
@@ -48,7 +55,6 @@ export async function lockInvoiceForOwner(
     .where(and(eq(invoices.id, id), isNull(invoices.deletedAt)))
     .for("update");
   if (!row) throw new NotFoundError(INVOICE_NOT_FOUND);
-  assertOwner(row, wallet);
   return row;
 }
 

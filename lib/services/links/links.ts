@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { invoices } from "@/db/schema";
-import { NETWORK_PASSPHRASES } from "@/lib/config";
+import { NETWORK_PASSPHRASES, paymentPageUrl } from "@/lib/config";
 import { NotFoundError, ValidationError } from "@/lib/domain/errors";
 import { formatInvoiceNumber } from "@/lib/domain/invoice-number";
 import { computeTotals, toStroops } from "@/lib/domain/money";
@@ -17,8 +17,6 @@ const DEFAULT_TTL_MS = 24 * 3600_000;
 const MAX_TTL_MS = 90 * 24 * 3600_000;
 
 export type LinkStatus = "ACTIVE" | "PAID" | "EXPIRED" | "CANCELLED";
-
-export const checkoutUrlOf = (appUrl: string, id: string) => `${appUrl}/pay/${id}`;
 
 /** A payment link is a single-use invoice of kind LINK, created PENDING (decisions.md). */
 export async function createLink(ctx: AuthedContext, input: CreateLinkInput): Promise<InvoiceRow> {
@@ -98,7 +96,7 @@ export async function createLink(ctx: AuthedContext, input: CreateLinkInput): Pr
       at: now,
       data: {
         id,
-        checkoutUrl: checkoutUrlOf(ctx.config.appUrl, id),
+        checkoutUrl: paymentPageUrl(ctx.config.appUrl, id),
         amount: row.total,
         asset: row.currency,
         metadata: { title, reference: row.linkReference },

@@ -13,7 +13,7 @@ import { writeAudit } from "../audit";
 import type { ServiceContext } from "../context";
 import { withTransaction } from "../db";
 import { networkName } from "../invoices/network";
-import { getLiveInvoice } from "../invoices/store";
+import { getLiveInvoice, lockLiveInvoice } from "../invoices/store";
 import { LINK_NOT_FOUND, linkStatus } from "../links/links";
 
 export const NETWORK_DOES_NOT_MATCH = "Selected wallet network does not match";
@@ -97,11 +97,7 @@ export async function createPaymentIntent(
   }
 
   const status = await withTransaction(ctx.db, async (tx) => {
-    const [locked] = await tx
-      .select()
-      .from(invoices)
-      .where(eq(invoices.id, invoiceId))
-      .for("update");
+    const locked = await lockLiveInvoice(tx, invoiceId);
     const move = transition(locked.status, "payIntent");
     if (!move.changed) return locked.status;
     const now = ctx.now();

@@ -9,7 +9,7 @@ import { emitEvent, writeAudit } from "../audit";
 import type { ServiceContext } from "../context";
 import { pgErrorCode, withTransaction } from "../db";
 import { networkName } from "../invoices/network";
-import { getLiveInvoice, type InvoiceRow, type PaymentRow } from "../invoices/store";
+import { type InvoiceRow, lockLiveInvoice, type PaymentRow } from "../invoices/store";
 
 export type RecordOutcome =
   | { kind: "recorded"; invoice: InvoiceRow; payment: PaymentRow }
@@ -29,12 +29,7 @@ export async function verifyAndRecordPayment(
 ): Promise<RecordOutcome> {
   try {
     return await withTransaction(ctx.db, async (db) => {
-      await getLiveInvoice(db, invoiceId);
-      const [invoice] = await db
-        .select()
-        .from(invoices)
-        .where(eq(invoices.id, invoiceId))
-        .for("update");
+      const invoice = await lockLiveInvoice(db, invoiceId);
       if (invoice.status === "PAID") return { kind: "already_paid", invoice };
       const move = transition(invoice.status, "pay");
 

@@ -21,11 +21,16 @@ import {
 import { type HorizonClient, HorizonError, horizonFor } from "@/lib/stellar/horizon";
 import { fetchPaymentTransaction } from "@/lib/stellar/read";
 import { decodeSignedTransaction } from "@/lib/stellar/transactions";
-import { writeAudit } from "../audit";
+import { SYSTEM_ACTOR, writeAudit } from "../audit";
 import type { ServiceContext } from "../context";
 import { withTransaction } from "../db";
 import { networkName } from "../invoices/network";
-import { getLiveInvoice, INVOICE_NOT_FOUND, type InvoiceRow } from "../invoices/store";
+import {
+  getLiveInvoice,
+  INVOICE_NOT_FOUND,
+  type InvoiceRow,
+  lockLiveInvoice,
+} from "../invoices/store";
 import { type RecordOutcome, verifyAndRecordPayment } from "./record-payment";
 
 export type SubmitOutcome = RecordOutcome | { kind: "pending"; hash: string; invoice: InvoiceRow };
@@ -129,7 +134,7 @@ async function markSubmitFailed(
   hash: string,
 ) {
   await withTransaction(ctx.db, async (tx) => {
-    const [row] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for("update");
+    const row = await lockLiveInvoice(tx, invoiceId);
     const move = transition(row.status, "submitFailed");
     if (!move.changed) return;
     const now = ctx.now();
@@ -140,7 +145,7 @@ async function markSubmitFailed(
     await writeAudit(tx, {
       invoiceId,
       action: "FAILED",
-      actorWallet: "SYSTEM",
+      actorWallet: SYSTEM_ACTOR,
       changes: {
         status: { from: move.from, to: move.to },
         ledgerCode: code,

@@ -1,5 +1,5 @@
+import { paymentPageUrl } from "@/lib/config";
 import { authedEndpoint, methods, rawReply } from "@/lib/http/endpoint";
-import { paymentLinkOf } from "@/lib/serializers/invoices";
 import { renderInvoicePdf } from "@/lib/services/invoices/invoice-pdf";
 import { getOwnerInvoice } from "@/lib/services/invoices/view-invoice";
 
@@ -11,7 +11,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: authedEndpoint<{ id: string }>(async ({ ctx, params }) => {
     const invoice = await getOwnerInvoice(ctx, params.id);
     const pdf = await renderInvoicePdf(invoice, {
-      paymentLink: paymentLinkOf(ctx.config.appUrl, invoice.id),
+      paymentLink: paymentPageUrl(ctx.config.appUrl, invoice.id),
     });
     return rawReply(
       new Response(new Uint8Array(pdf), {
