@@ -21,6 +21,10 @@ import { percentile, writeSection } from "./results-file";
 const ROOT = path.resolve(import.meta.dirname, "..");
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 64;
+/** BENCH_QUICK=1: status polling rows only (minimal handler, app with and without the limit). */
+const QUICK = process.env.BENCH_QUICK === "1";
+
+class QuickDone extends Error {}
 
 type Load = { rps: number; p50: number; p99: number; non2xx: number };
 
@@ -240,6 +244,11 @@ try {
   const minimalStatus = await load(minimal.url, minimalPaths);
   const statusOn = await load(limited.url, statusPaths);
   const statusOff = await load(unlimited.url, statusPaths);
+  if (QUICK) {
+    console.table({ minimal: minimalStatus, on: statusOn, off: statusOff, bare: bareStatus });
+    process.exitCode = 0;
+    throw new QuickDone();
+  }
   console.log("public view…");
   const viewOn = await load(limited.url, viewPaths);
   const viewOff = await load(unlimited.url, viewPaths);
@@ -350,6 +359,8 @@ ${statusPlan}
 `;
   console.log(table);
   writeSection("HTTP", table);
+} catch (err) {
+  if (!(err instanceof QuickDone)) throw err;
 } finally {
   worker?.kill("SIGTERM");
   bare?.child.kill("SIGTERM");
