@@ -41,7 +41,8 @@ const nextConfig: NextConfig = {
     return [{ source: "/api/v1/:path*", destination: "/api/:path*" }];
   },
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders }];
+    // Pages only: API responses set their own (no-store, nosniff) in lib/http/endpoint.ts.
+    return [{ source: "/((?!api/).*)", headers: securityHeaders }];
   },
 };
 

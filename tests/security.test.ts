@@ -116,7 +116,14 @@ describe("security headers", () => {
       expect(res.headers.get("x-content-type-options"), path).toBe("nosniff");
       expect(res.headers.get("x-powered-by"), path).toBeNull();
     }
-    const api = await fetch(`${app.url}/api/health`);
-    expect(api.headers.get("cache-control")).toContain("no-store");
+    for (const path of ["/api/health", "/api/invoices/unknownunknownunknown1", "/api/nothing"]) {
+      const api = await fetch(app.url + path);
+      expect(api.headers.get("cache-control"), path).toContain("no-store");
+      expect(api.headers.get("x-content-type-options"), path).toBe("nosniff");
+      expect(api.headers.get("content-type"), path).toContain("application/json");
+    }
+    // The /api prefix is excluded from the page headers, not anything that merely starts so.
+    const docs = await fetch(`${app.url}/docs`);
+    expect(docs.headers.get("x-frame-options")).toBe("DENY");
   });
 });
