@@ -43,6 +43,15 @@ stop_pg() {
   [ -n "${RUN_DIR:-}" ] && rm -rf "$RUN_DIR"
 }
 
+# Debian's Redis for the Upstash adapter's tests (behind a local Upstash REST front).
+ensure_redis() {
+  if [ ! -x /usr/bin/redis-server ] || [ ! -x /usr/bin/redis-cli ]; then
+    echo "==> installing Redis (apt-get)"
+    as_root apt-get update -qq >/dev/null
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null
+  fi
+}
+
 # Debian's Chromium for the browser tests (never a downloaded browser build).
 ensure_chromium() {
   if [ ! -x /usr/bin/chromium ]; then

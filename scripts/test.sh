@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: installs and starts what the tests need (Debian's PostgreSQL on a private
-# port and data folder, stopped afterwards even on failure), then runs every gate and
+# port and data folder, stopped afterwards even on failure; Chromium; redis-server, which
+# the Upstash tests start themselves), then runs every gate and
 # prints one closing line `N passed, N failed` summed over all suites.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -12,6 +13,7 @@ REPORTS=$RUN_DIR/reports
 trap stop_pg EXIT
 start_pg
 ensure_chromium
+ensure_redis
 mkdir -p "$REPORTS"
 
 status=0

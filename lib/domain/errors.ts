@@ -24,9 +24,17 @@ export type DomainErrorKind = (typeof DOMAIN_ERROR_KINDS)[number];
 /** Field name (or dotted path such as `lineItems.0.rate`) to a message. */
 export type ErrorDetails = Record<string, string>;
 
+/**
+ * A brand instead of `instanceof`: Next.js bundles the instrumentation hook (which builds the
+ * shared runtime: database, rate limiter) apart from the routes, so an error class can exist
+ * twice in one process and `instanceof` fails across the copies.
+ */
+const BRAND = Symbol.for("stellar-invoicing.DomainError");
+
 export abstract class DomainError extends Error {
   abstract readonly kind: DomainErrorKind;
   readonly details?: ErrorDetails;
+  readonly [BRAND] = true;
 
   constructor(message: string, details?: ErrorDetails) {
     super(message);
@@ -145,5 +153,16 @@ export class NetworkBusyError extends DomainError {
 }
 
 export function isDomainError(error: unknown): error is DomainError {
-  return error instanceof DomainError;
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    (error as Record<symbol, unknown>)[BRAND] === true &&
+    DOMAIN_ERROR_KINDS.includes((error as DomainError).kind)
+  );
+}
+
+/** The Retry-After of a 429 (rate limit, or the network busy), across bundle copies too. */
+export function retryAfterOf(error: DomainError): number | undefined {
+  const seconds = (error as Partial<RateLimitedError>).retryAfterSeconds;
+  return error.kind === "rate_limited" || error.kind === "network_busy" ? seconds : undefined;
 }

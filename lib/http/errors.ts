@@ -1,9 +1,4 @@
-import {
-  DomainError,
-  type DomainErrorKind,
-  NetworkBusyError,
-  RateLimitedError,
-} from "@/lib/domain/errors";
+import { type DomainErrorKind, isDomainError, retryAfterOf } from "@/lib/domain/errors";
 
 /** The one table from error to HTTP status and error code (decisions.md, Wire forms). */
 export const ERROR_TABLE: Record<DomainErrorKind, { status: number; code: string }> = {
@@ -35,17 +30,14 @@ export type ErrorPayload = {
 
 /** Maps anything thrown to a payload; `null` means unexpected (a 500 that must be logged). */
 export function toErrorPayload(err: unknown): ErrorPayload | null {
-  if (err instanceof DomainError) {
+  if (isDomainError(err)) {
     const { status, code } = ERROR_TABLE[err.kind];
     return {
       status,
       code,
       message: err.message,
       details: err.details,
-      retryAfter:
-        err instanceof RateLimitedError || err instanceof NetworkBusyError
-          ? err.retryAfterSeconds
-          : undefined,
+      retryAfter: retryAfterOf(err),
     };
   }
   if (isDatabaseUnavailable(err)) {
