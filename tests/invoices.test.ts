@@ -447,6 +447,16 @@ describe("views", () => {
       expect(text).not.toContain(secret);
     }
     expect(b.body.auditLogs).toBeUndefined();
+    // Line items in their order, with exact amounts (one joined query on this hot path).
+    expect(
+      b.body.lineItems.map((li: { description: string; amount: string }) => [
+        li.description,
+        li.amount,
+      ]),
+    ).toEqual([
+      ["Design", "301.0000000"],
+      ["Build", "700.0000000"],
+    ]);
     const a = await client(app.url).get(`/api/invoices/${id}?envelope=true`);
     expect(Object.keys(a.body.data).sort()).toEqual(
       [

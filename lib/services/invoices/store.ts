@@ -77,8 +77,27 @@ export async function loadLineItems(db: DbOrTx, invoiceId: string): Promise<Line
   return query.execute({ invoiceId });
 }
 
-export async function loadWithItems(db: DbOrTx, row: InvoiceRow): Promise<InvoiceWithItems> {
-  return { ...row, lineItems: await loadLineItems(db, row.id) };
+/** A live invoice and its line items in one round trip (the public view, a hot path). */
+const liveInvoiceWithItemsQuery = (db: DbOrTx) =>
+  db
+    .select({ invoice: invoices, item: invoiceLineItems })
+    .from(invoices)
+    .leftJoin(invoiceLineItems, eq(invoiceLineItems.invoiceId, invoices.id))
+    .where(and(eq(invoices.id, sql.placeholder("id")), isNull(invoices.deletedAt)))
+    .orderBy(asc(invoiceLineItems.position));
+
+export async function getLiveInvoiceWithItems(db: DbOrTx, id: string): Promise<InvoiceWithItems> {
+  if (!isId(id)) throw new NotFoundError(INVOICE_NOT_FOUND);
+  const query = isRootDatabase(db)
+    ? prepared(db, "live_invoice_items", (d) =>
+        liveInvoiceWithItemsQuery(d).prepare("live_invoice_items"),
+      )
+    : liveInvoiceWithItemsQuery(db);
+  const rows = await query.execute({ id });
+  if (!rows.length) throw new NotFoundError(INVOICE_NOT_FOUND);
+  const lineItems: LineItemRow[] = [];
+  for (const r of rows) if (r.item) lineItems.push(r.item);
+  return { ...rows[0].invoice, lineItems };
 }
 
 export async function loadOwnerView(db: DbOrTx, row: InvoiceRow): Promise<OwnerInvoice> {

@@ -2,15 +2,15 @@ import type { AuthedContext, ServiceContext } from "../context";
 import {
   assertOwner,
   getLiveInvoice,
+  getLiveInvoiceWithItems,
   type InvoiceWithItems,
   loadOwnerView,
-  loadWithItems,
   type OwnerInvoice,
 } from "./store";
 
 /** The public view's data (the serializer leaves out emails, addresses, notes, audit). */
 export async function getPublicInvoice(ctx: ServiceContext, id: string): Promise<InvoiceWithItems> {
-  return loadWithItems(ctx.db, await getLiveInvoice(ctx.db, id));
+  return getLiveInvoiceWithItems(ctx.db, id);
 }
 
 /** Owner view: every field, payments and the audit trail; 403 for another wallet. */
