@@ -24,5 +24,7 @@ export const events = pgTable(
     index("events_invoice_idx").on(t.invoiceId, t.seq),
     index("events_wallet_idx").on(t.wallet, t.seq),
     index("events_fan_out_idx").on(t.seq).where(sql`${t.fannedOutAt} is null`),
+    // Retention (lib/services/webhooks/retention.ts) finds old events by age.
+    index("events_created_idx").on(t.createdAt),
   ],
 );

@@ -57,5 +57,8 @@ export const webhookDeliveries = pgTable(
     index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index("webhook_deliveries_order_idx").on(t.subscriptionId, t.invoiceId, t.eventSeq),
     index("webhook_deliveries_log_idx").on(t.subscriptionId, t.createdAt.desc()),
+    // Retention: finished deliveries by age, and "does any delivery still need this event".
+    index("webhook_deliveries_finished_idx").on(t.createdAt).where(sql`${t.status} <> 'pending'`),
+    index("webhook_deliveries_event_idx").on(t.eventId),
   ],
 );

@@ -3,8 +3,12 @@ import { rateLimitCounters } from "@/db/schema";
 import { deleteExpiredNonces } from "@/lib/services/auth/nonce";
 import type { ServiceContext } from "@/lib/services/context";
 import { deleteExpiredIdempotencyKeys } from "@/lib/services/idempotency";
+import { deleteOldWebhookRecords } from "@/lib/services/webhooks/retention";
 
-/** Drops rows that can never be used again: expired nonces, idempotency keys, old counters. */
+/**
+ * Drops rows that can never be used again (expired nonces, idempotency keys, old counters)
+ * and webhook deliveries and events past their retention (30 days).
+ */
 export async function housekeeping(ctx: ServiceContext): Promise<void> {
   const now = ctx.now();
   await deleteExpiredNonces(ctx);
@@ -13,4 +17,6 @@ export async function housekeeping(ctx: ServiceContext): Promise<void> {
   await ctx.db
     .delete(rateLimitCounters)
     .where(lt(rateLimitCounters.windowStart, new Date(now.getTime() - 2 * 3600_000)));
+  const removed = await deleteOldWebhookRecords(ctx.db, now);
+  if (removed.deliveries || removed.events) ctx.logger.info("webhook log retention", removed);
 }

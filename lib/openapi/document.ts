@@ -845,7 +845,8 @@ export const OPERATIONS: OperationSpec[] = [
     operationId: "listWebhookDeliveries",
     tag: "Webhooks",
     summary: "Delivery log of an endpoint",
-    description: "Newest first; `limit` defaults to 50 in Form B and 20 in Form A (max 100).",
+    description:
+      "Newest first; `limit` defaults to 50 in Form B and 20 in Form A (max 100). Finished deliveries are kept for 30 days after they were queued (a manual retry restarts the clock); pending ones until they finish.",
     auth: "authed",
     pathParams: idPath,
     query: listDeliveriesQuerySchema.omit({ envelope: true }),

@@ -4,6 +4,7 @@ import type { DbOrTx } from "@/db/client";
 import { priceCache } from "@/db/schema";
 import { UnavailableError } from "@/lib/domain/errors";
 import type { ServiceContext } from "@/lib/services/context";
+import { rowsOf } from "@/lib/services/db";
 
 /**
  * XLM/USD price (spec 4.6) behind a 60-second cache in PostgreSQL that every instance shares.
@@ -210,11 +211,6 @@ async function fetchLockHeld(db: DbOrTx): Promise<boolean> {
       ) as held`),
   );
   return row?.held === true;
-}
-
-/** postgres.js answers an array of rows, PGlite `{rows}`. */
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
 // ---------------------------------------------------------------------------------------------

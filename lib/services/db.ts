@@ -35,4 +35,9 @@ export function pgErrorCode(err: unknown): { code?: string; constraint?: string 
   return {};
 }
 
+/** Rows of `db.execute`: postgres.js answers an array, PGlite `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
 export type { ServiceContext };

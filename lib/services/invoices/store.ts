@@ -4,6 +4,7 @@ import { isRootDatabase, prepared } from "@/db/prepared";
 import { invoiceAuditLogs, invoiceLineItems, invoices, payments } from "@/db/schema";
 import { ForbiddenError, NotFoundError } from "@/lib/domain/errors";
 import { isId } from "@/lib/ids";
+import { rowsOf } from "../db";
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type LineItemRow = typeof invoiceLineItems.$inferSelect;
@@ -122,10 +123,7 @@ export async function nextInvoiceSequence(db: DbOrTx): Promise<bigint> {
   const result = await db.execute<{ n: string }>(
     sql`select nextval('invoice_number_seq')::text as n`,
   );
-  const rows = (Array.isArray(result) ? result : (result as { rows: { n: string }[] }).rows) as {
-    n: string;
-  }[];
-  return BigInt(rows[0].n);
+  return BigInt(rowsOf<{ n: string }>(result)[0].n);
 }
 
 export async function replaceLineItems(

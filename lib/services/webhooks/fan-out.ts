@@ -3,7 +3,7 @@ import type { DbOrTx } from "@/db/client";
 import { events, webhookDeliveries, webhookSubscriptions } from "@/db/schema";
 import { newId } from "@/lib/ids";
 import type { ServiceContext } from "../context";
-import { withTransaction } from "../db";
+import { rowsOf, withTransaction } from "../db";
 
 /** Id and wallet of the subscription row that mirrors WEBHOOK_URL / WEBHOOK_SECRET. */
 export const CONFIGURED_WEBHOOK_ID = "cfg_webhook";
@@ -152,9 +152,4 @@ export async function fanOutEvents(
       );
     return { events: claimed.length, deliveries: rows.length, more: claimed.length === batchSize };
   });
-}
-
-/** Rows of `db.execute`: postgres.js answers an array, PGlite `{ rows }`. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
