@@ -33,6 +33,9 @@ const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || ".next",
   // PGlite ships WASM and data files that must be loaded from node_modules at run time.
   serverExternalPackages: ["@electric-sql/pglite", "postgres", "pdfkit"],
+  // Shipped with every function on hosts that deploy only traced files (Vercel): the
+  // migrations run at start-up. (The PDF fonts are traced on their own.)
+  outputFileTracingIncludes: { "/**": ["./db/migrations/**/*"] },
   poweredByHeader: false,
   // `tsc --noEmit` is its own gate in `npm test`; the build need not check tests and tools again.
   typescript: { ignoreBuildErrors: true },

@@ -11,6 +11,7 @@ let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let sql: postgres.Sql;
 let alice: Api;
 let aliceWallet: string;
+let aliceToken: string;
 let bob: Api;
 
 beforeAll(async () => {
@@ -23,6 +24,7 @@ beforeAll(async () => {
   sql = postgres(db.url, { max: 2, onnotice: () => {} });
   const a = await signIn(app.url);
   aliceWallet = a.wallet;
+  aliceToken = a.token;
   alice = client(app.url, a.token);
   bob = client(app.url, (await signIn(app.url)).token);
 });
@@ -472,6 +474,27 @@ describe("views", () => {
         "totalAmount",
       ].sort(),
     );
+  });
+
+  it("the owner's PDF shows the invoice, Polish and Cyrillic names as typed", async () => {
+    const created = await alice.post(
+      "/api/invoices",
+      invoiceBody({ clientName: "Łukasz Żółć", title: "Дизайн сайта" }),
+    );
+    const res = await fetch(`${app.url}/api/invoices/${created.body.id}/pdf`, {
+      headers: { authorization: `Bearer ${aliceToken}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    const pdf = new Uint8Array(await res.arrayBuffer());
+    const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
+    const doc = await getDocument({ data: pdf, verbosity: 0 }).promise;
+    const content = await (await doc.getPage(1)).getTextContent();
+    const text = content.items.map((i) => ("str" in i ? i.str : "")).join("\n");
+    await doc.destroy();
+    for (const expected of [created.body.invoiceNumber, "Łukasz Żółć", "Дизайн сайта"]) {
+      expect(text).toContain(expected);
+    }
   });
 
   it("the owner view has every field, payments and audit trail", async () => {

@@ -33,16 +33,16 @@ const sample: InvoicePdfData = {
   ],
 };
 
-/**
- * The text shown on the pages: pdfkit writes each run of the standard fonts as a hex string
- * (`<494e56> Tj`), split where kerning applies, so the runs are decoded and joined.
- */
-function pageText(pdf: Buffer): string {
-  const raw = pdf.toString("latin1");
+/** The text shown on the pages, as a PDF reader extracts it (PDF.js, Firefox's reader). */
+async function pageText(pdf: Buffer): Promise<string> {
+  const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
+  const doc = await getDocument({ data: new Uint8Array(pdf), verbosity: 0 }).promise;
   let text = "";
-  for (const m of raw.matchAll(/<([0-9a-fA-F]+)>/g)) {
-    text += Buffer.from(m[1], "hex").toString("latin1");
+  for (let n = 1; n <= doc.numPages; n++) {
+    const content = await (await doc.getPage(n)).getTextContent();
+    for (const item of content.items) if ("str" in item) text += `${item.str}\n`;
   }
+  await doc.destroy();
   return text;
 }
 
@@ -54,7 +54,7 @@ describe("renderInvoicePdf", () => {
     });
     expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     expect(pdf.toString("latin1").trimEnd().endsWith("%%EOF")).toBe(true);
-    const text = pageText(pdf);
+    const text = await pageText(pdf);
     expect(text).toContain("INV-0042");
     expect(text).toContain("Ada Client");
     expect(text).toContain("Status: PENDING");
@@ -79,7 +79,31 @@ describe("renderInvoicePdf", () => {
     );
     const pages = pdf.toString("latin1").match(/\/Type \/Page\b/g) ?? [];
     expect(pages.length).toBeGreaterThan(1);
-    expect(pageText(pdf)).toContain("Item 80");
+    expect(await pageText(pdf)).toContain("Item 80");
+  });
+
+  it("renders names beyond Windows-1252 as typed (Polish, Czech, Greek, Cyrillic, Turkish)", async () => {
+    const names = {
+      clientName: "Łukasz Żółć",
+      clientCompany: "Kovář s.r.o.",
+      freelancerName: "Αλέξης Παπαδόπουλος",
+      title: "Дизайн сайта",
+    };
+    const pdf = await renderInvoicePdf(
+      {
+        ...sample,
+        ...names,
+        clientAddress: "İstiklal Caddesi 1\nİstanbul",
+        lineItems: [{ ...sample.lineItems[0], description: "Ürün tasarımı – ☕" }],
+      },
+      { paymentLink: "https://invoices.example/pay/abc123" },
+    );
+    const text = await pageText(pdf);
+    for (const value of Object.values(names)) expect(text).toContain(value);
+    expect(text).toContain("İstanbul");
+    expect(text).toContain("Ürün tasarımı – ☕");
+    // Only the glyphs used are embedded: the file stays small.
+    expect(pdf.length).toBeLessThan(120_000);
   });
 
   it("compresses by default", async () => {

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import PDFDocument from "pdfkit";
 import { NETWORK_PASSPHRASES } from "@/lib/config";
 import type { LineItemRow, OwnerInvoice } from "./store";
@@ -67,8 +69,31 @@ const MUTED = "#475569";
 const RULE = "#cbd5e1";
 
 /**
- * The invoice as a PDF (A4, the 14 standard fonts, so no font files of our own): header,
- * parties, line items, totals, status and the payment link. Resolves with the file's bytes.
+ * DejaVu Sans (from the dejavu-fonts-ttf package): names and addresses in Polish, Czech,
+ * Turkish, Greek, Cyrillic and more render as typed, where the 14 standard PDF fonts only
+ * know Windows-1252. pdfkit embeds only the glyphs used, so a PDF stays small. Read once;
+ * resolved from the project folder like the migrations (npm scripts run from there).
+ */
+const FONT_DIR = path.join(process.cwd(), "node_modules", "dejavu-fonts-ttf", "ttf");
+const FONT_FILES = {
+  Body: "DejaVuSans.ttf",
+  Bold: "DejaVuSans-Bold.ttf",
+  Mono: "DejaVuSansMono.ttf",
+} as const;
+let fonts: Record<keyof typeof FONT_FILES, Buffer> | undefined;
+function loadFonts() {
+  fonts ??= Object.fromEntries(
+    Object.entries(FONT_FILES).map(([name, file]) => [
+      name,
+      fs.readFileSync(path.join(FONT_DIR, file)),
+    ]),
+  ) as Record<keyof typeof FONT_FILES, Buffer>;
+  return fonts;
+}
+
+/**
+ * The invoice as a PDF (A4, DejaVu fonts): header, parties, line items, totals, status and
+ * the payment link. Resolves with the file's bytes.
  */
 export function renderInvoicePdf(
   invoice: InvoicePdfData,
@@ -85,6 +110,7 @@ export function renderInvoicePdf(
       Creator: "Stellar Invoicing",
     },
   });
+  for (const [name, data] of Object.entries(loadFonts())) doc.registerFont(name, data);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -99,15 +125,15 @@ export function renderInvoicePdf(
   const c = invoice.currency;
 
   // Header: title and number on the left, status on the right.
-  doc.fillColor(INK).font("Helvetica-Bold").fontSize(24).text("INVOICE", left, 50);
-  doc.font("Helvetica").fontSize(11).fillColor(MUTED).text(invoice.invoiceNumber, left, 80);
+  doc.fillColor(INK).font("Bold").fontSize(24).text("INVOICE", left, 50);
+  doc.font("Body").fontSize(11).fillColor(MUTED).text(invoice.invoiceNumber, left, 80);
   doc
-    .font("Helvetica-Bold")
+    .font("Bold")
     .fontSize(11)
     .fillColor(INK)
     .text(`Status: ${invoice.status}`, left, 56, { width, align: "right" });
   doc
-    .font("Helvetica")
+    .font("Body")
     .fontSize(9)
     .fillColor(MUTED)
     .text(`Issued ${day(invoice.sentAt ?? invoice.createdAt)}`, left, 74, {
@@ -119,10 +145,10 @@ export function renderInvoicePdf(
     doc.text(`Paid ${day(invoice.paidAt)}`, left, 98, { width, align: "right" });
   }
 
-  doc.font("Helvetica-Bold").fontSize(14).fillColor(INK).text(invoice.title, left, 120, { width });
+  doc.font("Bold").fontSize(14).fillColor(INK).text(invoice.title, left, 120, { width });
   let y = doc.y + 4;
   if (invoice.description) {
-    doc.font("Helvetica").fontSize(10).fillColor(MUTED).text(invoice.description, left, y, {
+    doc.font("Body").fontSize(10).fillColor(MUTED).text(invoice.description, left, y, {
       width,
     });
     y = doc.y + 4;
@@ -133,12 +159,12 @@ export function renderInvoicePdf(
   const col = width / 2 - 10;
   const party = (x: string, label: string, lines: (string | null)[], mono?: string) => {
     const startX = x === "left" ? left : left + width / 2 + 10;
-    doc.font("Helvetica-Bold").fontSize(8).fillColor(MUTED).text(label, startX, y, { width: col });
-    doc.font("Helvetica").fontSize(10).fillColor(INK);
+    doc.font("Bold").fontSize(8).fillColor(MUTED).text(label, startX, y, { width: col });
+    doc.font("Body").fontSize(10).fillColor(INK);
     for (const line of lines) if (line) doc.text(line, startX, doc.y + 2, { width: col });
     if (mono) {
       doc
-        .font("Courier")
+        .font("Mono")
         .fontSize(7.5)
         .fillColor(MUTED)
         .text(mono, startX, doc.y + 2, {
@@ -169,7 +195,7 @@ export function renderInvoicePdf(
     amount: { x: right - 95, w: 95 },
   };
   const header = () => {
-    doc.font("Helvetica-Bold").fontSize(8).fillColor(MUTED);
+    doc.font("Bold").fontSize(8).fillColor(MUTED);
     doc.text("DESCRIPTION", cols.description.x, y, { width: cols.description.w });
     doc.text("QTY", cols.quantity.x, y, { width: cols.quantity.w, align: "right" });
     doc.text(`RATE (${c})`, cols.rate.x, y, { width: cols.rate.w, align: "right" });
@@ -179,14 +205,14 @@ export function renderInvoicePdf(
     y += 6;
   };
   header();
-  doc.font("Helvetica").fontSize(10);
+  doc.font("Body").fontSize(10);
   for (const item of invoice.lineItems) {
     const h = Math.max(doc.heightOfString(item.description, { width: cols.description.w }), 12);
     if (y + h > bottom() - 10) {
       doc.addPage();
       y = doc.page.margins.top;
       header();
-      doc.font("Helvetica").fontSize(10);
+      doc.font("Body").fontSize(10);
     }
     doc.fillColor(INK);
     doc.text(item.description, cols.description.x, y, { width: cols.description.w });
@@ -221,7 +247,7 @@ export function renderInvoicePdf(
   }
   for (const [label, value, strong] of rows) {
     doc
-      .font(strong ? "Helvetica-Bold" : "Helvetica")
+      .font(strong ? "Bold" : "Body")
       .fontSize(strong ? 12 : 10)
       .fillColor(INK);
     doc.text(label, right - 255, y, { width: 150 });
@@ -231,8 +257,8 @@ export function renderInvoicePdf(
 
   // Payment.
   y += 16;
-  doc.font("Helvetica-Bold").fontSize(10).fillColor(INK).text("Payment", left, y);
-  doc.font("Helvetica").fontSize(9).fillColor(INK);
+  doc.font("Bold").fontSize(10).fillColor(INK).text("Payment", left, y);
+  doc.font("Body").fontSize(9).fillColor(INK);
   doc.text(
     `Pay ${displayAmount(invoice.total, c)} on ${networkLabel(invoice.networkPassphrase)}.`,
     left,
@@ -247,26 +273,26 @@ export function renderInvoicePdf(
     .text(options.paymentLink, { link: options.paymentLink, underline: true });
   doc.fillColor(INK).text(`Memo: ${invoice.invoiceNumber}`, left, doc.y + 2, { width });
   doc.text("Recipient: ", left, doc.y + 2, { continued: true, width });
-  doc.font("Courier").fontSize(8).text(invoice.freelancerWallet);
+  doc.font("Mono").fontSize(8).text(invoice.freelancerWallet);
   if (invoice.transactionHash) {
     doc
-      .font("Helvetica")
+      .font("Body")
       .fontSize(9)
       .text("Transaction: ", left, doc.y + 2, {
         continued: true,
         width,
       });
-    doc.font("Courier").fontSize(8).text(invoice.transactionHash);
+    doc.font("Mono").fontSize(8).text(invoice.transactionHash);
   }
 
   if (invoice.notes) {
     doc
-      .font("Helvetica-Bold")
+      .font("Bold")
       .fontSize(10)
       .fillColor(INK)
       .text("Notes", left, doc.y + 16);
     doc
-      .font("Helvetica")
+      .font("Body")
       .fontSize(9)
       .fillColor(MUTED)
       .text(invoice.notes, left, doc.y + 4, {
