@@ -299,6 +299,9 @@ try {
   const statusPlan = await plan(
     sql`explain analyze select * from invoices where id = ${ids[0]} and deleted_at is null limit 1`,
   );
+  const viewPlan = await plan(
+    sql`explain analyze select * from invoices left join invoice_line_items on invoice_line_items.invoice_id = invoices.id where invoices.id = ${ids[0]} and invoices.deleted_at is null order by invoice_line_items.position`,
+  );
 
   // The worker on the same database (Horizon unreachable here: it polls, fails, backs off).
   worker = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
@@ -362,8 +365,11 @@ ${countPlan}
 -- list, filtered and sorted by total
 ${filteredPlan}
 
--- status / public view lookup
+-- status lookup
 ${statusPlan}
+
+-- public view: the invoice and its line items in one query
+${viewPlan}
 \`\`\`
 `;
   console.log(table);
