@@ -1,12 +1,11 @@
 import { Keypair } from "@stellar/stellar-sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "@/db/client";
-import { parseConfig } from "@/lib/config";
-import { logger } from "@/lib/logger";
 import { createSession } from "@/lib/services/auth/create-session";
 import { createNonce, deleteExpiredNonces, INVALID_SIGNATURE } from "@/lib/services/auth/nonce";
 import type { ServiceContext } from "@/lib/services/context";
 import { signMessage } from "./helpers/auth";
+import { testContext } from "./helpers/context";
 import { createTestDatabase } from "./helpers/postgres";
 
 // The nonce lifetime with an injected clock, on real PostgreSQL.
@@ -14,15 +13,7 @@ let handle: DatabaseHandle;
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let clock = new Date("2026-03-01T12:00:00.000Z");
 
-function ctx(): ServiceContext {
-  return {
-    db: handle.db,
-    config: parseConfig({ JWT_SECRET: "s".repeat(40), DATABASE_URL: db.url }),
-    now: () => clock,
-    logger,
-    requestId: "test",
-  };
-}
+const ctx = (): ServiceContext => testContext(handle, db.url, () => clock);
 
 beforeAll(async () => {
   db = await createTestDatabase();

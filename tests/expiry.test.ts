@@ -2,14 +2,13 @@ import { Keypair } from "@stellar/stellar-sdk";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "@/db/client";
-import { parseConfig } from "@/lib/config";
 import { expireDueInvoices } from "@/lib/jobs/expire-due-invoices";
-import { logger } from "@/lib/logger";
 import { createInvoiceSchema } from "@/lib/schemas/invoices";
 import type { AuthedContext } from "@/lib/services/context";
 import { sendInvoice } from "@/lib/services/invoices/change-status";
 import { createInvoice } from "@/lib/services/invoices/create-invoice";
 import { invoiceBody } from "./helpers/api";
+import { testContext } from "./helpers/context";
 import { createTestDatabase } from "./helpers/postgres";
 
 let handleA: DatabaseHandle;
@@ -20,14 +19,7 @@ let clock = new Date("2026-05-10T09:00:00.000Z");
 const wallet = Keypair.random().publicKey();
 
 function ctx(handle = handleA): AuthedContext {
-  return {
-    db: handle.db,
-    config: parseConfig({ JWT_SECRET: "s".repeat(40), DATABASE_URL: db.url }),
-    now: () => clock,
-    logger,
-    requestId: "test",
-    wallet,
-  };
+  return { ...testContext(handle, db.url, () => clock), wallet };
 }
 
 beforeAll(async () => {

@@ -2,10 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "@/db/client";
 import { events, webhookDeliveries, webhookSubscriptions } from "@/db/schema";
-import { parseConfig } from "@/lib/config";
 import { housekeeping } from "@/lib/jobs/housekeeping";
-import { logger } from "@/lib/logger";
 import type { ServiceContext } from "@/lib/services/context";
+import { testContext } from "./helpers/context";
 import { createTestDatabase } from "./helpers/postgres";
 
 // Retention of the webhook delivery log and the events behind it (30 days).
@@ -25,15 +24,7 @@ afterAll(async () => {
   await db?.drop();
 });
 
-function ctx(): ServiceContext {
-  return {
-    db: handle.db,
-    config: parseConfig({ DATABASE_URL: db.url, JWT_SECRET: "x".repeat(40) }),
-    now: () => NOW,
-    logger,
-    requestId: "test",
-  };
-}
+const ctx = (): ServiceContext => testContext(handle, db.url, () => NOW);
 
 let seq = 0;
 async function event(id: string, createdDaysAgo: number, fannedOut = true) {

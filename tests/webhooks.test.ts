@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "@/db/client";
 import { parseConfig } from "@/lib/config";
 import { deliverWebhooks } from "@/lib/jobs/deliver-webhooks";
-import { logger } from "@/lib/logger";
 import { createInvoiceSchema } from "@/lib/schemas/invoices";
 import { createWebhookSchema } from "@/lib/schemas/webhooks";
 import type { AuthedContext } from "@/lib/services/context";
@@ -19,6 +18,7 @@ import { signWebhookBody, verifyWebhookSignature } from "@/lib/webhooks/sign";
 import { type Api, client, invoiceBody } from "./helpers/api";
 import { type RunningApp, startApp, TEST_CRON_SECRET } from "./helpers/app";
 import { signIn } from "./helpers/auth";
+import { testContext } from "./helpers/context";
 import { createTestDatabase } from "./helpers/postgres";
 
 // ---------------------------------------------------------------------------------------
@@ -587,16 +587,7 @@ describe("deliverWebhooks in-process (pinned clock)", () => {
     handle: DatabaseHandle = handleA,
   ): AuthedContext {
     return {
-      db: handle.db,
-      config: parseConfig({
-        JWT_SECRET: "s".repeat(40),
-        DATABASE_URL: db.url,
-        WEBHOOK_ALLOW_LOOPBACK: "true",
-        ...env,
-      }),
-      now: () => clock,
-      logger,
-      requestId: "test",
+      ...testContext(handle, db.url, () => clock, { WEBHOOK_ALLOW_LOOPBACK: "true", ...env }),
       wallet,
     };
   }
