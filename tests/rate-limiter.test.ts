@@ -139,6 +139,30 @@ describe("PostgreSQL rate limiter", () => {
   });
 });
 
+describe("PostgreSQL rate limiter, a statement that never returns", () => {
+  it("fails its callers with a 503 after the timeout and serves the next hits", async () => {
+    let calls = 0;
+    const stuckOnce: Pick<DatabaseHandle, "raw"> = {
+      raw: (text, params) =>
+        calls++ === 0 ? new Promise<never>(() => {}) : handleA.raw(text, params),
+    };
+    const limiter = createPostgresRateLimiter(stuckOnce, { timeoutMs: 300 });
+    const started = Date.now();
+    const stuck = limiter.hit(policy(5, "stuck"), "ip:6", NOW);
+    // Queued behind the stuck statement: they go once it is given up on.
+    const next = Promise.all([
+      limiter.hit(policy(5, "stuck"), "ip:6", NOW),
+      limiter.hit(policy(5, "stuck"), "ip:6", NOW),
+    ]);
+    await expect(stuck).rejects.toMatchObject({
+      kind: "unavailable",
+      message: "Service temporarily unavailable. Please try again later.",
+    });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+    expect((await next).map((r) => r.remaining)).toEqual([4, 3]);
+  });
+});
+
 describe("PGlite rate limiter", () => {
   it("counts the same way on the embedded database", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rl-pglite-"));

@@ -1,4 +1,6 @@
 import type { DatabaseHandle } from "@/db/client";
+import { UnavailableError } from "@/lib/domain/errors";
+import { DATABASE_UNAVAILABLE } from "@/lib/http/errors";
 import { type RateLimiter, type RateLimitPolicy, type RateLimitResult, windowStart } from "./types";
 
 /**
@@ -28,7 +30,17 @@ type Waiter = {
 };
 type Batch = { key: string; start: Date; waiters: Waiter[] };
 
-export function createPostgresRateLimiter(database: Pick<DatabaseHandle, "raw">): RateLimiter {
+/**
+ * How long a statement may take before its callers get a 503 and the next batch goes: one
+ * statement stuck on a dead connection must not hold up every request of the instance.
+ */
+const STATEMENT_TIMEOUT_MS = 5_000;
+
+export function createPostgresRateLimiter(
+  database: Pick<DatabaseHandle, "raw">,
+  options: { timeoutMs?: number } = {},
+): RateLimiter {
+  const timeoutMs = options.timeoutMs ?? STATEMENT_TIMEOUT_MS;
   // Hits not yet sent, per key in window order (almost always one window); one statement
   // runs at a time.
   const pending = new Map<string, Batch[]>();
@@ -81,7 +93,17 @@ export function createPostgresRateLimiter(database: Pick<DatabaseHandle, "raw">)
         if (!list.length) pending.delete(key);
       }
       batches.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-      await send(batches);
+      let timer: NodeJS.Timeout | undefined;
+      const stuck = new Promise<"stuck">((resolve) => {
+        timer = setTimeout(() => resolve("stuck"), timeoutMs);
+      });
+      if ((await Promise.race([send(batches), stuck])) === "stuck") {
+        // Its callers fail now; if it completes later, its counts still stand (they only
+        // make the limit stricter) and settling them again does nothing.
+        const err = new UnavailableError(DATABASE_UNAVAILABLE);
+        for (const batch of batches) for (const w of batch.waiters) w.reject(err);
+      }
+      clearTimeout(timer);
     }
     running = false;
   };
