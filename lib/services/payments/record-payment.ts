@@ -1,8 +1,14 @@
 import { eq } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
 import { invoices, payments } from "@/db/schema";
+import type { Config } from "@/lib/config";
 import { BusinessRuleError } from "@/lib/domain/errors";
 import { transition } from "@/lib/domain/invoice-state";
-import { matchPayment, type PaymentTransaction } from "@/lib/domain/payment-match";
+import {
+  type MatchResult,
+  matchPayment,
+  type PaymentTransaction,
+} from "@/lib/domain/payment-match";
 import { newId } from "@/lib/ids";
 import { assetFor } from "@/lib/stellar/assets";
 import { emitEvent, writeAudit } from "../audit";
@@ -10,6 +16,40 @@ import type { ServiceContext } from "../context";
 import { pgErrorCode, withTransaction } from "../db";
 import { networkName } from "../invoices/network";
 import { type InvoiceRow, lockLiveInvoice, type PaymentRow } from "../invoices/store";
+
+/**
+ * The verifier run against an invoice row: its payment terms (links may activate a new
+ * account), the issuer of its currency on its network, and whether the hash already paid
+ * an invoice. Shared by the recorder and submit's check before it sends anything.
+ */
+export async function verifyAgainstInvoice(
+  db: DbOrTx,
+  config: Config,
+  invoice: InvoiceRow,
+  transaction: PaymentTransaction,
+): Promise<MatchResult> {
+  const [used] = await db
+    .select({ invoiceId: payments.invoiceId })
+    .from(payments)
+    .where(eq(payments.transactionHash, transaction.hash))
+    .limit(1);
+  return matchPayment({
+    invoiceId: invoice.id,
+    invoice: {
+      invoiceNumber: invoice.invoiceNumber,
+      freelancerWallet: invoice.freelancerWallet,
+      currency: invoice.currency,
+      total: invoice.total,
+      createdAt: invoice.createdAt,
+      networkPassphrase: invoice.networkPassphrase,
+      allowCreateAccount: invoice.kind === "LINK" && invoice.activateNewAccounts,
+    },
+    expectedIssuer: assetFor(config, networkName(invoice.networkPassphrase), invoice.currency)
+      .issuer,
+    transaction,
+    hashAlreadyUsedFor: used?.invoiceId ?? null,
+  });
+}
 
 export type RecordOutcome =
   | { kind: "recorded"; invoice: InvoiceRow; payment: PaymentRow }
@@ -33,27 +73,7 @@ export async function verifyAndRecordPayment(
       if (invoice.status === "PAID") return { kind: "already_paid", invoice };
       const move = transition(invoice.status, "pay");
 
-      const [used] = await db
-        .select({ invoiceId: payments.invoiceId })
-        .from(payments)
-        .where(eq(payments.transactionHash, tx.hash))
-        .limit(1);
-      const network = networkName(invoice.networkPassphrase);
-      const result = matchPayment({
-        invoiceId,
-        invoice: {
-          invoiceNumber: invoice.invoiceNumber,
-          freelancerWallet: invoice.freelancerWallet,
-          currency: invoice.currency,
-          total: invoice.total,
-          createdAt: invoice.createdAt,
-          networkPassphrase: invoice.networkPassphrase,
-          allowCreateAccount: invoice.kind === "LINK" && invoice.activateNewAccounts,
-        },
-        expectedIssuer: assetFor(ctx.config, network, invoice.currency).issuer,
-        transaction: tx,
-        hashAlreadyUsedFor: used?.invoiceId ?? null,
-      });
+      const result = await verifyAgainstInvoice(db, ctx.config, invoice, tx);
       if (!result.ok) throw new BusinessRuleError(result.message);
       const p = result.payment;
       const paidAt = p.createdAt;

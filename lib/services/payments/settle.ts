@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { prepared } from "@/db/prepared";
-import { invoices, payments } from "@/db/schema";
+import { invoices } from "@/db/schema";
 import {
   BusinessRuleError,
   NotFoundError,
@@ -8,9 +8,7 @@ import {
   ValidationError,
 } from "@/lib/domain/errors";
 import { transition } from "@/lib/domain/invoice-state";
-import { matchPayment } from "@/lib/domain/payment-match";
 import { isId } from "@/lib/ids";
-import { assetFor } from "@/lib/stellar/assets";
 import {
   ledgerError,
   NETWORK_UNAVAILABLE,
@@ -31,7 +29,7 @@ import {
   type InvoiceRow,
   lockLiveInvoice,
 } from "../invoices/store";
-import { type RecordOutcome, verifyAndRecordPayment } from "./record-payment";
+import { type RecordOutcome, verifyAgainstInvoice, verifyAndRecordPayment } from "./record-payment";
 
 export type SubmitOutcome = RecordOutcome | { kind: "pending"; hash: string; invoice: InvoiceRow };
 
@@ -62,34 +60,15 @@ export async function submitPayment(
     );
   }
   const network = networkName(invoice.networkPassphrase);
-  const [used] = await ctx.db
-    .select({ invoiceId: payments.invoiceId })
-    .from(payments)
-    .where(eq(payments.transactionHash, decoded.hash))
-    .limit(1);
-  const pre = matchPayment({
-    invoiceId: invoice.id,
-    invoice: {
-      invoiceNumber: invoice.invoiceNumber,
-      freelancerWallet: invoice.freelancerWallet,
-      currency: invoice.currency,
-      total: invoice.total,
-      createdAt: invoice.createdAt,
-      networkPassphrase: invoice.networkPassphrase,
-      allowCreateAccount: invoice.kind === "LINK" && invoice.activateNewAccounts,
-    },
-    expectedIssuer: assetFor(ctx.config, network, invoice.currency).issuer,
-    transaction: {
-      hash: decoded.hash,
-      successful: true,
-      memoType: decoded.memoType,
-      memo: decoded.memo,
-      createdAt: ctx.now(),
-      ledger: 0,
-      sourceAccount: decoded.sourceAccount,
-      operations: decoded.operations,
-    },
-    hashAlreadyUsedFor: used?.invoiceId ?? null,
+  const pre = await verifyAgainstInvoice(ctx.db, ctx.config, invoice, {
+    hash: decoded.hash,
+    successful: true,
+    memoType: decoded.memoType,
+    memo: decoded.memo,
+    createdAt: ctx.now(),
+    ledger: 0,
+    sourceAccount: decoded.sourceAccount,
+    operations: decoded.operations,
   });
   if (!pre.ok) throw new BusinessRuleError(pre.message);
 
