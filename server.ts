@@ -9,19 +9,10 @@
  */
 import http from "node:http";
 import next from "next";
-import { ConfigError, parseConfig } from "./lib/config";
+import { exitOnConfigError, parseConfig } from "./lib/config";
 
 const dev = process.argv.includes("--dev");
-let config: ReturnType<typeof parseConfig>;
-try {
-  config = parseConfig(process.env);
-} catch (err) {
-  if (err instanceof ConfigError) {
-    process.stderr.write(`${err.message}\n`);
-    process.exit(1);
-  }
-  throw err;
-}
+const config = exitOnConfigError(() => parseConfig(process.env));
 
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOST ?? "0.0.0.0";

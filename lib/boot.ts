@@ -1,19 +1,11 @@
-import { ConfigError, getConfig } from "./config";
+import { exitOnConfigError, getConfig } from "./config";
 import { startWorker } from "./jobs/worker";
 import { logger } from "./logger";
 import { getRuntime } from "./runtime";
 
 /** Server start-up: configuration, database and migrations, and (unless WORKER=off) the worker. */
 export async function boot(): Promise<void> {
-  try {
-    getConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(1);
-    }
-    throw err;
-  }
+  exitOnConfigError(getConfig);
   let runtime: Awaited<ReturnType<typeof getRuntime>>;
   try {
     runtime = await getRuntime();

@@ -261,3 +261,19 @@ export function getConfig(): Config {
   cached ??= parseConfig(process.env);
   return cached;
 }
+
+/**
+ * For process entry points (server, worker, start-up hook): a bad configuration stops the
+ * process with the message naming the variable instead of a stack trace.
+ */
+export function exitOnConfigError<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}

@@ -4,20 +4,11 @@
  * process that opened it, so with PGlite the worker runs inside `npm start` instead.
  */
 import { openDatabase } from "../db/client";
-import { ConfigError, parseConfig } from "../lib/config";
+import { exitOnConfigError, parseConfig } from "../lib/config";
 import { startWorker } from "../lib/jobs/worker";
 import { logger } from "../lib/logger";
 
-let config: ReturnType<typeof parseConfig>;
-try {
-  config = parseConfig(process.env);
-} catch (err) {
-  if (err instanceof ConfigError) {
-    process.stderr.write(`${err.message}\n`);
-    process.exit(1);
-  }
-  throw err;
-}
+const config = exitOnConfigError(() => parseConfig(process.env));
 if (!config.databaseUrl) {
   process.stderr.write(
     "npm run worker needs DATABASE_URL (with the embedded database the worker runs inside npm start)\n",
