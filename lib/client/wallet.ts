@@ -4,6 +4,7 @@
  * with a short timeout, and a user who walks away from a popup gets a clear error, never an
  * endless "Connecting...".
  */
+
 import {
   getNetworkDetails,
   isConnected,
@@ -11,6 +12,7 @@ import {
   signMessage,
   signTransaction,
 } from "@stellar/freighter-api";
+import { withTimeout } from "@/lib/timeout";
 
 export type WalletErrorKind =
   | "missing"
@@ -40,23 +42,8 @@ export const WALLET_MESSAGES: Record<WalletErrorKind, string> = {
 };
 
 const DETECT_TIMEOUT_MS = 2500;
+const walletError = (kind: WalletErrorKind) => () => new WalletError(kind, WALLET_MESSAGES[kind]);
 const USER_TIMEOUT_MS = 120_000;
-
-function withTimeout<T>(p: Promise<T>, ms: number, kind: WalletErrorKind): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const t = setTimeout(() => reject(new WalletError(kind, WALLET_MESSAGES[kind])), ms);
-    p.then(
-      (v) => {
-        clearTimeout(t);
-        resolve(v);
-      },
-      (e) => {
-        clearTimeout(t);
-        reject(e);
-      },
-    );
-  });
-}
 
 /** Freighter reports failures in an `error` field; map it to one of our kinds. */
 function fromFreighterError(
@@ -78,7 +65,7 @@ function fromFreighterError(
 
 export async function detectFreighter(): Promise<boolean> {
   try {
-    const res = await withTimeout(isConnected(), DETECT_TIMEOUT_MS, "missing");
+    const res = await withTimeout(isConnected(), DETECT_TIMEOUT_MS, walletError("missing"));
     return Boolean(res.isConnected) && !res.error;
   } catch {
     return false;
@@ -88,7 +75,7 @@ export async function detectFreighter(): Promise<boolean> {
 /** Asks Freighter for the user's address (opens its popup the first time). */
 export async function connectWallet(): Promise<string> {
   if (!(await detectFreighter())) throw new WalletError("missing", WALLET_MESSAGES.missing);
-  const res = await withTimeout(requestAccess(), USER_TIMEOUT_MS, "timeout");
+  const res = await withTimeout(requestAccess(), USER_TIMEOUT_MS, walletError("timeout"));
   if (res.error) throw fromFreighterError(res.error);
   if (!res.address) throw new WalletError("locked", WALLET_MESSAGES.locked);
   return res.address;
@@ -96,14 +83,18 @@ export async function connectWallet(): Promise<string> {
 
 /** The passphrase Freighter is set to. */
 export async function walletNetwork(): Promise<string> {
-  const res = await withTimeout(getNetworkDetails(), DETECT_TIMEOUT_MS * 2, "timeout");
+  const res = await withTimeout(getNetworkDetails(), DETECT_TIMEOUT_MS * 2, walletError("timeout"));
   if (res.error) throw fromFreighterError(res.error);
   return res.networkPassphrase;
 }
 
 /** SEP-53 message signature, base64 (what the service's sign-in accepts). */
 export async function signLoginMessage(message: string, address: string): Promise<string> {
-  const res = await withTimeout(signMessage(message, { address }), USER_TIMEOUT_MS, "timeout");
+  const res = await withTimeout(
+    signMessage(message, { address }),
+    USER_TIMEOUT_MS,
+    walletError("timeout"),
+  );
   if (res.error) throw fromFreighterError(res.error);
   const signed = res.signedMessage;
   if (!signed) throw new WalletError("rejected", WALLET_MESSAGES.rejected);
@@ -128,7 +119,7 @@ export async function signPayment(
   const res = await withTimeout(
     signTransaction(xdr, { networkPassphrase, address }),
     USER_TIMEOUT_MS,
-    "timeout",
+    walletError("timeout"),
   );
   if (res.error) throw fromFreighterError(res.error);
   if (!res.signedTxXdr) throw new WalletError("rejected", WALLET_MESSAGES.rejected);

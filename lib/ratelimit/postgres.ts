@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from "@/db/client";
 import { UnavailableError } from "@/lib/domain/errors";
 import { DATABASE_UNAVAILABLE } from "@/lib/http/errors";
+import { withTimeout } from "@/lib/timeout";
 import { type RateLimiter, type RateLimitPolicy, type RateLimitResult, windowStart } from "./types";
 
 /**
@@ -35,6 +36,7 @@ type Batch = { key: string; start: Date; waiters: Waiter[] };
  * statement stuck on a dead connection must not hold up every request of the instance.
  */
 const STATEMENT_TIMEOUT_MS = 5_000;
+const unavailable = () => new UnavailableError(DATABASE_UNAVAILABLE);
 
 export function createPostgresRateLimiter(
   database: Pick<DatabaseHandle, "raw">,
@@ -93,17 +95,12 @@ export function createPostgresRateLimiter(
         if (!list.length) pending.delete(key);
       }
       batches.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-      let timer: NodeJS.Timeout | undefined;
-      const stuck = new Promise<"stuck">((resolve) => {
-        timer = setTimeout(() => resolve("stuck"), timeoutMs);
-      });
-      if ((await Promise.race([send(batches), stuck])) === "stuck") {
-        // Its callers fail now; if it completes later, its counts still stand (they only
-        // make the limit stricter) and settling them again does nothing.
-        const err = new UnavailableError(DATABASE_UNAVAILABLE);
+      // send() settles its callers itself and never rejects: a rejection here is the timeout.
+      // Its callers fail now; if it completes later, its counts still stand (they only make
+      // the limit stricter) and settling them again does nothing.
+      await withTimeout(send(batches), timeoutMs, unavailable).catch((err) => {
         for (const batch of batches) for (const w of batch.waiters) w.reject(err);
-      }
-      clearTimeout(timer);
+      });
     }
     running = false;
   };

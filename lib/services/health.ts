@@ -1,4 +1,5 @@
 import { getRuntime } from "@/lib/runtime";
+import { withTimeout } from "@/lib/timeout";
 
 export type Health = {
   status: "ok" | "degraded";
@@ -7,12 +8,13 @@ export type Health = {
 };
 
 const PING_TIMEOUT_MS = 2000;
+const timedOut = () => new Error("timeout");
 
 export async function getHealth(): Promise<Health> {
   let database: Health["database"] = "unreachable";
   try {
-    const runtime = await withTimeout(getRuntime(), PING_TIMEOUT_MS);
-    await withTimeout(runtime.database.ping(), PING_TIMEOUT_MS);
+    const runtime = await withTimeout(getRuntime(), PING_TIMEOUT_MS, timedOut);
+    await withTimeout(runtime.database.ping(), PING_TIMEOUT_MS, timedOut);
     database = "reachable";
   } catch {
     database = "unreachable";
@@ -22,20 +24,4 @@ export async function getHealth(): Promise<Health> {
     database,
     version: process.env.npm_package_version ?? "0.1.0",
   };
-}
-
-function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error("timeout")), ms);
-    p.then(
-      (v) => {
-        clearTimeout(t);
-        resolve(v);
-      },
-      (e) => {
-        clearTimeout(t);
-        reject(e);
-      },
-    );
-  });
 }
