@@ -7,33 +7,14 @@ import { formatAmount, formatDateTime, NETWORK_LABELS } from "@/components/invoi
 import { useResource } from "@/components/invoices/use-resource";
 import { Button } from "@/components/ui/button";
 import { Alert, Card, StatusBadge } from "@/components/ui/card";
-import { INVOICE_STATUSES, type InvoiceStatus } from "@/lib/domain/invoice-state";
+import { INVOICE_STATUSES } from "@/lib/domain/invoice-state";
 import { CURRENCIES, type Currency } from "@/lib/domain/money";
+import type { InvoiceStatsBody } from "@/lib/serializers/invoices";
 import { NetworkSwitch, usePreferredNetwork } from "./network-preference";
 import { RevenueChart } from "./revenue-chart";
 
-type ByAsset = Record<Currency, string>;
-
-/** GET /api/invoices/stats, Form B (lib/serializers/invoices.ts statsSerializer). */
-export type InvoiceStats = {
-  totalInvoices: number;
-  paidInvoices: number;
-  pendingInvoices: number;
-  totalRevenue: ByAsset;
-  revenueThisMonth: ByAsset;
-  avgInvoiceValue: ByAsset;
-  pendingAmount: ByAsset;
-  statusBreakdown: Record<InvoiceStatus, number>;
-  recentActivity: {
-    invoiceId: string;
-    invoiceNumber: string;
-    action: string;
-    amount: string;
-    currency: Currency;
-    timestamp: string;
-  }[];
-  revenueByMonth: { month: string; revenue: ByAsset }[];
-};
+/** GET /api/invoices/stats, Form B: the serializer's own output type. */
+export type InvoiceStats = InvoiceStatsBody;
 
 const ACTION_LABELS: Record<string, string> = {
   CREATED: "Created",

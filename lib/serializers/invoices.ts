@@ -272,11 +272,15 @@ export const deletedInvoiceSerializer: Serializer<{ id: string }> = {
 const mapAsset = <T, U>(o: Record<string, T>, f: (v: T) => U) =>
   Object.fromEntries(Object.entries(o).map(([k, v]) => [k, f(v)]));
 
+const statsB = (s: InvoiceStats) => ({
+  ...s,
+  recentActivity: s.recentActivity.map((r) => ({ ...r, timestamp: r.timestamp.toISOString() })),
+});
+/** GET /api/invoices/stats in Form B, as the dashboard reads it. */
+export type InvoiceStatsBody = ReturnType<typeof statsB>;
+
 export const statsSerializer: Serializer<InvoiceStats> = {
-  b: (s) => ({
-    ...s,
-    recentActivity: s.recentActivity.map((r) => ({ ...r, timestamp: r.timestamp.toISOString() })),
-  }),
+  b: statsB,
   a: (s) => ({
     totalInvoices: s.totalInvoices,
     paidInvoices: s.paidInvoices,
