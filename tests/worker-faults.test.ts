@@ -210,18 +210,21 @@ describe("workers under faults", () => {
           Memo.text(list[0].invoiceNumber),
         ),
       );
+      const cursorLocked = () =>
+        sql
+          .begin(
+            async (tx) =>
+              tx`select cursor from watcher_cursors where network = 'testnet' for update skip locked`,
+          )
+          .then((rows) => rows.length === 0);
+      // Other jobs open short transactions too: wait for the tick's own (the cursor row held).
       const midTick = await waitUntil(async () => {
         const busy = await sql`select 1 from pg_stat_activity
           where datname = current_database() and state = 'idle in transaction'`;
-        return busy.length > 0;
+        return busy.length > 0 && (await cursorLocked());
       }, 10_000);
       expect(midTick).toBe(true);
-      const locked = await sql
-        .begin(
-          async (tx) =>
-            tx`select cursor from watcher_cursors where network = 'testnet' for update skip locked`,
-        )
-        .then((rows) => rows.length === 0);
+      const locked = await cursorLocked();
       expect(locked).toBe(true);
       await kill(worker);
       testnet.ledger.setFailure(null);
