@@ -96,6 +96,10 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
   const [mobile, setMobile] = useState<MobileState | null>(null);
   const [mobileBusy, setMobileBusy] = useState(false);
   const [pollKey, setPollKey] = useState(0);
+  // The pay buttons come from the server before React runs; a click then would do nothing,
+  // so they stay disabled until the page is interactive.
+  const [interactive, setInteractive] = useState(false);
+  useEffect(() => setInteractive(true), []);
   const fastUntil = useRef(0);
   const receiptHeading = useRef<HTMLHeadingElement>(null);
   const announceReceipt = useRef(false);
@@ -313,7 +317,7 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
             <div className="grid gap-3">
               <Button
                 onClick={payWithFreighter}
-                disabled={freighterBusy || mobileBusy}
+                disabled={!interactive || freighterBusy || mobileBusy}
                 className="w-full py-3 text-base"
               >
                 Pay with Freighter
@@ -321,7 +325,7 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
               <Button
                 variant="secondary"
                 onClick={payWithMobile}
-                disabled={freighterBusy || mobileBusy}
+                disabled={!interactive || freighterBusy || mobileBusy}
                 className="w-full py-3 text-base"
               >
                 Pay with a mobile wallet
