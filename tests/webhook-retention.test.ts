@@ -144,7 +144,7 @@ describe("webhook log retention on the embedded database", () => {
         { id: "old", type: "t", wallet: "G", data: {}, createdAt: ago(40), fannedOutAt: ago(40) },
         { id: "new", type: "t", wallet: "G", data: {}, createdAt: ago(1), fannedOutAt: ago(1) },
       ]);
-      const { deleteOldWebhookRecords } = await import("@/lib/services/webhooks/retention");
+      const { deleteOldWebhookRecords } = await import("@/lib/webhooks/retention");
       expect(await deleteOldWebhookRecords(embedded.db, NOW)).toEqual({ deliveries: 0, events: 1 });
       const left = await embedded.db.select({ id: events.id }).from(events);
       expect(left.map((r) => r.id)).toEqual(["new"]);

@@ -5,15 +5,15 @@ import type { DbOrTx } from "@/db/client";
 import { events, webhookDeliveries, webhookSubscriptions } from "@/db/schema";
 import type { ServiceContext } from "@/lib/services/context";
 import { withTransaction } from "@/lib/services/db";
-import type { DeliveryRow } from "@/lib/services/webhooks/deliveries";
-import { envelopeBody } from "@/lib/services/webhooks/envelope";
+import type { DeliveryRow } from "@/lib/webhooks/deliveries";
+import { envelopeBody } from "@/lib/webhooks/envelope";
 import {
   CONFIGURED_WEBHOOK_ID,
   fanOutEvents,
   syncConfiguredEndpoint,
-} from "@/lib/services/webhooks/fan-out";
-import { decideAfterFailure, isDelivered } from "@/lib/services/webhooks/policy";
-import { postWebhook, type SendResult } from "@/lib/services/webhooks/send";
+} from "@/lib/webhooks/fan-out";
+import { decideAfterFailure, isDelivered } from "@/lib/webhooks/policy";
+import { postWebhook, type SendResult } from "@/lib/webhooks/send";
 import {
   EVENT_ID_HEADER,
   SIGNATURE_HEADER,

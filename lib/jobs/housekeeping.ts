@@ -3,7 +3,7 @@ import { rateLimitCounters } from "@/db/schema";
 import { deleteExpiredNonces } from "@/lib/services/auth/nonce";
 import type { ServiceContext } from "@/lib/services/context";
 import { deleteExpiredIdempotencyKeys } from "@/lib/services/idempotency";
-import { deleteOldWebhookRecords } from "@/lib/services/webhooks/retention";
+import { deleteOldWebhookRecords } from "@/lib/webhooks/retention";
 
 /**
  * Drops rows that can never be used again (expired nonces, idempotency keys, old counters)

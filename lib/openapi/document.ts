@@ -49,10 +49,10 @@ import {
   SENDER_NOT_FOUND,
 } from "@/lib/services/payments/pay-intent";
 import { INVALID_XDR, TX_NOT_FOUND_ON_NETWORK } from "@/lib/services/payments/settle";
-import { DELIVERY_NOT_FOUND } from "@/lib/services/webhooks/deliveries";
-import { WEBHOOK_LIMIT_REACHED, WEBHOOK_NOT_FOUND } from "@/lib/services/webhooks/subscriptions";
 import { LEDGER_MESSAGES, NETWORK_BUSY, NETWORK_UNAVAILABLE } from "@/lib/stellar/errors";
+import { DELIVERY_NOT_FOUND } from "@/lib/webhooks/deliveries";
 import { WEBHOOK_URL_REFUSED } from "@/lib/webhooks/ssrf";
+import { WEBHOOK_LIMIT_REACHED, WEBHOOK_NOT_FOUND } from "@/lib/webhooks/subscriptions";
 import { buildWebhooks } from "./events";
 import {
   cancelledInvoice,

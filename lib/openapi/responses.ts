@@ -45,8 +45,8 @@ import type {
 import type { PaymentIntent } from "@/lib/services/payments/pay-intent";
 import type { RecordOutcome } from "@/lib/services/payments/record-payment";
 import type { VerifiedTransaction } from "@/lib/services/payments/verify-tx";
-import type { DeliveryView } from "@/lib/services/webhooks/deliveries";
-import type { CreatedSubscription } from "@/lib/services/webhooks/subscriptions";
+import type { DeliveryView } from "@/lib/webhooks/deliveries";
+import type { CreatedSubscription } from "@/lib/webhooks/subscriptions";
 
 /**
  * Response bodies of every endpoint, in Form B (default) and Form A (`?envelope=true`), as

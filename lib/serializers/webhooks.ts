@@ -1,6 +1,6 @@
 import type { Serializer } from "@/lib/http/forms";
-import type { DeliveryPage, DeliveryView } from "@/lib/services/webhooks/deliveries";
-import type { CreatedSubscription, SubscriptionRow } from "@/lib/services/webhooks/subscriptions";
+import type { DeliveryPage, DeliveryView } from "@/lib/webhooks/deliveries";
+import type { CreatedSubscription, SubscriptionRow } from "@/lib/webhooks/subscriptions";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -1,7 +1,7 @@
 import { authedEndpoint, methods, reply } from "@/lib/http/endpoint";
 import { createWebhookSchema } from "@/lib/schemas/webhooks";
 import { createdWebhookSerializer, webhookListSerializer } from "@/lib/serializers/webhooks";
-import { createWebhook, listWebhooks } from "@/lib/services/webhooks/subscriptions";
+import { createWebhook, listWebhooks } from "@/lib/webhooks/subscriptions";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   /** 201 with the signing secret, shown this once. */

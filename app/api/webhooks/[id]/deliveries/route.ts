@@ -3,7 +3,7 @@ import { authedEndpoint, methods, reply } from "@/lib/http/endpoint";
 import { defaultPageSize, queryObject } from "@/lib/http/forms";
 import { listDeliveriesQuerySchema } from "@/lib/schemas/webhooks";
 import { deliveryPageSerializer } from "@/lib/serializers/webhooks";
-import { listDeliveries } from "@/lib/services/webhooks/deliveries";
+import { listDeliveries } from "@/lib/webhooks/deliveries";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   /** The delivery log of one endpoint, newest first (`limit`, `offset`). */

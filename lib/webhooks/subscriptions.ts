@@ -5,9 +5,9 @@ import { webhookDeliveries, webhookSubscriptions } from "@/db/schema";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "@/lib/domain/errors";
 import { isId, newId } from "@/lib/ids";
 import type { CreateWebhookInput } from "@/lib/schemas/webhooks";
+import type { AuthedContext } from "@/lib/services/context";
+import { withTransaction } from "@/lib/services/db";
 import { assertPublicWebhookUrl, WEBHOOK_URL_REFUSED, WebhookUrlError } from "@/lib/webhooks/ssrf";
-import type { AuthedContext } from "../context";
-import { withTransaction } from "../db";
 
 export type SubscriptionRow = typeof webhookSubscriptions.$inferSelect;
 /** The create response: the only time the secret is shown. */

@@ -2,8 +2,8 @@ import { and, count, desc, eq } from "drizzle-orm";
 import { events, webhookDeliveries, webhookSubscriptions } from "@/db/schema";
 import { NotFoundError } from "@/lib/domain/errors";
 import { isId } from "@/lib/ids";
-import type { AuthedContext } from "../context";
-import { withTransaction } from "../db";
+import type { AuthedContext } from "@/lib/services/context";
+import { withTransaction } from "@/lib/services/db";
 import { getWebhookForOwnerOrThrow } from "./subscriptions";
 
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
-import { rowsOf } from "../db";
+import { rowsOf } from "@/lib/services/db";
 
 /**
  * How long the delivery log and the events behind it are kept (as Stripe keeps events for 30

@@ -2,8 +2,8 @@ import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { events, webhookDeliveries, webhookSubscriptions } from "@/db/schema";
 import { newId } from "@/lib/ids";
-import type { ServiceContext } from "../context";
-import { rowsOf, withTransaction } from "../db";
+import type { ServiceContext } from "@/lib/services/context";
+import { rowsOf, withTransaction } from "@/lib/services/db";
 
 /** Id and wallet of the subscription row that mirrors WEBHOOK_URL / WEBHOOK_SECRET. */
 export const CONFIGURED_WEBHOOK_ID = "cfg_webhook";
