@@ -361,6 +361,7 @@ function settleHops(
   return undefined;
 }
 
+/** Credits the account; the error code of a payment that cannot land there, if any. */
 function creditAsset(
   view: AccountView,
   ctx: ApplyContext,
@@ -368,23 +369,13 @@ function creditAsset(
   asset: Asset,
   amount: bigint,
 ): string | undefined {
-  const account = view.get(accountId);
-  if (!account) return "op_no_destination";
-  if (asset.isNative()) {
-    if (account.balance + amount > INT64_MAX) return "op_line_full";
-    account.balance += amount;
-  } else if (asset.getIssuer() !== accountId) {
-    const line = account.trustlines[trustlineKey(asset.getCode(), asset.getIssuer())];
-    if (!line) return "op_no_trust";
-    if (line.balance + amount > line.limit) return "op_line_full";
-    line.balance += amount;
-    line.lastModifiedLedger = ctx.ledgerSeq;
-  }
-  // (an issuer receiving its own asset burns it)
-  view.save(account);
-  return undefined;
+  return moveAsset(view, ctx, accountId, asset, amount, {
+    noAccount: "op_no_destination",
+    noTrust: "op_no_trust",
+  });
 }
 
+/** Debits the account; the error code when it cannot pay, if any. */
 function debitAsset(
   view: AccountView,
   ctx: ApplyContext,
@@ -392,19 +383,38 @@ function debitAsset(
   asset: Asset,
   amount: bigint,
 ): string | undefined {
+  return moveAsset(view, ctx, accountId, asset, -amount, {
+    noAccount: "op_no_source_account",
+    noTrust: "op_src_no_trust",
+  });
+}
+
+/**
+ * Adds `delta` (negative for a debit) to an account's balance of `asset`. An issuer's own
+ * asset has no trustline: sending it mints, receiving it burns.
+ */
+function moveAsset(
+  view: AccountView,
+  ctx: ApplyContext,
+  accountId: string,
+  asset: Asset,
+  delta: bigint,
+  codes: { noAccount: string; noTrust: string },
+): string | undefined {
   const account = view.get(accountId);
-  if (!account) return "op_no_source_account";
+  if (!account) return codes.noAccount;
   if (asset.isNative()) {
-    if (availableNative(account, ctx.baseReserve) < amount) return "op_underfunded";
-    account.balance -= amount;
+    if (delta < 0n && availableNative(account, ctx.baseReserve) < -delta) return "op_underfunded";
+    if (account.balance + delta > INT64_MAX) return "op_line_full";
+    account.balance += delta;
   } else if (asset.getIssuer() !== accountId) {
     const line = account.trustlines[trustlineKey(asset.getCode(), asset.getIssuer())];
-    if (!line) return "op_src_no_trust";
-    if (line.balance < amount) return "op_underfunded";
-    line.balance -= amount;
+    if (!line) return codes.noTrust;
+    if (line.balance + delta < 0n) return "op_underfunded";
+    if (line.balance + delta > line.limit) return "op_line_full";
+    line.balance += delta;
     line.lastModifiedLedger = ctx.ledgerSeq;
   }
-  // (an issuer sending its own asset mints it)
   view.save(account);
   return undefined;
 }

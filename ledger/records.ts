@@ -68,6 +68,16 @@ function memoFields(p: ParsedTx): Pick<TxRecord, "memoType" | "memo" | "memoByte
   }
 }
 
+/** The fields every payment-like operation shares: asset, from, to, amount received. */
+function transfer(asset: Asset, from: string, to: string, amount: bigint) {
+  return {
+    ...assetFields(asset),
+    ...accountFields("from", from),
+    ...accountFields("to", to),
+    amount: formatStroops(amount),
+  };
+}
+
 function opDetails(op: Operation, source: string, effect: OpEffect): Record<string, unknown> {
   const zero = formatStroops(0n);
   switch (op.type) {
@@ -78,18 +88,10 @@ function opDetails(op: Operation, source: string, effect: OpEffect): Record<stri
         account: op.destination,
       };
     case "payment":
-      return {
-        ...assetFields(op.asset),
-        ...accountFields("from", op.source ?? source),
-        ...accountFields("to", op.destination),
-        amount: formatStroops(toStroops(op.amount)),
-      };
+      return transfer(op.asset, op.source ?? source, op.destination, toStroops(op.amount));
     case "pathPaymentStrictReceive":
       return {
-        ...assetFields(op.destAsset),
-        ...accountFields("from", op.source ?? source),
-        ...accountFields("to", op.destination),
-        amount: formatStroops(toStroops(op.destAmount)),
+        ...transfer(op.destAsset, op.source ?? source, op.destination, toStroops(op.destAmount)),
         path: op.path.map((a) => assetFields(a)),
         source_amount:
           effect.sourceAmount === undefined ? zero : formatStroops(effect.sourceAmount),
@@ -98,10 +100,7 @@ function opDetails(op: Operation, source: string, effect: OpEffect): Record<stri
       };
     case "pathPaymentStrictSend":
       return {
-        ...assetFields(op.destAsset),
-        ...accountFields("from", op.source ?? source),
-        ...accountFields("to", op.destination),
-        amount: effect.destAmount === undefined ? zero : formatStroops(effect.destAmount),
+        ...transfer(op.destAsset, op.source ?? source, op.destination, effect.destAmount ?? 0n),
         path: op.path.map((a) => assetFields(a)),
         source_amount: formatStroops(toStroops(op.sendAmount)),
         destination_min: formatStroops(toStroops(op.destMin)),

@@ -18,6 +18,14 @@ function link(href: string, templated = false): { href: string; templated?: true
   return templated ? { href, templated: true } : { href };
 }
 
+/** `{self}/<name>{?cursor,limit,order}` links for each collection under a resource. */
+function pagedLinks(
+  self: string,
+  names: string[],
+): Record<string, { href: string; templated?: true }> {
+  return Object.fromEntries(names.map((n) => [n, link(`${self}/${n}{?cursor,limit,order}`, true)]));
+}
+
 export function renderAccount(base: string, a: AccountEntry): Record<string, unknown> {
   const self = `${base}/accounts/${a.id}`;
   const credit = Object.values(a.trustlines)
@@ -39,12 +47,14 @@ export function renderAccount(base: string, a: AccountEntry): Record<string, unk
   return {
     _links: {
       self: link(self),
-      transactions: link(`${self}/transactions{?cursor,limit,order}`, true),
-      operations: link(`${self}/operations{?cursor,limit,order}`, true),
-      payments: link(`${self}/payments{?cursor,limit,order}`, true),
-      effects: link(`${self}/effects{?cursor,limit,order}`, true),
-      offers: link(`${self}/offers{?cursor,limit,order}`, true),
-      trades: link(`${self}/trades{?cursor,limit,order}`, true),
+      ...pagedLinks(self, [
+        "transactions",
+        "operations",
+        "payments",
+        "effects",
+        "offers",
+        "trades",
+      ]),
       data: link(`${self}/data/{key}`, true),
     },
     id: a.id,
@@ -183,10 +193,7 @@ export function renderLedger(base: string, l: LedgerHeader): Record<string, unkn
   return {
     _links: {
       self: link(self),
-      transactions: link(`${self}/transactions{?cursor,limit,order}`, true),
-      operations: link(`${self}/operations{?cursor,limit,order}`, true),
-      payments: link(`${self}/payments{?cursor,limit,order}`, true),
-      effects: link(`${self}/effects{?cursor,limit,order}`, true),
+      ...pagedLinks(self, ["transactions", "operations", "payments", "effects"]),
     },
     id: l.hash,
     paging_token: (BigInt(l.sequence) << 32n).toString(),

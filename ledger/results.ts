@@ -42,6 +42,25 @@ const TX_ARMS: Record<string, string> = {
   tx_malformed: "txMalformed",
 };
 
+/** Result codes a payment shares with both path payments. */
+const PAYMENT_ARMS: Record<string, string> = {
+  op_success: "Success",
+  op_malformed: "Malformed",
+  op_underfunded: "Underfunded",
+  op_src_no_trust: "SrcNoTrust",
+  op_src_not_authorized: "SrcNotAuthorized",
+  op_no_destination: "NoDestination",
+  op_no_trust: "NoTrust",
+  op_not_authorized: "NotAuthorized",
+  op_line_full: "LineFull",
+  op_no_issuer: "NoIssuer",
+};
+const PATH_PAYMENT_ARMS: Record<string, string> = {
+  ...PAYMENT_ARMS,
+  op_too_few_offers: "TooFewOffers",
+  op_cross_self: "OfferCrossSelf",
+};
+
 /** Suffix of the XDR union arm for each op code, e.g. op_underfunded -> "Underfunded". */
 const OP_ARM_SUFFIX: Record<string, Record<string, string>> = {
   createAccount: {
@@ -51,48 +70,9 @@ const OP_ARM_SUFFIX: Record<string, Record<string, string>> = {
     op_low_reserve: "LowReserve",
     op_already_exists: "AlreadyExist",
   },
-  payment: {
-    op_success: "Success",
-    op_malformed: "Malformed",
-    op_underfunded: "Underfunded",
-    op_src_no_trust: "SrcNoTrust",
-    op_src_not_authorized: "SrcNotAuthorized",
-    op_no_destination: "NoDestination",
-    op_no_trust: "NoTrust",
-    op_not_authorized: "NotAuthorized",
-    op_line_full: "LineFull",
-    op_no_issuer: "NoIssuer",
-  },
-  pathPaymentStrictReceive: {
-    op_success: "Success",
-    op_malformed: "Malformed",
-    op_underfunded: "Underfunded",
-    op_src_no_trust: "SrcNoTrust",
-    op_src_not_authorized: "SrcNotAuthorized",
-    op_no_destination: "NoDestination",
-    op_no_trust: "NoTrust",
-    op_not_authorized: "NotAuthorized",
-    op_line_full: "LineFull",
-    op_no_issuer: "NoIssuer",
-    op_too_few_offers: "TooFewOffers",
-    op_cross_self: "OfferCrossSelf",
-    op_over_source_max: "OverSendmax",
-  },
-  pathPaymentStrictSend: {
-    op_success: "Success",
-    op_malformed: "Malformed",
-    op_underfunded: "Underfunded",
-    op_src_no_trust: "SrcNoTrust",
-    op_src_not_authorized: "SrcNotAuthorized",
-    op_no_destination: "NoDestination",
-    op_no_trust: "NoTrust",
-    op_not_authorized: "NotAuthorized",
-    op_line_full: "LineFull",
-    op_no_issuer: "NoIssuer",
-    op_too_few_offers: "TooFewOffers",
-    op_cross_self: "OfferCrossSelf",
-    op_under_dest_min: "UnderDestmin",
-  },
+  payment: PAYMENT_ARMS,
+  pathPaymentStrictReceive: { ...PATH_PAYMENT_ARMS, op_over_source_max: "OverSendmax" },
+  pathPaymentStrictSend: { ...PATH_PAYMENT_ARMS, op_under_dest_min: "UnderDestmin" },
   changeTrust: {
     op_success: "Success",
     op_malformed: "Malformed",
