@@ -274,27 +274,27 @@ function pathPayment(
 
   if (req.strictSend) {
     const sendAmount = req.amount;
-    const debit = debitAsset(view, ctx, sourceId, req.sendAsset, sendAmount);
+    const debit = moveAsset(view, ctx, sourceId, req.sendAsset, -sendAmount, DEBIT);
     if (debit) return failure(debit);
     let amount = sendAmount;
     for (const hop of hops) amount = hop.forward(amount);
     if (amount <= 0n || amount < req.bound) return failure("op_under_dest_min");
     const liquidity = settleHops(view, ctx, sourceId, hops, sendAmount);
     if (liquidity) return failure(liquidity);
-    const credit = creditAsset(view, ctx, req.destination, req.destAsset, amount);
+    const credit = moveAsset(view, ctx, req.destination, req.destAsset, amount, CREDIT);
     if (credit) return failure(credit);
     return { code: "op_success", sendAmount, destAmount: amount };
   }
 
   const destAmount = req.amount;
-  const credit = creditAsset(view, ctx, req.destination, req.destAsset, destAmount);
+  const credit = moveAsset(view, ctx, req.destination, req.destAsset, destAmount, CREDIT);
   if (credit) return failure(credit);
   let sendAmount = destAmount;
   for (let i = hops.length - 1; i >= 0; i--) sendAmount = hops[i].backward(sendAmount);
   if (sendAmount > req.bound) return failure("op_over_source_max");
   const liquidity = settleHops(view, ctx, sourceId, hops, sendAmount);
   if (liquidity) return failure(liquidity);
-  const debit = debitAsset(view, ctx, sourceId, req.sendAsset, sendAmount);
+  const debit = moveAsset(view, ctx, sourceId, req.sendAsset, -sendAmount, DEBIT);
   if (debit) return failure(debit);
   return { code: "op_success", sendAmount, destAmount };
 }
@@ -361,33 +361,8 @@ function settleHops(
   return undefined;
 }
 
-/** Credits the account; the error code of a payment that cannot land there, if any. */
-function creditAsset(
-  view: AccountView,
-  ctx: ApplyContext,
-  accountId: string,
-  asset: Asset,
-  amount: bigint,
-): string | undefined {
-  return moveAsset(view, ctx, accountId, asset, amount, {
-    noAccount: "op_no_destination",
-    noTrust: "op_no_trust",
-  });
-}
-
-/** Debits the account; the error code when it cannot pay, if any. */
-function debitAsset(
-  view: AccountView,
-  ctx: ApplyContext,
-  accountId: string,
-  asset: Asset,
-  amount: bigint,
-): string | undefined {
-  return moveAsset(view, ctx, accountId, asset, -amount, {
-    noAccount: "op_no_source_account",
-    noTrust: "op_src_no_trust",
-  });
-}
+const CREDIT = { noAccount: "op_no_destination", noTrust: "op_no_trust" };
+const DEBIT = { noAccount: "op_no_source_account", noTrust: "op_src_no_trust" };
 
 /**
  * Adds `delta` (negative for a debit) to an account's balance of `asset`. An issuer's own
