@@ -155,37 +155,21 @@ function assetParts(asset: Asset): { assetCode: string; assetIssuer: string | nu
  */
 function operationFromEnvelope(op: Operation, txSource: string): PaymentOperation[] {
   const from = baseAccount(op.source) ?? txSource;
+  const paid = (
+    type: PaymentOperation["type"],
+    destination: string,
+    amount: string,
+    asset: Asset,
+  ): PaymentOperation[] => [
+    { type, from, to: baseAccount(destination) ?? destination, amount, ...assetParts(asset) },
+  ];
   switch (op.type) {
     case "payment":
-      return [
-        {
-          type: "payment",
-          from,
-          to: baseAccount(op.destination) ?? op.destination,
-          amount: op.amount,
-          ...assetParts(op.asset),
-        },
-      ];
+      return paid("payment", op.destination, op.amount, op.asset);
     case "pathPaymentStrictReceive":
-      return [
-        {
-          type: "path_payment_strict_receive",
-          from,
-          to: baseAccount(op.destination) ?? op.destination,
-          amount: op.destAmount,
-          ...assetParts(op.destAsset),
-        },
-      ];
+      return paid("path_payment_strict_receive", op.destination, op.destAmount, op.destAsset);
     case "pathPaymentStrictSend":
-      return [
-        {
-          type: "path_payment_strict_send",
-          from,
-          to: baseAccount(op.destination) ?? op.destination,
-          amount: op.destMin,
-          ...assetParts(op.destAsset),
-        },
-      ];
+      return paid("path_payment_strict_send", op.destination, op.destMin, op.destAsset);
     case "createAccount":
       return [
         {
