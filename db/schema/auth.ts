@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, pgTable, text } from "drizzle-orm/pg-core";
+import { ts } from "./columns";
 
 /** Sign-in nonces: bound to one wallet, single use, short lived. */
 export const authNonces = pgTable(
@@ -7,8 +8,8 @@ export const authNonces = pgTable(
     nonce: text("nonce").primaryKey(),
     walletAddress: text("wallet_address").notNull(),
     message: text("message").notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+    expiresAt: ts("expires_at").notNull(),
+    createdAt: ts("created_at").notNull(),
   },
   (t) => [index("auth_nonces_expires_at_idx").on(t.expiresAt)],
 );

@@ -1,19 +1,20 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { idColumn, ts } from "./columns";
 
 /** Saved clients: unique per (owner wallet, lower-cased trimmed email). */
 export const clients = pgTable(
   "clients",
   {
-    id: text("id").primaryKey(),
+    id: idColumn(),
     freelancerWallet: text("freelancer_wallet").notNull(),
     name: text("name").notNull(),
     email: text("email").notNull(),
     company: text("company"),
     address: text("address"),
     isFavorite: boolean("is_favorite").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull(),
+    createdAt: ts("created_at").notNull(),
+    updatedAt: ts("updated_at").notNull(),
   },
   (t) => [
     uniqueIndex("clients_owner_email_key").on(t.freelancerWallet, t.email),

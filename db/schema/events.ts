@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { bigserial, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigserial, index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { idColumn, ts } from "./columns";
 
 /**
  * The outbox: one row per event (spec 2.9 envelope), written in the same transaction as its
@@ -8,16 +9,16 @@ import { bigserial, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/p
 export const events = pgTable(
   "events",
   {
-    id: text("id").primaryKey(),
+    id: idColumn(),
     seq: bigserial("seq", { mode: "bigint" }).notNull(),
     type: text("type").notNull(),
     /** The wallet whose subscriptions receive it. */
     wallet: text("wallet").notNull(),
     invoiceId: text("invoice_id"),
     data: jsonb("data").$type<Record<string, unknown>>().notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+    createdAt: ts("created_at").notNull(),
     /** Set once delivery rows exist for every subscription that wants this event. */
-    fannedOutAt: timestamp("fanned_out_at", { withTimezone: true, mode: "date" }),
+    fannedOutAt: ts("fanned_out_at"),
   },
   (t) => [
     index("events_seq_idx").on(t.seq),

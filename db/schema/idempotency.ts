@@ -1,4 +1,5 @@
-import { integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { ts } from "./columns";
 
 /** Stored first responses of requests sent with an Idempotency-Key (kept 24 hours). */
 export const idempotencyKeys = pgTable(
@@ -10,7 +11,7 @@ export const idempotencyKeys = pgTable(
     state: text("state", { enum: ["in_progress", "done"] }).notNull(),
     responseStatus: integer("response_status"),
     responseBody: jsonb("response_body"),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+    createdAt: ts("created_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] })],
 );

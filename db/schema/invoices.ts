@@ -8,11 +8,11 @@ import {
   pgSequence,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+import { AUDIT_ACTIONS, INVOICE_STATUSES } from "../../lib/domain/invoice-state";
+import { CURRENCIES } from "../../lib/domain/money";
+import { amount, idColumn, ts } from "./columns";
 
 /** Global sequence behind generated numbers (INV-0001, ...): unique across instances. */
 export const invoiceNumberSeq = pgSequence("invoice_number_seq", { startWith: 1 });
@@ -24,16 +24,12 @@ export const invoiceNumberSeq = pgSequence("invoice_number_seq", { startWith: 1 
 export const invoices = pgTable(
   "invoices",
   {
-    id: text("id").primaryKey(),
+    id: idColumn(),
     kind: text("kind", { enum: ["INVOICE", "LINK"] })
       .notNull()
       .default("INVOICE"),
     invoiceNumber: text("invoice_number").notNull(),
-    status: text("status", {
-      enum: ["DRAFT", "PENDING", "PROCESSING", "PAID", "FAILED", "EXPIRED", "CANCELLED"],
-    })
-      .notNull()
-      .default("DRAFT"),
+    status: text("status", { enum: INVOICE_STATUSES }).notNull().default("DRAFT"),
     freelancerWallet: text("freelancer_wallet").notNull(),
     freelancerName: text("freelancer_name"),
     freelancerEmail: text("freelancer_email"),
@@ -46,14 +42,12 @@ export const invoices = pgTable(
     title: text("title").notNull(),
     description: text("description"),
     notes: text("notes"),
-    subtotal: numeric("subtotal", { precision: 18, scale: 7 }).notNull(),
+    subtotal: amount("subtotal").notNull(),
     taxRate: numeric("tax_rate", { precision: 5, scale: 2 }).notNull().default("0"),
-    taxAmount: numeric("tax_amount", { precision: 18, scale: 7 }).notNull().default("0"),
-    discount: numeric("discount", { precision: 18, scale: 7 }).notNull().default("0"),
-    total: numeric("total", { precision: 18, scale: 7 }).notNull(),
-    currency: text("currency", { enum: ["XLM", "USDC", "EURC"] })
-      .notNull()
-      .default("XLM"),
+    taxAmount: amount("tax_amount").notNull().default("0"),
+    discount: amount("discount").notNull().default("0"),
+    total: amount("total").notNull(),
+    currency: text("currency", { enum: CURRENCIES }).notNull().default("XLM"),
     networkPassphrase: text("network_passphrase").notNull(),
     dueDate: ts("due_date"),
     sentAt: ts("sent_at"),
@@ -107,18 +101,22 @@ export const invoices = pgTable(
   ],
 );
 
+/** `invoice_id` of a row that belongs to an invoice and goes with it. */
+export const invoiceIdRef = () =>
+  text("invoice_id")
+    .notNull()
+    .references(() => invoices.id, { onDelete: "cascade" });
+
 export const invoiceLineItems = pgTable(
   "invoice_line_items",
   {
-    id: text("id").primaryKey(),
-    invoiceId: text("invoice_id")
-      .notNull()
-      .references(() => invoices.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    invoiceId: invoiceIdRef(),
     position: integer("position").notNull(),
     description: text("description").notNull(),
     quantity: numeric("quantity", { precision: 10, scale: 2 }).notNull(),
-    rate: numeric("rate", { precision: 18, scale: 7 }).notNull(),
-    amount: numeric("amount", { precision: 18, scale: 7 }).notNull(),
+    rate: amount("rate").notNull(),
+    amount: amount("amount").notNull(),
   },
   (t) => [index("invoice_line_items_invoice_idx").on(t.invoiceId, t.position)],
 );
@@ -126,13 +124,9 @@ export const invoiceLineItems = pgTable(
 export const invoiceAuditLogs = pgTable(
   "invoice_audit_logs",
   {
-    id: text("id").primaryKey(),
-    invoiceId: text("invoice_id")
-      .notNull()
-      .references(() => invoices.id, { onDelete: "cascade" }),
-    action: text("action", {
-      enum: ["CREATED", "UPDATED", "SENT", "PAID", "EXPIRED", "CANCELLED", "DELETED", "FAILED"],
-    }).notNull(),
+    id: idColumn(),
+    invoiceId: invoiceIdRef(),
+    action: text("action", { enum: AUDIT_ACTIONS }).notNull(),
     actorWallet: text("actor_wallet").notNull(),
     changes: jsonb("changes").$type<Record<string, unknown> | null>(),
     createdAt: ts("created_at").notNull(),

@@ -1,4 +1,5 @@
-import { integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { integer, pgTable, text } from "drizzle-orm/pg-core";
+import { ts } from "./columns";
 
 /**
  * Fixed-window counters shared by every app instance. One row per (policy, subject);
@@ -6,6 +7,6 @@ import { integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
  */
 export const rateLimitCounters = pgTable("rate_limit_counters", {
   key: text("key").primaryKey(),
-  windowStart: timestamp("window_start", { withTimezone: true, mode: "date" }).notNull(),
+  windowStart: ts("window_start").notNull(),
   count: integer("count").notNull(),
 });

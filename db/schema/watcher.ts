@@ -1,8 +1,9 @@
-import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { pgTable, text } from "drizzle-orm/pg-core";
+import { ts } from "./columns";
 
 /** Horizon paging tokens the ledger watcher has processed up to, per network. */
 export const watcherCursors = pgTable("watcher_cursors", {
   network: text("network").primaryKey(),
   cursor: text("cursor").notNull(),
-  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull(),
+  updatedAt: ts("updated_at").notNull(),
 });

@@ -1,32 +1,24 @@
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { idColumn, ts } from "./columns";
 
 /** Self-service webhook endpoints of a wallet (decisions.md, Webhooks). */
 export const webhookSubscriptions = pgTable(
   "webhook_subscriptions",
   {
-    id: text("id").primaryKey(),
+    id: idColumn(),
     /** Owner; `*` for the endpoint configured by WEBHOOK_URL (receives every wallet's events). */
     wallet: text("wallet").notNull(),
     url: text("url").notNull(),
     /** Event types, e.g. ["invoice.paid"]; ["*"] for all. */
     events: jsonb("events").$type<string[]>().notNull(),
     secret: text("secret").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+    createdAt: ts("created_at").notNull(),
     /** Set when deliveries have failed continuously for days; no more deliveries. */
-    disabledAt: timestamp("disabled_at", { withTimezone: true, mode: "date" }),
+    disabledAt: ts("disabled_at"),
     /** Start of the current run of failed attempts (null after any success). */
-    failingSince: timestamp("failing_since", { withTimezone: true, mode: "date" }),
-    deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
+    failingSince: ts("failing_since"),
+    deletedAt: ts("deleted_at"),
   },
   (t) => [index("webhook_subscriptions_wallet_idx").on(t.wallet)],
 );
@@ -35,7 +27,7 @@ export const webhookSubscriptions = pgTable(
 export const webhookDeliveries = pgTable(
   "webhook_deliveries",
   {
-    id: text("id").primaryKey(),
+    id: idColumn(),
     subscriptionId: text("subscription_id")
       .notNull()
       .references(() => webhookSubscriptions.id, { onDelete: "cascade" }),
@@ -45,12 +37,12 @@ export const webhookDeliveries = pgTable(
     invoiceId: text("invoice_id"),
     status: text("status", { enum: ["pending", "delivered", "failed"] }).notNull(),
     attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }).notNull(),
-    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true, mode: "date" }),
+    nextAttemptAt: ts("next_attempt_at").notNull(),
+    lastAttemptAt: ts("last_attempt_at"),
     lastStatusCode: integer("last_status_code"),
     lastError: text("last_error"),
-    deliveredAt: timestamp("delivered_at", { withTimezone: true, mode: "date" }),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+    deliveredAt: ts("delivered_at"),
+    createdAt: ts("created_at").notNull(),
   },
   (t) => [
     uniqueIndex("webhook_deliveries_subscription_event_key").on(t.subscriptionId, t.eventId),
