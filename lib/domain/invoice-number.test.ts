@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "./errors";
-import {
-  dueDateExpiresAt,
-  formatInvoiceNumber,
-  isExpired,
-  isValidInvoiceNumber,
-  validateInvoiceNumber,
-} from "./invoice-number";
+import { formatInvoiceNumber, isValidInvoiceNumber, validateInvoiceNumber } from "./invoice-number";
 
 describe("formatInvoiceNumber", () => {
   it("zero-pads to 4 digits and grows beyond", () => {
@@ -61,44 +55,5 @@ describe("validateInvoiceNumber", () => {
       expect(thrown, String(value)).toBeInstanceOf(ValidationError);
       expect((thrown as ValidationError).details).toHaveProperty("invoiceNumber");
     }
-  });
-});
-
-describe("due dates", () => {
-  it("a due date D expires at D+1 00:00 UTC", () => {
-    const expiresAt = dueDateExpiresAt(new Date("2026-03-15T00:00:00.000Z"));
-    expect(expiresAt.toISOString()).toBe("2026-03-16T00:00:00.000Z");
-  });
-
-  it("ignores the time of day of the due date", () => {
-    expect(dueDateExpiresAt(new Date("2026-03-15T23:59:59.999Z")).toISOString()).toBe(
-      "2026-03-16T00:00:00.000Z",
-    );
-    expect(dueDateExpiresAt(new Date("2026-03-15T12:00:00+05:00")).toISOString()).toBe(
-      "2026-03-16T00:00:00.000Z",
-    );
-  });
-
-  it("crosses month, year and leap-day boundaries", () => {
-    expect(dueDateExpiresAt(new Date("2026-12-31T00:00:00Z")).toISOString()).toBe(
-      "2027-01-01T00:00:00.000Z",
-    );
-    expect(dueDateExpiresAt(new Date("2028-02-28T00:00:00Z")).toISOString()).toBe(
-      "2028-02-29T00:00:00.000Z",
-    );
-  });
-
-  it("is not expired a millisecond before D+1 00:00 UTC, and is at it", () => {
-    const dueDate = new Date("2026-03-15T00:00:00.000Z");
-    expect(isExpired(dueDate, new Date("2026-03-15T23:59:59.999Z"))).toBe(false);
-    expect(isExpired(dueDate, new Date("2026-03-16T00:00:00.000Z"))).toBe(true);
-    expect(isExpired(dueDate, new Date("2026-03-20T00:00:00.000Z"))).toBe(true);
-    expect(isExpired(dueDate, new Date("2026-03-15T00:00:00.000Z"))).toBe(false);
-  });
-
-  it("never expires without a due date, and refuses invalid dates", () => {
-    expect(isExpired(null, new Date())).toBe(false);
-    expect(isExpired(undefined, new Date())).toBe(false);
-    expect(() => dueDateExpiresAt(new Date("nope"))).toThrow(RangeError);
   });
 });

@@ -8,7 +8,6 @@ export const INVOICE_NUMBER_PREFIX = "INV-";
 export const INVOICE_NUMBER_PATTERN = /^INV-[A-Za-z0-9-]{1,24}$/;
 const MAX_SUFFIX_LENGTH = 24;
 const MIN_DIGITS = 4;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * A Postgres sequence value -> "INV-0001" ... "INV-9999", "INV-10000".
@@ -43,25 +42,4 @@ export function validateInvoiceNumber(value: unknown): string {
     });
   }
   return value;
-}
-
-/**
- * A due date is a UTC calendar date; it ends at 00:00 UTC of the next day.
- * Any time-of-day part of `dueDate` is ignored.
- */
-export function dueDateExpiresAt(dueDate: Date): Date {
-  const time = dueDate.getTime();
-  if (Number.isNaN(time)) throw new RangeError("dueDate is not a valid date");
-  const startOfDay = Date.UTC(
-    dueDate.getUTCFullYear(),
-    dueDate.getUTCMonth(),
-    dueDate.getUTCDate(),
-  );
-  return new Date(startOfDay + DAY_MS);
-}
-
-/** True from the first millisecond after the due date's UTC day; never without a due date. */
-export function isExpired(dueDate: Date | null | undefined, now: Date): boolean {
-  if (dueDate == null) return false;
-  return now.getTime() >= dueDateExpiresAt(dueDate).getTime();
 }

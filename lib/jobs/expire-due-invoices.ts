@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or } from "drizzle-orm";
 import { invoices } from "@/db/schema";
+import { expiredDueDatesBefore } from "@/lib/domain/due-date";
 import { EXPIRABLE_STATUSES, transition } from "@/lib/domain/invoice-state";
 import { emitEvent, SYSTEM_ACTOR, writeAudit } from "@/lib/services/audit";
 import type { ServiceContext } from "@/lib/services/context";
 import { withTransaction } from "@/lib/services/db";
-import { startOfUtcDay } from "@/lib/services/invoices/create-invoice";
 
 /**
  * PENDING/PROCESSING invoices whose due date (a UTC date) has ended, i.e. from 00:00 UTC the
@@ -18,7 +18,7 @@ export async function expireDueInvoices(
 ): Promise<{ expired: number }> {
   const batchSize = opts.batchSize ?? 500;
   const now = ctx.now();
-  const cutoff = startOfUtcDay(now);
+  const cutoff = expiredDueDatesBefore(now);
   let expired = 0;
   for (;;) {
     const claimed = await withTransaction(ctx.db, async (tx) => {

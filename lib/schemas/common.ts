@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { NETWORK_PASSPHRASES } from "@/lib/config";
+import { DUE_DATE_PATTERN, INVALID_DUE_DATE, parseDueDate } from "@/lib/domain/due-date";
 import {
   AMOUNT_SPEC,
   checkDecimal,
@@ -86,17 +87,14 @@ export const optionalText = (max: number) =>
 /** A due date: `YYYY-MM-DD` or an ISO 8601 timestamp, kept as 00:00 UTC of its UTC date. */
 export const dueDateSchema = z
   .string()
-  .regex(
-    /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/,
-    "must be an ISO 8601 date",
-  )
+  .regex(DUE_DATE_PATTERN, INVALID_DUE_DATE)
   .transform((v, ctx) => {
-    const d = new Date(v.length === 10 ? `${v}T00:00:00Z` : v);
-    if (Number.isNaN(d.getTime())) {
-      ctx.addIssue({ code: "custom", message: "must be an ISO 8601 date" });
+    const d = parseDueDate(v);
+    if (d === null) {
+      ctx.addIssue({ code: "custom", message: INVALID_DUE_DATE });
       return z.NEVER;
     }
-    return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+    return d;
   });
 
 export const idParamSchema = z.string().regex(/^[a-z0-9]{20,40}$/);

@@ -1,6 +1,7 @@
 import { invoices } from "@/db/schema";
 import { NETWORK_PASSPHRASES } from "@/lib/config";
-import { ConflictError, ForbiddenError, ValidationError } from "@/lib/domain/errors";
+import { assertDueDateNotPast } from "@/lib/domain/due-date";
+import { ConflictError, ForbiddenError } from "@/lib/domain/errors";
 import { formatInvoiceNumber, validateInvoiceNumber } from "@/lib/domain/invoice-number";
 import { assertAmountMatchesSubtotal, computeTotals } from "@/lib/domain/money";
 import { newId } from "@/lib/ids";
@@ -14,10 +15,6 @@ import { loadOwnerView, nextInvoiceSequence, type OwnerInvoice, replaceLineItems
 
 export const WALLET_MISMATCH = "Freelancer wallet must match authenticated wallet";
 export const NUMBER_TAKEN = "Invoice number already exists";
-
-export function startOfUtcDay(d: Date): Date {
-  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
-}
 
 /** Line items and totals from either body form, computed exactly by the domain module. */
 export function priceInvoice(input: {
@@ -42,12 +39,6 @@ export function priceInvoice(input: {
     amount: t.amount,
   }));
   return { totals, lineItems };
-}
-
-export function assertDueDateNotPast(dueDate: Date | null | undefined, now: Date) {
-  if (dueDate && dueDate.getTime() < startOfUtcDay(now).getTime()) {
-    throw new ValidationError("Invalid request", { dueDate: "Due date cannot be in the past" });
-  }
 }
 
 export async function createInvoice(

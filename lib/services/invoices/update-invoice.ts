@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { invoices } from "@/db/schema";
+import { assertDueDateNotPast } from "@/lib/domain/due-date";
 import { ConflictError, ForbiddenError } from "@/lib/domain/errors";
 import { validateInvoiceNumber } from "@/lib/domain/invoice-number";
 import { transition } from "@/lib/domain/invoice-state";
@@ -7,12 +8,7 @@ import type { UpdateInvoiceInput } from "@/lib/schemas/invoices";
 import { writeAudit } from "../audit";
 import type { AuthedContext } from "../context";
 import { pgErrorCode, withTransaction } from "../db";
-import {
-  assertDueDateNotPast,
-  NUMBER_TAKEN,
-  priceInvoice,
-  WALLET_MISMATCH,
-} from "./create-invoice";
+import { NUMBER_TAKEN, priceInvoice, WALLET_MISMATCH } from "./create-invoice";
 import { resolveNetwork } from "./network";
 import {
   loadLineItems,
