@@ -43,76 +43,40 @@ export abstract class DomainError extends Error {
   }
 }
 
+/**
+ * The base class of one kind: every error below is `class XError extends ofKind("x") {}`,
+ * so the kind is written once per class and recognised by the brand above.
+ */
+function ofKind<const K extends DomainErrorKind>(kind: K) {
+  return class extends DomainError {
+    readonly kind: K = kind;
+  };
+}
+
 /** Malformed or out-of-bounds input (400). */
-export class ValidationError extends DomainError {
-  readonly kind = "validation" as const;
-}
-
+export class ValidationError extends ofKind("validation") {}
 /** Unknown or deleted resource (404). */
-export class NotFoundError extends DomainError {
-  readonly kind = "not_found" as const;
-
-  constructor(message: string) {
-    super(message);
-  }
-}
-
+export class NotFoundError extends ofKind("not_found") {}
 /** The resource belongs to someone else (403). */
-export class ForbiddenError extends DomainError {
-  readonly kind = "forbidden" as const;
-
-  constructor(message: string) {
-    super(message);
-  }
-}
-
+export class ForbiddenError extends ofKind("forbidden") {}
 /** A uniqueness rule would be broken, e.g. a reused invoice number (409). */
-export class ConflictError extends DomainError {
-  readonly kind = "conflict" as const;
-
-  constructor(message: string) {
-    super(message);
-  }
-}
-
+export class ConflictError extends ofKind("conflict") {}
 /**
  * Well-formed input that the current state does not allow, e.g. paying a
  * DRAFT invoice (400). `details` is optional for rules tied to one field.
  */
-export class BusinessRuleError extends DomainError {
-  readonly kind = "business_rule" as const;
-}
-
+export class BusinessRuleError extends ofKind("business_rule") {}
 /** Missing, invalid or expired credentials (401). */
-export class UnauthorizedError extends DomainError {
-  readonly kind = "unauthorized" as const;
-
-  constructor(message: string) {
-    super(message);
-  }
-}
-
+export class UnauthorizedError extends ofKind("unauthorized") {}
 /** The request body is larger than the service accepts (413). */
-export class PayloadTooLargeError extends DomainError {
-  readonly kind = "payload_too_large" as const;
-
-  constructor(message: string) {
-    super(message);
-  }
-}
-
+export class PayloadTooLargeError extends ofKind("payload_too_large") {}
 /** The request body is not JSON (415). */
-export class UnsupportedMediaTypeError extends DomainError {
-  readonly kind = "unsupported_media_type" as const;
-
-  constructor(message: string) {
-    super(message);
-  }
-}
+export class UnsupportedMediaTypeError extends ofKind("unsupported_media_type") {}
+/** A dependency (database, ledger API, price source) cannot be reached (503). */
+export class UnavailableError extends ofKind("unavailable") {}
 
 /** A rate limit was reached (429); `retryAfterSeconds` feeds Retry-After and `retryAfter`. */
-export class RateLimitedError extends DomainError {
-  readonly kind = "rate_limited" as const;
+export class RateLimitedError extends ofKind("rate_limited") {
   readonly retryAfterSeconds: number;
 
   constructor(message: string, retryAfterSeconds: number) {
@@ -121,18 +85,8 @@ export class RateLimitedError extends DomainError {
   }
 }
 
-/** A dependency (database, ledger API, price source) cannot be reached (503). */
-export class UnavailableError extends DomainError {
-  readonly kind = "unavailable" as const;
-
-  constructor(message: string) {
-    super(message);
-  }
-}
-
 /** The ledger rejected a transaction; `code` is the ledger result code (400). */
-export class LedgerError extends DomainError {
-  readonly kind = "ledger" as const;
+export class LedgerError extends ofKind("ledger") {
   readonly code: string;
 
   constructor(code: string, message: string) {
@@ -142,8 +96,7 @@ export class LedgerError extends DomainError {
 }
 
 /** The ledger API is rate limiting us (429 `Network is busy...`). */
-export class NetworkBusyError extends DomainError {
-  readonly kind = "network_busy" as const;
+export class NetworkBusyError extends ofKind("network_busy") {
   readonly retryAfterSeconds: number;
 
   constructor(message: string, retryAfterSeconds = 5) {
