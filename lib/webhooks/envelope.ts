@@ -1,6 +1,6 @@
 import type { events } from "@/db/schema";
 
-type EventRow = Pick<typeof events.$inferSelect, "id" | "type" | "data" | "createdAt">;
+export type EventRow = Pick<typeof events.$inferSelect, "id" | "type" | "data" | "createdAt">;
 
 /**
  * The raw body of a delivery (spec 2.9): `{id, type, created, data}` with `created` the

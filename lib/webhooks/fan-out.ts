@@ -59,6 +59,25 @@ export async function syncConfiguredEndpoint(ctx: Pick<ServiceContext, "db" | "c
 }
 
 /**
+ * Fans out up to `maxBatches` batches of new events (fanOutEvents, below), each at its own
+ * clock reading. `more`: the last batch was full, so events may be waiting.
+ */
+export async function fanOutNewEvents(
+  ctx: Pick<ServiceContext, "db" | "now">,
+  maxBatches = 10,
+): Promise<{ events: number; more: boolean }> {
+  let total = 0;
+  let more = false;
+  for (let i = 0; i < maxBatches; i++) {
+    const fan = await fanOutEvents(ctx.db, ctx.now());
+    total += fan.events;
+    more = fan.more;
+    if (!more) break;
+  }
+  return { events: total, more };
+}
+
+/**
  * Turns outbox events into delivery rows: claims events not yet fanned out, in seq order
  * (FOR UPDATE SKIP LOCKED, bounded batch), adds one pending delivery per live, enabled
  * subscription that wants the type (same wallet, or the configured `*` endpoint), and marks

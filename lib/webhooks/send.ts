@@ -1,9 +1,91 @@
 import http from "node:http";
 import https from "node:https";
-import type { LookupFunction } from "node:net";
-import type { WebhookTarget } from "@/lib/webhooks/ssrf";
+import { isIP, type LookupFunction } from "node:net";
+import { type EventRow, envelopeBody } from "@/lib/webhooks/envelope";
+import { CONFIGURED_WEBHOOK_ID } from "@/lib/webhooks/fan-out";
+import {
+  EVENT_ID_HEADER,
+  SIGNATURE_HEADER,
+  signWebhookBody,
+  TIMESTAMP_HEADER,
+} from "@/lib/webhooks/sign";
+import {
+  assertPublicWebhookUrl,
+  type Resolver,
+  systemResolver,
+  type WebhookTarget,
+  WebhookUrlError,
+} from "@/lib/webhooks/ssrf";
+
+export const WEBHOOK_USER_AGENT = "StellarInvoicing-Webhooks/1.0";
 
 export type SendResult = { statusCode?: number; error?: string };
+
+/**
+ * The network side of one delivery attempt: picks the address to connect to, signs the
+ * event's envelope and POSTs it. Never throws: a refused or unresolvable URL comes back as
+ * `error` ("Refused: ..." / "Unreachable: ..."), like a failed request.
+ */
+export async function sendWebhook(input: {
+  subscriptionId: string;
+  url: string;
+  secret: string;
+  event: EventRow;
+  /** Read when the request goes out (the timestamp header). */
+  now: () => Date;
+  timeoutMs: number;
+  allowLoopback: boolean;
+  resolve?: Resolver;
+}): Promise<SendResult> {
+  let target: WebhookTarget;
+  try {
+    target = await resolveTarget(input);
+  } catch (err) {
+    const error =
+      err instanceof WebhookUrlError
+        ? `Refused: ${err.message}`
+        : `Unreachable: ${err instanceof Error ? err.message : String(err)}`;
+    return { error };
+  }
+  const body = envelopeBody(input.event);
+  return postWebhook({
+    target,
+    body,
+    timeoutMs: input.timeoutMs,
+    headers: {
+      "content-type": "application/json",
+      "user-agent": WEBHOOK_USER_AGENT,
+      [SIGNATURE_HEADER]: signWebhookBody(input.secret, body),
+      [EVENT_ID_HEADER]: input.event.id,
+      [TIMESTAMP_HEADER]: String(Math.floor(input.now().getTime() / 1000)),
+    },
+  });
+}
+
+/**
+ * Self-service URLs pass the SSRF check again on every attempt (DNS may have changed) and
+ * the request is pinned to the address that passed. The configured endpoint (WEBHOOK_URL)
+ * is the operator's own choice and may be internal: it is resolved but not restricted.
+ */
+async function resolveTarget(input: {
+  subscriptionId: string;
+  url: string;
+  allowLoopback: boolean;
+  resolve?: Resolver;
+}): Promise<WebhookTarget> {
+  const { url, allowLoopback, resolve } = input;
+  if (input.subscriptionId !== CONFIGURED_WEBHOOK_ID) {
+    return assertPublicWebhookUrl(url, { allowLoopback, resolve });
+  }
+  const parsed = new URL(url);
+  const hostname = parsed.hostname.replace(/^\[(.*)\]$/, "$1");
+  const family = isIP(hostname);
+  const addresses = family
+    ? [{ address: hostname, family: family === 6 ? (6 as const) : (4 as const) }]
+    : await (resolve ?? systemResolver)(hostname);
+  if (!addresses[0]) throw new Error(`the host ${hostname} could not be resolved`);
+  return { url: parsed, hostname, address: addresses[0], addresses };
+}
 
 /**
  * One POST of `body` to the target, connecting only to the addresses the SSRF check
@@ -11,7 +93,7 @@ export type SendResult = { statusCode?: number; error?: string };
  * still verified against the host name. No redirects are followed (node:http never does),
  * no connection is reused, and the whole exchange is cut at `timeoutMs`. Never throws.
  */
-export function postWebhook(input: {
+function postWebhook(input: {
   target: WebhookTarget;
   body: Buffer;
   headers: Record<string, string>;

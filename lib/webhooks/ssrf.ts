@@ -1,5 +1,6 @@
 import { lookup as dnsLookup } from "node:dns/promises";
 import { isIP } from "node:net";
+import { withTimeout } from "@/lib/timeout";
 
 /**
  * SSRF guard for outbound webhooks (conventions habit 11; documenso's assert-webhook-url).
@@ -45,16 +46,12 @@ export type WebhookTarget = {
 const LOOKUP_TIMEOUT_MS = 3000;
 
 export const systemResolver: Resolver = async (hostname) => {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error("DNS lookup timed out")), LOOKUP_TIMEOUT_MS);
-  });
-  try {
-    const found = await Promise.race([dnsLookup(hostname, { all: true, verbatim: true }), timeout]);
-    return found.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
-  } finally {
-    clearTimeout(timer);
-  }
+  const found = await withTimeout(
+    dnsLookup(hostname, { all: true, verbatim: true }),
+    LOOKUP_TIMEOUT_MS,
+    () => new Error("DNS lookup timed out"),
+  );
+  return found.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
 };
 
 /**
