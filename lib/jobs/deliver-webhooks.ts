@@ -4,7 +4,8 @@ import {
   type DeliveryOptions,
   sendDueDeliveries,
 } from "@/lib/webhooks/delivery";
-import { fanOutNewEvents, syncConfiguredEndpoint } from "@/lib/webhooks/fan-out";
+import { fanOutNewEvents } from "@/lib/webhooks/fan-out";
+import { syncConfiguredEndpoint } from "@/lib/webhooks/subscriptions";
 
 export type DeliverWebhooksOptions = DeliveryOptions;
 export type DeliverWebhooksResult = { fannedOut: number } & DeliveryCounts;
@@ -12,8 +13,8 @@ export type DeliverWebhooksResult = { fannedOut: number } & DeliveryCounts;
 /**
  * One pass of the webhook job (the worker every WEBHOOK_INTERVAL_MS, and /api/cron/webhooks):
  * mirror the configured endpoint, fan new outbox events out into deliveries, send the due
- * ones. The rules live in lib/webhooks (fan-out.ts, delivery.ts). `more`: work was left for
- * another pass (the worker runs again at once).
+ * ones. The rules live in lib/webhooks (subscriptions.ts, fan-out.ts, delivery.ts).
+ * `more`: work was left for another pass (the worker runs again at once).
  */
 export async function deliverWebhooks(
   ctx: DeliveryContext,

@@ -4,7 +4,7 @@ import { NotFoundError } from "@/lib/domain/errors";
 import { isId } from "@/lib/ids";
 import type { AuthedContext } from "@/lib/services/context";
 import { withTransaction } from "@/lib/services/db";
-import { getWebhookForOwnerOrThrow } from "./subscriptions";
+import { getWebhookForOwnerOrThrow } from "@/lib/webhooks/subscriptions";
 
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 /** A delivery with its event's type (null when the event row is gone). */

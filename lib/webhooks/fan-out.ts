@@ -4,59 +4,10 @@ import { events, webhookDeliveries, webhookSubscriptions } from "@/db/schema";
 import { newId } from "@/lib/ids";
 import type { ServiceContext } from "@/lib/services/context";
 import { rowsOf, withTransaction } from "@/lib/services/db";
-
-/** Id and wallet of the subscription row that mirrors WEBHOOK_URL / WEBHOOK_SECRET. */
-export const CONFIGURED_WEBHOOK_ID = "cfg_webhook";
-export const ALL_WALLETS = "*";
+import { ALL_WALLETS } from "@/lib/webhooks/subscriptions";
 
 /** Arbitrary constant: one fan-out at a time, so deliveries are created in seq order. */
 const FAN_OUT_LOCK_KEY = 72_210_042;
-
-/**
- * Mirrors the configured endpoint into webhook_subscriptions (wallet `*`, events `*`): it
- * is created or updated when WEBHOOK_URL is set (a changed URL or secret also re-enables
- * it) and soft-deleted when it is no longer configured. Writes only when something changed.
- */
-export async function syncConfiguredEndpoint(ctx: Pick<ServiceContext, "db" | "config" | "now">) {
-  const endpoint = ctx.config.webhooks.endpoint;
-  const now = ctx.now();
-  if (!endpoint) {
-    await ctx.db
-      .update(webhookSubscriptions)
-      .set({ deletedAt: now })
-      .where(
-        and(
-          eq(webhookSubscriptions.id, CONFIGURED_WEBHOOK_ID),
-          isNull(webhookSubscriptions.deletedAt),
-        ),
-      );
-    return;
-  }
-  const t = webhookSubscriptions;
-  await ctx.db
-    .insert(t)
-    .values({
-      id: CONFIGURED_WEBHOOK_ID,
-      wallet: ALL_WALLETS,
-      url: endpoint.url,
-      events: ["*"],
-      secret: endpoint.secret,
-      createdAt: now,
-    })
-    .onConflictDoUpdate({
-      target: t.id,
-      set: {
-        url: endpoint.url,
-        secret: endpoint.secret,
-        wallet: ALL_WALLETS,
-        events: ["*"],
-        deletedAt: null,
-        disabledAt: sql`case when ${t.url} = ${endpoint.url} and ${t.secret} = ${endpoint.secret} and ${t.deletedAt} is null then ${t.disabledAt} else null end`,
-        failingSince: sql`case when ${t.url} = ${endpoint.url} and ${t.secret} = ${endpoint.secret} and ${t.deletedAt} is null then ${t.failingSince} else null end`,
-      },
-      setWhere: sql`${t.url} <> ${endpoint.url} or ${t.secret} <> ${endpoint.secret} or ${t.deletedAt} is not null or ${t.wallet} <> ${ALL_WALLETS}`,
-    });
-}
 
 /**
  * Fans out up to `maxBatches` batches of new events (fanOutEvents, below), each at its own

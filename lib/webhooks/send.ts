@@ -2,7 +2,6 @@ import http from "node:http";
 import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
 import { type EventRow, envelopeBody } from "@/lib/webhooks/envelope";
-import { CONFIGURED_WEBHOOK_ID } from "@/lib/webhooks/fan-out";
 import {
   EVENT_ID_HEADER,
   SIGNATURE_HEADER,
@@ -16,6 +15,7 @@ import {
   type WebhookTarget,
   WebhookUrlError,
 } from "@/lib/webhooks/ssrf";
+import { CONFIGURED_WEBHOOK_ID } from "@/lib/webhooks/subscriptions";
 
 export const WEBHOOK_USER_AGENT = "StellarInvoicing-Webhooks/1.0";
 

@@ -5,7 +5,7 @@ import { webhookDeliveries, webhookSubscriptions } from "@/db/schema";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "@/lib/domain/errors";
 import { isId, newId } from "@/lib/ids";
 import type { CreateWebhookInput } from "@/lib/schemas/webhooks";
-import type { AuthedContext } from "@/lib/services/context";
+import type { AuthedContext, ServiceContext } from "@/lib/services/context";
 import { withTransaction } from "@/lib/services/db";
 import { assertPublicWebhookUrl, WEBHOOK_URL_REFUSED, WebhookUrlError } from "@/lib/webhooks/ssrf";
 
@@ -16,6 +16,56 @@ export type CreatedSubscription = SubscriptionRow & { secret: string };
 export const WEBHOOK_NOT_FOUND = "Webhook not found";
 export const MAX_WEBHOOKS_PER_WALLET = 10;
 export const WEBHOOK_LIMIT_REACHED = `Webhook limit reached (at most ${MAX_WEBHOOKS_PER_WALLET} per wallet)`;
+
+/** Id and wallet of the subscription row that mirrors WEBHOOK_URL / WEBHOOK_SECRET. */
+export const CONFIGURED_WEBHOOK_ID = "cfg_webhook";
+export const ALL_WALLETS = "*";
+
+/**
+ * Mirrors the configured endpoint into webhook_subscriptions (wallet `*`, events `*`): it
+ * is created or updated when WEBHOOK_URL is set (a changed URL or secret also re-enables
+ * it) and soft-deleted when it is no longer configured. Writes only when something changed.
+ */
+export async function syncConfiguredEndpoint(ctx: Pick<ServiceContext, "db" | "config" | "now">) {
+  const endpoint = ctx.config.webhooks.endpoint;
+  const now = ctx.now();
+  if (!endpoint) {
+    await ctx.db
+      .update(webhookSubscriptions)
+      .set({ deletedAt: now })
+      .where(
+        and(
+          eq(webhookSubscriptions.id, CONFIGURED_WEBHOOK_ID),
+          isNull(webhookSubscriptions.deletedAt),
+        ),
+      );
+    return;
+  }
+  const t = webhookSubscriptions;
+  await ctx.db
+    .insert(t)
+    .values({
+      id: CONFIGURED_WEBHOOK_ID,
+      wallet: ALL_WALLETS,
+      url: endpoint.url,
+      events: ["*"],
+      secret: endpoint.secret,
+      createdAt: now,
+    })
+    .onConflictDoUpdate({
+      target: t.id,
+      set: {
+        url: endpoint.url,
+        secret: endpoint.secret,
+        wallet: ALL_WALLETS,
+        events: ["*"],
+        deletedAt: null,
+        disabledAt: sql`case when ${t.url} = ${endpoint.url} and ${t.secret} = ${endpoint.secret} and ${t.deletedAt} is null then ${t.disabledAt} else null end`,
+        failingSince: sql`case when ${t.url} = ${endpoint.url} and ${t.secret} = ${endpoint.secret} and ${t.deletedAt} is null then ${t.failingSince} else null end`,
+      },
+      setWhere: sql`${t.url} <> ${endpoint.url} or ${t.secret} <> ${endpoint.secret} or ${t.deletedAt} is not null or ${t.wallet} <> ${ALL_WALLETS}`,
+    });
+}
 
 /** `whsec_` + 32 random bytes in hex. Stored as is: the service needs it to sign. */
 export function newWebhookSecret(): string {
