@@ -7,8 +7,6 @@ import { z } from "zod";
  * The one place that reads process.env. Every variable is validated here; a bad value
  * stops start-up with a message naming the variable (see `loadConfig`).
  */
-const TESTNET = "Test SDF Network ; September 2015";
-const MAINNET = "Public Global Stellar Network ; September 2015";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no", "on", "off", ""])
@@ -147,7 +145,8 @@ export type Config = {
 /** The public payment page of an invoice or link: {APP_URL}/pay/<id>. */
 export const paymentPageUrl = (appUrl: string, id: string) => `${appUrl}/pay/${id}`;
 
-export const NETWORK_PASSPHRASES = { testnet: TESTNET, mainnet: MAINNET } as const;
+/** The passphrases live in a module without imports, so the browser can share them. */
+export { NETWORK_PASSPHRASES } from "./stellar/networks";
 
 export class ConfigError extends Error {}
 

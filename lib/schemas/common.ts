@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { NETWORK_PASSPHRASES } from "@/lib/config";
 import { DUE_DATE_PATTERN, INVALID_DUE_DATE, parseDueDate } from "@/lib/domain/due-date";
 import {
   AMOUNT_SPEC,
@@ -10,6 +9,7 @@ import {
   RATE_SPEC,
   TAX_RATE_SPEC,
 } from "@/lib/domain/money";
+import { NETWORK_PASSPHRASES } from "@/lib/stellar/networks";
 
 export const SORT_FIELDS = [
   "createdAt",
