@@ -4,9 +4,11 @@ import {
   type AuditAction,
   CANCELLABLE_STATUSES,
   canTransition,
+  creation,
   EDITABLE_STATUSES,
   type EventType,
   EXPIRABLE_STATUSES,
+  eventsFor,
   INVOICE_STATUSES,
   INVOICE_TRIGGERS,
   type InvoiceStatus,
@@ -15,6 +17,7 @@ import {
   isInvoiceStatus,
   isPayable,
   PAYABLE_STATUSES,
+  stampOf,
   transition,
 } from "./invoice-state";
 
@@ -185,5 +188,46 @@ describe("isInvoiceStatus", () => {
     for (const status of INVOICE_STATUSES) expect(isInvoiceStatus(status)).toBe(true);
     for (const value of ["draft", "ACTIVE", "", null, 1])
       expect(isInvoiceStatus(value)).toBe(false);
+  });
+});
+
+describe("what a move records beyond the table", () => {
+  it("stamps the column of its trigger, and only those triggers stamp", () => {
+    expect(INVOICE_TRIGGERS.map((t) => [t, stampOf(t)])).toEqual([
+      ["update", null],
+      ["delete", "deletedAt"],
+      ["send", "sentAt"],
+      ["payIntent", null],
+      ["submitFailed", null],
+      ["pay", "paidAt"],
+      ["expire", "expiredAt"],
+      ["cancel", "cancelledAt"],
+    ]);
+  });
+
+  it("creates an invoice as DRAFT and a payment link as PENDING, audited CREATED", () => {
+    expect(creation("INVOICE")).toEqual({
+      from: null,
+      to: "DRAFT",
+      changed: true,
+      audit: "CREATED",
+      event: "invoice.created",
+    });
+    expect(creation("LINK")).toMatchObject({ from: null, to: "PENDING", audit: "CREATED" });
+  });
+
+  it("names the events of each kind: links speak link.*, payments add payment.confirmed", () => {
+    expect(eventsFor("INVOICE", null)).toEqual([]);
+    expect(eventsFor("INVOICE", "invoice.sent")).toEqual(["invoice.sent"]);
+    expect(eventsFor("INVOICE", "invoice.paid")).toEqual(["invoice.paid", "payment.confirmed"]);
+    expect(eventsFor("INVOICE", "invoice.expired")).toEqual(["invoice.expired"]);
+    expect(eventsFor("LINK", "invoice.created")).toEqual(["link.created"]);
+    expect(eventsFor("LINK", "invoice.paid")).toEqual([
+      "invoice.paid",
+      "payment.confirmed",
+      "link.paid",
+    ]);
+    expect(eventsFor("LINK", "invoice.expired")).toEqual([]);
+    expect(eventsFor("LINK", "invoice.cancelled")).toEqual(["invoice.cancelled"]);
   });
 });

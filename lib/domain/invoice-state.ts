@@ -1,9 +1,11 @@
 import { BusinessRuleError } from "./errors";
 
-// The invoice lifecycle (service-spec.md section 3, decisions.md "Lifecycle").
-// TRANSITIONS below is the one table every service consults; the status lists
-// exported next to it feed conditional SQL updates (`WHERE status IN (...)`),
-// and a unit test keeps the two in agreement.
+// The invoice lifecycle (docs/decisions.md "Lifecycle"). TRANSITIONS below is the one
+// table of moves: which trigger may move an invoice from which status, to what, and which
+// audit action and outbox event record it. Services never write a status themselves:
+// applyTransition (lib/services/invoices/lifecycle.ts) reads this table. The status lists
+// exported next to it feed SQL filters (`WHERE status IN (...)`), and a unit test keeps
+// the two in agreement.
 
 export const INVOICE_STATUSES = [
   "DRAFT",
@@ -192,9 +194,8 @@ const TRANSITIONS: Record<InvoiceTrigger, Record<InvoiceStatus, Outcome>> = {
 };
 
 /**
- * The spec's messages. The spec gives none for sending a non-DRAFT invoice
- * ("The invoice must be DRAFT"), so send follows the pay/cancel pattern and
- * names the current status.
+ * The message of a refused move. Sending a non-DRAFT invoice follows the pay and cancel
+ * pattern and names the current status.
  */
 function rejectionMessage(rejection: Rejection, status: InvoiceStatus): string {
   switch (rejection) {
@@ -237,41 +238,67 @@ export function transition(status: InvoiceStatus, trigger: InvoiceTrigger): Tran
   }
 }
 
+/**
+ * The column a move stamps with its time, besides `updatedAt`. A payment's `paidAt` is the
+ * ledger's time of the transaction, which the caller supplies.
+ */
+export const TRANSITION_STAMPS = {
+  send: "sentAt",
+  pay: "paidAt",
+  expire: "expiredAt",
+  cancel: "cancelledAt",
+  delete: "deletedAt",
+} as const satisfies Partial<Record<InvoiceTrigger, string>>;
+export type TransitionStamp = (typeof TRANSITION_STAMPS)[keyof typeof TRANSITION_STAMPS];
+
+export function stampOf(trigger: InvoiceTrigger): TransitionStamp | null {
+  return (TRANSITION_STAMPS as Partial<Record<InvoiceTrigger, TransitionStamp>>)[trigger] ?? null;
+}
+
+/** An invoice, or a payment link: a single-use invoice that is payable as soon as it exists. */
+export type InvoiceKind = "INVOICE" | "LINK";
+
+/** Creation, the move into a first status: audit CREATED and the created event. */
+export type Creation = Omit<TransitionResult, "from"> & { from: null };
+
+export function creation(kind: InvoiceKind): Creation {
+  const to = kind === "LINK" ? "PENDING" : "DRAFT";
+  return { from: null, to, changed: true, audit: "CREATED", event: "invoice.created" };
+}
+
+/**
+ * The outbox events a move writes, in order. The table names the invoice event; a payment
+ * also writes payment.confirmed, and a payment link announces itself in its own words:
+ * link.created instead of invoice.created, link.paid after the payment, and no event when
+ * it expires (there is no link expiry event type; the audit entry records it).
+ */
+export function eventsFor(kind: InvoiceKind, event: EventType | null): EventType[] {
+  if (event === null) return [];
+  const paid: EventType[] = ["invoice.paid", "payment.confirmed"];
+  if (kind === "INVOICE") return event === "invoice.paid" ? paid : [event];
+  switch (event) {
+    case "invoice.created":
+      return ["link.created"];
+    case "invoice.paid":
+      return [...paid, "link.paid"];
+    case "invoice.expired":
+      return [];
+    default:
+      return [event];
+  }
+}
+
 /** True when `trigger` is allowed from `status` (neither rejected nor ignored). */
 export function canTransition(status: InvoiceStatus, trigger: InvoiceTrigger): boolean {
   return TRANSITIONS[trigger][status].kind === "move";
 }
 
 export function isPayable(status: InvoiceStatus): boolean {
-  switch (status) {
-    case "PENDING":
-    case "PROCESSING":
-    case "FAILED":
-    case "EXPIRED":
-      return true;
-    case "DRAFT":
-    case "PAID":
-    case "CANCELLED":
-      return false;
-    default:
-      return assertNever(status);
-  }
+  return (PAYABLE_STATUSES as readonly InvoiceStatus[]).includes(status);
 }
 
 export function isEditable(status: InvoiceStatus): boolean {
-  switch (status) {
-    case "DRAFT":
-      return true;
-    case "PENDING":
-    case "PROCESSING":
-    case "PAID":
-    case "FAILED":
-    case "EXPIRED":
-    case "CANCELLED":
-      return false;
-    default:
-      return assertNever(status);
-  }
+  return (EDITABLE_STATUSES as readonly InvoiceStatus[]).includes(status);
 }
 
 export function isInvoiceStatus(value: unknown): value is InvoiceStatus {

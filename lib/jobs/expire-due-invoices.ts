@@ -1,16 +1,17 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or } from "drizzle-orm";
 import { invoices } from "@/db/schema";
 import { expiredDueDatesBefore } from "@/lib/domain/due-date";
-import { EXPIRABLE_STATUSES, transition } from "@/lib/domain/invoice-state";
-import { emitEvent, SYSTEM_ACTOR, writeAudit } from "@/lib/services/audit";
+import { EXPIRABLE_STATUSES } from "@/lib/domain/invoice-state";
 import type { ServiceContext } from "@/lib/services/context";
 import { withTransaction } from "@/lib/services/db";
+import { applyTransition, SYSTEM_ACTOR } from "@/lib/services/invoices/lifecycle";
 
 /**
- * PENDING/PROCESSING invoices whose due date (a UTC date) has ended, i.e. from 00:00 UTC the
- * day after, and payment links past their expiresAt, become EXPIRED, with audit EXPIRED and event invoice.expired in the same
- * transaction. Bounded batches; rows are claimed with FOR UPDATE SKIP LOCKED, so two
- * processes running it at once never expire the same invoice twice. Idempotent.
+ * PENDING/PROCESSING invoices whose due date has ended (lib/domain/due-date.ts) and payment
+ * links past their expiresAt become EXPIRED through applyTransition (audit EXPIRED, event
+ * invoice.expired for invoices), each in the batch's transaction. Bounded batches; rows are
+ * claimed with FOR UPDATE SKIP LOCKED, so two processes running it at once never expire the
+ * same invoice twice. Idempotent.
  */
 export async function expireDueInvoices(
   ctx: Pick<ServiceContext, "db" | "now">,
@@ -39,35 +40,7 @@ export async function expireDueInvoices(
         .limit(batchSize)
         .for("update", { skipLocked: true });
       for (const row of rows) {
-        const move = transition(row.status, "expire");
-        if (!move.changed) continue;
-        await tx
-          .update(invoices)
-          .set({ status: move.to, expiredAt: now, updatedAt: now })
-          .where(eq(invoices.id, row.id));
-        await writeAudit(tx, {
-          invoiceId: row.id,
-          action: "EXPIRED",
-          actorWallet: SYSTEM_ACTOR,
-          changes: { status: { from: move.from, to: move.to } },
-          at: now,
-        });
-        // Links have no expiry event type (spec 6); their audit entry records it.
-        if (row.kind === "LINK") continue;
-        await emitEvent(tx, {
-          type: "invoice.expired",
-          wallet: row.freelancerWallet,
-          invoiceId: row.id,
-          at: now,
-          data: {
-            id: row.id,
-            invoiceNumber: row.invoiceNumber,
-            status: move.to,
-            previousStatus: move.from,
-            dueDate: row.dueDate?.toISOString() ?? null,
-            expiredAt: now.toISOString(),
-          },
-        });
+        await applyTransition(tx, row, "expire", { actor: SYSTEM_ACTOR, at: now });
       }
       return rows.length;
     });

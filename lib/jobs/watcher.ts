@@ -1,13 +1,15 @@
 import { and, asc, eq, inArray, isNull, min } from "drizzle-orm";
-import type { Database, Transaction } from "@/db/client";
+import type { Transaction } from "@/db/client";
 import { invoices, watcherCursors } from "@/db/schema";
 import { NETWORK_PASSPHRASES } from "@/lib/config";
 import { BusinessRuleError } from "@/lib/domain/errors";
+import { isValidInvoiceNumber } from "@/lib/domain/invoice-number";
 import { PAYABLE_STATUSES } from "@/lib/domain/invoice-state";
 import { CLOCK_SKEW_MS, type PaymentOperation } from "@/lib/domain/payment-match";
 import type { Logger } from "@/lib/logger";
 import type { NetworkName } from "@/lib/schemas/common";
 import type { ServiceContext } from "@/lib/services/context";
+import { withTransaction } from "@/lib/services/db";
 import { verifyAndRecordPayment } from "@/lib/services/payments/record-payment";
 import { type HorizonClient, horizonFor } from "@/lib/stellar/horizon";
 import {
@@ -71,10 +73,10 @@ export async function watcherTick(
     .from(invoices)
     .where(payableOn(passphrase));
   const idle = !oldest?.createdAt;
-  await ensureCursorRow(ctx.db, network);
+  await ensureCursorRow(ctx, network);
 
   for (let page = 0; page < maxPages; page++) {
-    const step = await ctx.db.transaction(async (tx) => {
+    const step = await withTransaction(ctx.db, async (tx) => {
       const [row] = await tx
         .select()
         .from(watcherCursors)
@@ -144,10 +146,10 @@ function payableOn(passphrase: string) {
   );
 }
 
-async function ensureCursorRow(db: Database, network: NetworkName) {
-  await db
+async function ensureCursorRow(ctx: TickContext, network: NetworkName) {
+  await ctx.db
     .insert(watcherCursors)
-    .values({ network, cursor: "", updatedAt: new Date() })
+    .values({ network, cursor: "", updatedAt: ctx.now() })
     .onConflictDoNothing();
 }
 
@@ -197,7 +199,7 @@ async function recordMatches(
   for (const r of records) {
     const op = operationFromRecord(r);
     const t = r.transaction;
-    if (!op || !t || t.memo_type !== "text" || !t.memo?.startsWith("INV-")) continue;
+    if (!op || t?.memo_type !== "text" || !isValidInvoiceNumber(t.memo)) continue;
     const entry = byTx.get(r.transaction_hash) ?? { record: r, ops: [] };
     entry.ops.push(op);
     byTx.set(r.transaction_hash, entry);
@@ -218,11 +220,7 @@ async function recordMatches(
     try {
       // A savepoint per candidate: a rejected match leaves the page's transaction usable.
       const outcome = await tx.transaction((inner) =>
-        verifyAndRecordPayment(
-          { db: inner as unknown as Database, config: ctx.config },
-          invoiceId,
-          payment,
-        ),
+        verifyAndRecordPayment({ ...ctx, db: inner }, invoiceId, payment),
       );
       if (outcome.kind === "recorded") {
         matched++;

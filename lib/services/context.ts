@@ -1,13 +1,14 @@
-import type { Database } from "@/db/client";
+import type { DbOrTx } from "@/db/client";
 import type { Config } from "@/lib/config";
 import type { Logger } from "@/lib/logger";
 
 /**
  * Everything a service may use. Services never import Next.js or read headers; the clock
- * and the ports come from here so tests can pin them.
+ * and the ports come from here so tests can pin them. `db` may be the caller's transaction:
+ * services open theirs with withTransaction, which joins one already open.
  */
 export type ServiceContext = {
-  db: Database;
+  db: DbOrTx;
   config: Config;
   now: () => Date;
   logger: Logger;

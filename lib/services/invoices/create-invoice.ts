@@ -1,17 +1,16 @@
-import { invoices } from "@/db/schema";
 import { NETWORK_PASSPHRASES } from "@/lib/config";
 import { assertDueDateNotPast } from "@/lib/domain/due-date";
 import { ConflictError, ForbiddenError } from "@/lib/domain/errors";
-import { formatInvoiceNumber, validateInvoiceNumber } from "@/lib/domain/invoice-number";
+import { validateInvoiceNumber } from "@/lib/domain/invoice-number";
 import { assertAmountMatchesSubtotal, computeTotals } from "@/lib/domain/money";
 import { newId } from "@/lib/ids";
 import type { CreateInvoiceInput } from "@/lib/schemas/invoices";
-import { emitEvent, writeAudit } from "../audit";
 import { upsertClient } from "../clients/upsert-client";
 import type { AuthedContext } from "../context";
 import { withTransaction } from "../db";
+import { initialStatus, recordCreation } from "./lifecycle";
 import { resolveNetwork } from "./network";
-import { loadOwnerView, nextInvoiceSequence, type OwnerInvoice, replaceLineItems } from "./store";
+import { insertNumbered, loadOwnerView, type OwnerInvoice, replaceLineItems } from "./store";
 
 export const WALLET_MISMATCH = "Freelancer wallet must match authenticated wallet";
 export const NUMBER_TAKEN = "Invoice number already exists";
@@ -54,81 +53,49 @@ export async function createInvoice(
   const now = ctx.now();
   assertDueDateNotPast(input.dueDate, now);
   const supplied = input.invoiceNumber ? validateInvoiceNumber(input.invoiceNumber) : undefined;
-  // Creation starts the lifecycle: DRAFT, audit CREATED, event invoice.created (spec 3).
-  const status = "DRAFT" as const;
 
   // The response is read inside the transaction: once it commits, nothing else can fail and
   // turn a created invoice into an error answer.
   const view = await withTransaction(ctx.db, async (tx) => {
-    // A generated number can meet one a user supplied earlier: take the next value then.
-    for (let attempt = 0; attempt < 20; attempt++) {
-      const invoiceNumber = supplied ?? formatInvoiceNumber(await nextInvoiceSequence(tx));
-      const [inserted] = await tx
-        .insert(invoices)
-        .values({
-          id: newId(),
-          kind: "INVOICE",
-          invoiceNumber,
-          status,
-          freelancerWallet: ctx.wallet,
-          freelancerName: input.freelancerName ?? null,
-          freelancerEmail: input.freelancerEmail ?? null,
-          freelancerCompany: input.freelancerCompany ?? null,
-          clientName: input.clientName,
-          clientEmail: input.clientEmail,
-          clientCompany: input.clientCompany ?? null,
-          clientAddress: input.clientAddress ?? null,
-          title: input.title ?? `Invoice ${invoiceNumber}`,
-          description: input.description ?? null,
-          notes: input.notes ?? null,
-          subtotal: totals.subtotal,
-          taxRate: totals.taxRate,
-          taxAmount: totals.taxAmount,
-          discount: totals.discount,
-          total: totals.total,
-          currency: input.currency ?? "XLM",
-          networkPassphrase,
-          dueDate: input.dueDate ?? null,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .onConflictDoNothing({ target: invoices.invoiceNumber })
-        .returning();
-      if (inserted) {
-        await replaceLineItems(tx, inserted.id, lineItems);
-        await writeAudit(tx, {
-          invoiceId: inserted.id,
-          action: "CREATED",
-          actorWallet: ctx.wallet,
-          changes: { status: { from: null, to: status } },
-          at: now,
-        });
-        await emitEvent(tx, {
-          type: "invoice.created",
-          wallet: ctx.wallet,
-          invoiceId: inserted.id,
-          at: now,
-          data: {
-            id: inserted.id,
-            invoiceNumber: inserted.invoiceNumber,
-            status: inserted.status,
-            freelancerWallet: inserted.freelancerWallet,
-            clientName: inserted.clientName,
-            clientEmail: inserted.clientEmail,
-            total: inserted.total,
-            currency: inserted.currency,
-            createdAt: inserted.createdAt.toISOString(),
-          },
-        });
-        return loadOwnerView(tx, inserted);
-      }
-      if (supplied) throw new ConflictError(NUMBER_TAKEN);
-    }
-    throw new ConflictError(NUMBER_TAKEN);
+    const inserted = await insertNumbered(
+      tx,
+      (invoiceNumber) => ({
+        id: newId(),
+        kind: "INVOICE",
+        invoiceNumber,
+        status: initialStatus("INVOICE"),
+        freelancerWallet: ctx.wallet,
+        freelancerName: input.freelancerName ?? null,
+        freelancerEmail: input.freelancerEmail ?? null,
+        freelancerCompany: input.freelancerCompany ?? null,
+        clientName: input.clientName,
+        clientEmail: input.clientEmail,
+        clientCompany: input.clientCompany ?? null,
+        clientAddress: input.clientAddress ?? null,
+        title: input.title ?? `Invoice ${invoiceNumber}`,
+        description: input.description ?? null,
+        notes: input.notes ?? null,
+        subtotal: totals.subtotal,
+        taxRate: totals.taxRate,
+        taxAmount: totals.taxAmount,
+        discount: totals.discount,
+        total: totals.total,
+        currency: input.currency ?? "XLM",
+        networkPassphrase,
+        dueDate: input.dueDate ?? null,
+        createdAt: now,
+        updatedAt: now,
+      }),
+      supplied,
+    );
+    if (!inserted) throw new ConflictError(NUMBER_TAKEN);
+    await replaceLineItems(tx, inserted.id, lineItems);
+    await recordCreation(tx, inserted, { actor: ctx.wallet, at: now });
+    return loadOwnerView(tx, inserted);
   });
 
   if (input.saveClient) {
-    // Saving the client never fails the invoice (spec 4.2 rule 3).
+    // Saving the client never fails the invoice (docs/decisions.md).
     try {
       await upsertClient(ctx, {
         name: input.clientName,

@@ -3,10 +3,12 @@ import type { DbOrTx } from "@/db/client";
 import { isRootDatabase, prepared } from "@/db/prepared";
 import { invoiceAuditLogs, invoiceLineItems, invoices, payments } from "@/db/schema";
 import { ForbiddenError, NotFoundError } from "@/lib/domain/errors";
+import { formatInvoiceNumber } from "@/lib/domain/invoice-number";
 import { isId } from "@/lib/ids";
 import { rowsOf } from "../db";
 
 export type InvoiceRow = typeof invoices.$inferSelect;
+export type NewInvoiceRow = typeof invoices.$inferInsert;
 export type LineItemRow = typeof invoiceLineItems.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type AuditRow = typeof invoiceAuditLogs.$inferSelect;
@@ -118,8 +120,30 @@ export async function loadOwnerView(db: DbOrTx, row: InvoiceRow): Promise<OwnerI
   return { ...row, lineItems, payments: paymentRows, auditLogs };
 }
 
+/**
+ * Inserts an invoice or link under the `supplied` number, or else under the next generated
+ * one. A generated number can meet one a user supplied earlier: the next value is taken
+ * then, up to 20 times. Null when the number is taken (a supplied one is tried once).
+ */
+export async function insertNumbered(
+  tx: DbOrTx,
+  values: (invoiceNumber: string) => NewInvoiceRow,
+  supplied?: string,
+): Promise<InvoiceRow | null> {
+  for (let attempt = 0; attempt < (supplied ? 1 : 20); attempt++) {
+    const invoiceNumber = supplied ?? formatInvoiceNumber(await nextInvoiceSequence(tx));
+    const [row] = await tx
+      .insert(invoices)
+      .values(values(invoiceNumber))
+      .onConflictDoNothing({ target: invoices.invoiceNumber })
+      .returning();
+    if (row) return row;
+  }
+  return null;
+}
+
 /** Next generated invoice number from the global sequence (never read-max-plus-one). */
-export async function nextInvoiceSequence(db: DbOrTx): Promise<bigint> {
+async function nextInvoiceSequence(db: DbOrTx): Promise<bigint> {
   const result = await db.execute<{ n: string }>(
     sql`select nextval('invoice_number_seq')::text as n`,
   );

@@ -1,14 +1,12 @@
-import { eq } from "drizzle-orm";
-import { invoices } from "@/db/schema";
 import { assertDueDateNotPast } from "@/lib/domain/due-date";
 import { ConflictError, ForbiddenError } from "@/lib/domain/errors";
 import { validateInvoiceNumber } from "@/lib/domain/invoice-number";
 import { transition } from "@/lib/domain/invoice-state";
 import type { UpdateInvoiceInput } from "@/lib/schemas/invoices";
-import { writeAudit } from "../audit";
 import type { AuthedContext } from "../context";
 import { pgErrorCode, withTransaction } from "../db";
 import { NUMBER_TAKEN, priceInvoice, WALLET_MISMATCH } from "./create-invoice";
+import { applyTransition, type InvoiceChanges } from "./lifecycle";
 import { resolveNetwork } from "./network";
 import {
   loadLineItems,
@@ -37,7 +35,7 @@ export async function updateInvoice(
   try {
     return await withTransaction(ctx.db, async (tx) => {
       const current = await lockInvoiceForOwner(tx, id, ctx.wallet);
-      transition(current.status, "update");
+      transition(current.status, "update"); // 400 before any other check
       const currentItems = await loadLineItems(tx, id);
 
       const itemsChanged = input.lineItems !== undefined || input.items !== undefined;
@@ -47,14 +45,7 @@ export async function updateInvoice(
         input.discount !== undefined ||
         input.amount !== undefined
           ? priceInvoice({
-              lineItems:
-                input.lineItems ??
-                input.items ??
-                currentItems.map((i) => ({
-                  description: i.description,
-                  quantity: i.quantity,
-                  rate: i.rate,
-                })),
+              lineItems: input.lineItems ?? input.items ?? currentItems.map(itemKey),
               taxRate: input.taxRate === undefined ? current.taxRate : input.taxRate,
               discount: input.discount === undefined ? current.discount : input.discount,
               amount: input.amount,
@@ -104,17 +95,11 @@ export async function updateInvoice(
       }
       if (Object.keys(changes).length === 0) return loadOwnerView(tx, current);
 
-      const [updated] = await tx
-        .update(invoices)
-        .set({ ...set, updatedAt: now })
-        .where(eq(invoices.id, id))
-        .returning();
-      await writeAudit(tx, {
-        invoiceId: id,
-        action: "UPDATED",
-        actorWallet: ctx.wallet,
-        changes,
+      const updated = await applyTransition(tx, current, "update", {
+        actor: ctx.wallet,
         at: now,
+        set: set as InvoiceChanges,
+        changes,
       });
       return loadOwnerView(tx, updated);
     });

@@ -2,15 +2,14 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import { invoices } from "@/db/schema";
 import { NETWORK_PASSPHRASES, paymentPageUrl } from "@/lib/config";
 import { NotFoundError, ValidationError } from "@/lib/domain/errors";
-import { formatInvoiceNumber } from "@/lib/domain/invoice-number";
 import { computeTotals, toStroops } from "@/lib/domain/money";
 import { isId, newId } from "@/lib/ids";
 import type { CreateLinkInput } from "@/lib/schemas/links";
-import { emitEvent, writeAudit } from "../audit";
 import type { AuthedContext, ServiceContext } from "../context";
 import { withTransaction } from "../db";
+import { initialStatus, recordCreation } from "../invoices/lifecycle";
 import { resolveNetwork } from "../invoices/network";
-import { type InvoiceRow, nextInvoiceSequence, replaceLineItems } from "../invoices/store";
+import { type InvoiceRow, insertNumbered, replaceLineItems } from "../invoices/store";
 
 export const LINK_NOT_FOUND = "Link not found";
 const DEFAULT_TTL_MS = 24 * 3600_000;
@@ -47,62 +46,38 @@ export async function createLink(ctx: AuthedContext, input: CreateLinkInput): Pr
 
   return withTransaction(ctx.db, async (tx) => {
     const id = newId();
-    let row: InvoiceRow | undefined;
-    // A generated number can meet one a user supplied for an invoice: take the next then.
-    for (let attempt = 0; !row && attempt < 20; attempt++) {
-      [row] = await tx
-        .insert(invoices)
-        .values({
-          id,
-          kind: "LINK",
-          invoiceNumber: formatInvoiceNumber(await nextInvoiceSequence(tx)),
-          status: "PENDING",
-          freelancerWallet: ctx.wallet,
-          clientName: "Payment link",
-          clientEmail: "",
-          title,
-          description: input.description ?? null,
-          subtotal: totals.subtotal,
-          taxRate: totals.taxRate,
-          taxAmount: totals.taxAmount,
-          discount: totals.discount,
-          total: totals.total,
-          currency: input.asset,
-          networkPassphrase,
-          linkReference: input.reference ?? null,
-          linkExpiresAt: expiresAt,
-          activateNewAccounts: input.activateNewAccounts ?? false,
-          sentAt: now,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .onConflictDoNothing({ target: invoices.invoiceNumber })
-        .returning();
-    }
+    const row = await insertNumbered(tx, (invoiceNumber) => ({
+      id,
+      kind: "LINK",
+      invoiceNumber,
+      status: initialStatus("LINK"),
+      freelancerWallet: ctx.wallet,
+      clientName: "Payment link",
+      clientEmail: "",
+      title,
+      description: input.description ?? null,
+      subtotal: totals.subtotal,
+      taxRate: totals.taxRate,
+      taxAmount: totals.taxAmount,
+      discount: totals.discount,
+      total: totals.total,
+      currency: input.asset,
+      networkPassphrase,
+      linkReference: input.reference ?? null,
+      linkExpiresAt: expiresAt,
+      activateNewAccounts: input.activateNewAccounts ?? false,
+      sentAt: now,
+      createdAt: now,
+      updatedAt: now,
+    }));
     if (!row) throw new Error("could not allocate an invoice number");
     const [item] = totals.lineItems;
     await replaceLineItems(tx, id, [{ id: newId(), description: title, ...item }]);
-    await writeAudit(tx, {
-      invoiceId: id,
-      action: "CREATED",
-      actorWallet: ctx.wallet,
-      changes: { status: { from: null, to: "PENDING" }, kind: "LINK" },
+    await recordCreation(tx, row, {
+      actor: ctx.wallet,
       at: now,
-    });
-    await emitEvent(tx, {
-      type: "link.created",
-      wallet: ctx.wallet,
-      invoiceId: id,
-      at: now,
-      data: {
-        id,
-        checkoutUrl: paymentPageUrl(ctx.config.appUrl, id),
-        amount: row.total,
-        asset: row.currency,
-        metadata: { title, reference: row.linkReference },
-        expiresAt: expiresAt.toISOString(),
-        createdAt: now.toISOString(),
-      },
+      changes: { kind: "LINK" },
+      checkoutUrl: paymentPageUrl(ctx.config.appUrl, id),
     });
     return row;
   });

@@ -1,5 +1,3 @@
-import { eq } from "drizzle-orm";
-import { invoices } from "@/db/schema";
 import { BusinessRuleError, NotFoundError, ValidationError } from "@/lib/domain/errors";
 import { transition } from "@/lib/domain/invoice-state";
 import { toStroops, trimAmount } from "@/lib/domain/money";
@@ -9,9 +7,9 @@ import { horizonFor } from "@/lib/stellar/horizon";
 import { balanceOf, fetchAccount, fetchBaseFee } from "@/lib/stellar/read";
 import { buildSep7PayUri } from "@/lib/stellar/sep7";
 import { buildPaymentTransaction, PAYMENT_TIMEOUT_SECONDS } from "@/lib/stellar/transactions";
-import { writeAudit } from "../audit";
 import type { ServiceContext } from "../context";
 import { withTransaction } from "../db";
+import { ANONYMOUS_ACTOR, applyTransition } from "../invoices/lifecycle";
 import { networkName } from "../invoices/network";
 import { getLiveInvoice, lockLiveInvoice } from "../invoices/store";
 import { LINK_NOT_FOUND, linkStatus } from "../links/links";
@@ -96,24 +94,12 @@ export async function createPaymentIntent(
     }).xdr;
   }
 
-  const status = await withTransaction(ctx.db, async (tx) => {
-    const locked = await lockLiveInvoice(tx, invoiceId);
-    const move = transition(locked.status, "payIntent");
-    if (!move.changed) return locked.status;
-    const now = ctx.now();
-    await tx
-      .update(invoices)
-      .set({ status: move.to, updatedAt: now })
-      .where(eq(invoices.id, invoiceId));
-    await writeAudit(tx, {
-      invoiceId,
-      action: "UPDATED",
-      actorWallet: input.sender ?? "ANONYMOUS",
-      changes: { status: { from: move.from, to: move.to } },
-      at: now,
-    });
-    return move.to;
-  });
+  const { status } = await withTransaction(ctx.db, async (tx) =>
+    applyTransition(tx, await lockLiveInvoice(tx, invoiceId), "payIntent", {
+      actor: input.sender ?? ANONYMOUS_ACTOR,
+      at: ctx.now(),
+    }),
+  );
 
   return {
     invoiceId,

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { invoices, payments } from "@/db/schema";
+import { payments } from "@/db/schema";
 import type { Config } from "@/lib/config";
 import { BusinessRuleError } from "@/lib/domain/errors";
 import { transition } from "@/lib/domain/invoice-state";
@@ -11,9 +11,9 @@ import {
 } from "@/lib/domain/payment-match";
 import { newId } from "@/lib/ids";
 import { assetFor } from "@/lib/stellar/assets";
-import { emitEvent, writeAudit } from "../audit";
 import type { ServiceContext } from "../context";
 import { pgErrorCode, withTransaction } from "../db";
+import { applyTransition } from "../invoices/lifecycle";
 import { networkName } from "../invoices/network";
 import { type InvoiceRow, lockLiveInvoice, type PaymentRow } from "../invoices/store";
 
@@ -57,13 +57,13 @@ export type RecordOutcome =
 
 /**
  * The one way an invoice becomes PAID, whichever path saw the payment (submit, confirm,
- * watcher). In one transaction: lock the invoice, run the verifier, move it to PAID, insert
- * the Payment (unique hash), write the PAID audit entry and the invoice.paid +
- * payment.confirmed events. Racers queue on the row lock; the losers see PAID and answer
- * `already_paid`. Verifier rejections throw BusinessRuleError with the spec's message.
+ * watcher). In one transaction: lock the invoice, run the verifier, insert the Payment
+ * (unique hash), and apply the `pay` move (audit PAID, invoice.paid and payment.confirmed,
+ * link.paid for a link). Racers queue on the row lock; the losers see PAID and answer
+ * `already_paid`. Verifier rejections throw BusinessRuleError with the verifier's message.
  */
 export async function verifyAndRecordPayment(
-  ctx: Pick<ServiceContext, "db" | "config">,
+  ctx: Pick<ServiceContext, "db" | "config" | "now">,
   invoiceId: string,
   tx: PaymentTransaction,
 ): Promise<RecordOutcome> {
@@ -71,26 +71,11 @@ export async function verifyAndRecordPayment(
     return await withTransaction(ctx.db, async (db) => {
       const invoice = await lockLiveInvoice(db, invoiceId);
       if (invoice.status === "PAID") return { kind: "already_paid", invoice };
-      const move = transition(invoice.status, "pay");
+      transition(invoice.status, "pay");
 
       const result = await verifyAgainstInvoice(db, ctx.config, invoice, tx);
       if (!result.ok) throw new BusinessRuleError(result.message);
       const p = result.payment;
-      const paidAt = p.createdAt;
-
-      const [updated] = await db
-        .update(invoices)
-        .set({
-          status: move.to,
-          transactionHash: p.hash,
-          ledgerNumber: p.ledger,
-          payerWallet: p.from,
-          clientWallet: p.from,
-          paidAt,
-          updatedAt: new Date(),
-        })
-        .where(eq(invoices.id, invoiceId))
-        .returning();
       const [payment] = await db
         .insert(payments)
         .values({
@@ -103,73 +88,23 @@ export async function verifyAndRecordPayment(
           amount: p.amount,
           asset: invoice.currency,
           status: "CONFIRMED",
-          confirmedAt: paidAt,
+          confirmedAt: p.createdAt,
         })
         .returning();
-      const now = new Date();
-      await writeAudit(db, {
-        invoiceId,
-        action: "PAID",
-        actorWallet: p.from,
-        changes: {
-          status: { from: move.from, to: move.to },
-          transactionHash: p.hash,
-          ledgerNumber: p.ledger,
-          amount: p.amount,
-        },
-        at: now,
-      });
-      await emitEvent(db, {
-        type: "invoice.paid",
-        wallet: invoice.freelancerWallet,
-        invoiceId,
-        at: now,
-        data: {
-          id: invoiceId,
-          invoiceNumber: invoice.invoiceNumber,
-          status: move.to,
-          previousStatus: move.from,
-          total: invoice.total,
-          currency: invoice.currency,
+      const updated = await applyTransition(db, invoice, "pay", {
+        actor: p.from,
+        at: ctx.now(),
+        set: {
           transactionHash: p.hash,
           ledgerNumber: p.ledger,
           payerWallet: p.from,
-          paidAt: paidAt.toISOString(),
+          clientWallet: p.from,
+          // The ledger's time of the payment, not the time it was noticed.
+          paidAt: p.createdAt,
         },
+        changes: { transactionHash: p.hash, ledgerNumber: p.ledger, amount: p.amount },
+        payment,
       });
-      await emitEvent(db, {
-        type: "payment.confirmed",
-        wallet: invoice.freelancerWallet,
-        invoiceId,
-        at: now,
-        data: {
-          id: payment.id,
-          invoiceId,
-          transactionHash: p.hash,
-          ledgerNumber: p.ledger,
-          fromWallet: p.from,
-          toWallet: p.to,
-          amount: p.amount,
-          asset: invoice.currency,
-          confirmedAt: paidAt.toISOString(),
-        },
-      });
-      if (invoice.kind === "LINK") {
-        await emitEvent(db, {
-          type: "link.paid",
-          wallet: invoice.freelancerWallet,
-          invoiceId,
-          at: now,
-          data: {
-            id: invoiceId,
-            amount: invoice.total,
-            asset: invoice.currency,
-            transactionHash: p.hash,
-            metadata: { reference: invoice.linkReference },
-            paidAt: paidAt.toISOString(),
-          },
-        });
-      }
       return { kind: "recorded", invoice: updated, payment };
     });
   } catch (err) {

@@ -19,9 +19,9 @@ import {
 import { type HorizonClient, HorizonError, horizonFor } from "@/lib/stellar/horizon";
 import { fetchPaymentTransaction } from "@/lib/stellar/read";
 import { decodeSignedTransaction } from "@/lib/stellar/transactions";
-import { SYSTEM_ACTOR, writeAudit } from "../audit";
 import type { ServiceContext } from "../context";
 import { withTransaction } from "../db";
+import { applyTransition, SYSTEM_ACTOR } from "../invoices/lifecycle";
 import { networkName } from "../invoices/network";
 import {
   getLiveInvoice,
@@ -47,9 +47,8 @@ export async function submitPayment(
   ctx: ServiceContext,
   input: { invoiceId: string; envelopeXdr: string },
 ): Promise<SubmitOutcome> {
-  const invoice = await getLiveInvoice(ctx.db, input.invoiceId);
+  const invoice = await invoiceToPay(ctx, input.invoiceId);
   if (invoice.status === "PAID") return { kind: "already_paid", invoice };
-  transition(invoice.status, "pay");
 
   const decoded = decodeSignedTransaction(input.envelopeXdr, invoice.networkPassphrase);
   if (!decoded)
@@ -91,6 +90,13 @@ export async function submitPayment(
   return verifyAndRecordPayment(ctx, invoice.id, tx);
 }
 
+/** The invoice a payment is for: PAID (the caller answers already_paid) or payable; 400 else. */
+async function invoiceToPay(ctx: ServiceContext, invoiceId: string): Promise<InvoiceRow> {
+  const invoice = await getLiveInvoice(ctx.db, invoiceId);
+  if (invoice.status !== "PAID") transition(invoice.status, "pay");
+  return invoice;
+}
+
 async function waitForTransaction(horizon: HorizonClient, hash: string) {
   for (let attempt = 0; attempt < 4; attempt++) {
     try {
@@ -112,27 +118,13 @@ async function markSubmitFailed(
   code: string,
   hash: string,
 ) {
-  await withTransaction(ctx.db, async (tx) => {
-    const row = await lockLiveInvoice(tx, invoiceId);
-    const move = transition(row.status, "submitFailed");
-    if (!move.changed) return;
-    const now = ctx.now();
-    await tx
-      .update(invoices)
-      .set({ status: move.to, updatedAt: now })
-      .where(eq(invoices.id, invoiceId));
-    await writeAudit(tx, {
-      invoiceId,
-      action: "FAILED",
-      actorWallet: SYSTEM_ACTOR,
-      changes: {
-        status: { from: move.from, to: move.to },
-        ledgerCode: code,
-        transactionHash: hash,
-      },
-      at: now,
-    });
-  });
+  await withTransaction(ctx.db, async (tx) =>
+    applyTransition(tx, await lockLiveInvoice(tx, invoiceId), "submitFailed", {
+      actor: SYSTEM_ACTOR,
+      at: ctx.now(),
+      changes: { ledgerCode: code, transactionHash: hash },
+    }),
+  );
 }
 
 /** Confirm by hash (mobile flow, retry after a timeout, manual check). */
@@ -140,9 +132,8 @@ export async function confirmPayment(
   ctx: ServiceContext,
   input: { invoiceId: string; transactionHash: string },
 ): Promise<RecordOutcome> {
-  const invoice = await getLiveInvoice(ctx.db, input.invoiceId);
+  const invoice = await invoiceToPay(ctx, input.invoiceId);
   if (invoice.status === "PAID") return { kind: "already_paid", invoice };
-  transition(invoice.status, "pay");
   const horizon = horizonFor(ctx.config, networkName(invoice.networkPassphrase));
   const tx = await viaHorizon(() => fetchPaymentTransaction(horizon, input.transactionHash));
   if (!tx) throw new NotFoundError(TX_NOT_FOUND_ON_NETWORK);

@@ -1,0 +1,218 @@
+import { describe, expect, it } from "vitest";
+import { BusinessRuleError } from "@/lib/domain/errors";
+import { creation, transition } from "@/lib/domain/invoice-state";
+import { applyTransition, plannedRecords, rowChanges, SYSTEM_ACTOR } from "./lifecycle";
+import type { InvoiceRow, PaymentRow } from "./store";
+
+const at = new Date("2026-03-16T00:00:05.000Z");
+const wallet = `G${"A".repeat(55)}`;
+const payer = `G${"B".repeat(55)}`;
+
+function invoice(over: Partial<InvoiceRow> = {}): InvoiceRow {
+  return {
+    id: "inv1aaaaaaaaaaaaaaaaaaaa",
+    kind: "INVOICE",
+    invoiceNumber: "INV-0007",
+    status: "PENDING",
+    freelancerWallet: wallet,
+    freelancerName: null,
+    freelancerEmail: null,
+    freelancerCompany: null,
+    clientName: "Client",
+    clientEmail: "client@example.com",
+    clientCompany: null,
+    clientAddress: null,
+    clientWallet: null,
+    title: "Invoice INV-0007",
+    description: null,
+    notes: null,
+    subtotal: "100.0000000",
+    taxRate: "0.00",
+    taxAmount: "0.0000000",
+    discount: "0.0000000",
+    total: "100.0000000",
+    currency: "XLM",
+    networkPassphrase: "Test SDF Network ; September 2015",
+    dueDate: new Date("2026-03-15T00:00:00.000Z"),
+    sentAt: null,
+    paidAt: null,
+    cancelledAt: null,
+    expiredAt: null,
+    transactionHash: null,
+    ledgerNumber: null,
+    payerWallet: null,
+    linkReference: null,
+    linkExpiresAt: null,
+    activateNewAccounts: false,
+    createdAt: new Date("2026-03-01T00:00:00.000Z"),
+    updatedAt: new Date("2026-03-01T00:00:00.000Z"),
+    deletedAt: null,
+    ...over,
+  };
+}
+
+describe("rowChanges", () => {
+  it("writes the status, the trigger's stamp and updatedAt", () => {
+    expect(rowChanges("expire", transition("PENDING", "expire"), { at })).toEqual({
+      status: "EXPIRED",
+      expiredAt: at,
+      updatedAt: at,
+    });
+  });
+
+  it("lets the caller's columns override the stamp (a payment's ledger time)", () => {
+    const paidAt = new Date("2026-03-15T12:00:00.000Z");
+    expect(
+      rowChanges("pay", transition("PROCESSING", "pay"), {
+        at,
+        set: { paidAt, payerWallet: payer },
+      }),
+    ).toEqual({ status: "PAID", paidAt, payerWallet: payer, updatedAt: at });
+  });
+});
+
+describe("plannedRecords", () => {
+  it("records a status change in changes.status beside the caller's changes", () => {
+    const row = invoice({ status: "FAILED" });
+    const planned = plannedRecords(row, transition("PROCESSING", "submitFailed"), {
+      actor: SYSTEM_ACTOR,
+      at,
+      changes: { ledgerCode: "op_underfunded", transactionHash: "h" },
+    });
+    expect(planned).toEqual({
+      audit: {
+        action: "FAILED",
+        changes: {
+          status: { from: "PROCESSING", to: "FAILED" },
+          ledgerCode: "op_underfunded",
+          transactionHash: "h",
+        },
+      },
+      events: [],
+    });
+  });
+
+  it("an edit keeps the status out of changes", () => {
+    const planned = plannedRecords(invoice({ status: "DRAFT" }), transition("DRAFT", "update"), {
+      actor: wallet,
+      at,
+      changes: { title: { from: "a", to: "b" } },
+    });
+    expect(planned.audit).toEqual({
+      action: "UPDATED",
+      changes: { title: { from: "a", to: "b" } },
+    });
+  });
+
+  it("builds the expired event of an invoice, and none for a link", () => {
+    const move = transition("PENDING", "expire");
+    const row = invoice({ status: "EXPIRED", expiredAt: at });
+    expect(plannedRecords(row, move, { actor: SYSTEM_ACTOR, at }).events).toEqual([
+      {
+        type: "invoice.expired",
+        data: {
+          id: row.id,
+          invoiceNumber: "INV-0007",
+          status: "EXPIRED",
+          previousStatus: "PENDING",
+          dueDate: "2026-03-15T00:00:00.000Z",
+          expiredAt: at.toISOString(),
+        },
+      },
+    ]);
+    const link = invoice({ kind: "LINK", status: "EXPIRED" });
+    expect(plannedRecords(link, move, { actor: SYSTEM_ACTOR, at })).toMatchObject({
+      audit: { action: "EXPIRED" },
+      events: [],
+    });
+  });
+
+  it("a paid link writes invoice.paid, payment.confirmed and link.paid from the row and payment", () => {
+    const paidAt = new Date("2026-03-15T12:00:00.000Z");
+    const row = invoice({
+      kind: "LINK",
+      status: "PAID",
+      linkReference: "order-1",
+      transactionHash: "f".repeat(64),
+      ledgerNumber: 42,
+      payerWallet: payer,
+      paidAt,
+    });
+    const payment: PaymentRow = {
+      id: "pay1aaaaaaaaaaaaaaaaaaaa",
+      invoiceId: row.id,
+      transactionHash: "f".repeat(64),
+      ledgerNumber: 42,
+      fromWallet: payer,
+      toWallet: wallet,
+      amount: "100.0000000",
+      asset: "XLM",
+      status: "CONFIRMED",
+      confirmedAt: paidAt,
+    } as PaymentRow;
+    const planned = plannedRecords(row, transition("PENDING", "pay"), {
+      actor: payer,
+      at,
+      payment,
+    });
+    expect(planned.events.map((e) => e.type)).toEqual([
+      "invoice.paid",
+      "payment.confirmed",
+      "link.paid",
+    ]);
+    expect(planned.events[0].data).toEqual({
+      id: row.id,
+      invoiceNumber: "INV-0007",
+      status: "PAID",
+      previousStatus: "PENDING",
+      total: "100.0000000",
+      currency: "XLM",
+      transactionHash: "f".repeat(64),
+      ledgerNumber: 42,
+      payerWallet: payer,
+      paidAt: paidAt.toISOString(),
+    });
+    expect(planned.events[1].data).toMatchObject({ id: payment.id, invoiceId: row.id });
+    expect(planned.events[2].data).toEqual({
+      id: row.id,
+      amount: "100.0000000",
+      asset: "XLM",
+      transactionHash: "f".repeat(64),
+      metadata: { reference: "order-1" },
+      paidAt: paidAt.toISOString(),
+    });
+  });
+
+  it("creation records the first status from null", () => {
+    const row = invoice({ status: "DRAFT" });
+    const planned = plannedRecords(row, creation("INVOICE"), { actor: wallet, at });
+    expect(planned.audit).toEqual({
+      action: "CREATED",
+      changes: { status: { from: null, to: "DRAFT" } },
+    });
+    expect(planned.events.map((e) => e.type)).toEqual(["invoice.created"]);
+  });
+});
+
+describe("applyTransition", () => {
+  // A database that fails the test if it is touched.
+  const untouchable = new Proxy({} as never, {
+    get: () => {
+      throw new Error("the database was used");
+    },
+  });
+
+  it("refuses a forbidden move before touching the database", async () => {
+    await expect(
+      applyTransition(untouchable, invoice({ status: "PAID" }), "cancel", { actor: wallet, at }),
+    ).rejects.toBeInstanceOf(BusinessRuleError);
+  });
+
+  it("writes nothing for a move the table records nothing for", async () => {
+    const row = invoice({ status: "PAID" });
+    const opts = { actor: SYSTEM_ACTOR, at };
+    expect(await applyTransition(untouchable, row, "expire", opts)).toBe(row);
+    const processing = invoice({ status: "PROCESSING" });
+    expect(await applyTransition(untouchable, processing, "payIntent", opts)).toBe(processing);
+  });
+});

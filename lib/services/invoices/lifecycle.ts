@@ -1,0 +1,240 @@
+import { eq } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { events, invoiceAuditLogs, invoices } from "@/db/schema";
+import {
+  type AuditAction,
+  type Creation,
+  creation,
+  type EventType,
+  eventsFor,
+  type InvoiceStatus,
+  type InvoiceTrigger,
+  stampOf,
+  type TransitionResult,
+  transition,
+} from "@/lib/domain/invoice-state";
+import { newEventId, newId } from "@/lib/ids";
+import type { InvoiceRow, PaymentRow } from "./store";
+
+// Every status change of an invoice or payment link goes through applyTransition (or, for
+// a new row, recordCreation): it checks the move against the table in
+// lib/domain/invoice-state.ts, updates the row, and writes the audit entry and the outbox
+// events that the table names, in the caller's transaction (ARCHITECTURE.md, "add an event").
+
+/** The actor of changes the service makes itself (expiry, the watcher, a failed submit). */
+export const SYSTEM_ACTOR = "SYSTEM";
+/** The actor of a pay-intent without a sender wallet. */
+export const ANONYMOUS_ACTOR = "ANONYMOUS";
+
+export type InvoiceChanges = Partial<typeof invoices.$inferInsert>;
+
+export type TransitionDetails = {
+  /** Who made the change: the owner's wallet, the payer's, SYSTEM_ACTOR or ANONYMOUS_ACTOR. */
+  actor: string;
+  /** The caller's ctx.now(): audit and event time, `updatedAt` and the move's stamp column. */
+  at: Date;
+  /** Other columns the move writes (edited fields, the payment's hash, ledger and time). */
+  set?: InvoiceChanges;
+  /** Audit `changes` besides the status (the edit diff, a ledger code, a reason...). */
+  changes?: Record<string, unknown>;
+  /** What the events carry beyond the row: the cancel reason, the payment, a link's URL. */
+  reason?: string | null;
+  payment?: PaymentRow;
+  checkoutUrl?: string;
+};
+
+type Move = Pick<TransitionResult, "to" | "audit" | "event"> & { from: InvoiceStatus | null };
+
+/**
+ * Applies `trigger` to `invoice`, which the caller has locked in `tx`: throws the table's
+ * BusinessRuleError for a refused move, writes nothing for a move the table records nothing
+ * for (a system trigger with nothing to do, a repeated pay-intent), and otherwise updates
+ * the row (status, the move's stamp, `details.set`, updatedAt) and writes its audit entry
+ * and events. Returns the row as it now is.
+ */
+export async function applyTransition(
+  tx: DbOrTx,
+  invoice: InvoiceRow,
+  trigger: InvoiceTrigger,
+  details: TransitionDetails,
+): Promise<InvoiceRow> {
+  const move = transition(invoice.status, trigger);
+  if (!move.changed && move.audit === null) return invoice;
+  const [row] = await tx
+    .update(invoices)
+    .set(rowChanges(trigger, move, details))
+    .where(eq(invoices.id, invoice.id))
+    .returning();
+  await writeRecords(tx, row, move, details);
+  return row;
+}
+
+/** The audit entry and events of a row just inserted in its first status (creation). */
+export async function recordCreation(
+  tx: DbOrTx,
+  row: InvoiceRow,
+  details: Omit<TransitionDetails, "set">,
+): Promise<void> {
+  await writeRecords(tx, row, creation(row.kind), details);
+}
+
+/** The status a new invoice or link is inserted with. */
+export const initialStatus = (kind: InvoiceRow["kind"]): InvoiceStatus => creation(kind).to;
+
+/** The columns a move writes; `details.set` may override the stamp (a payment's paidAt). */
+export function rowChanges(
+  trigger: InvoiceTrigger,
+  move: Pick<TransitionResult, "to">,
+  details: Pick<TransitionDetails, "at" | "set">,
+): InvoiceChanges {
+  const stamp = stampOf(trigger);
+  return {
+    status: move.to,
+    ...(stamp ? { [stamp]: details.at } : {}),
+    ...details.set,
+    updatedAt: details.at,
+  };
+}
+
+export type PlannedRecords = {
+  audit: { action: AuditAction; changes: Record<string, unknown> | null } | null;
+  events: { type: EventType; data: Record<string, unknown> }[];
+};
+
+/**
+ * What a move records, from the row as it is after the move: the audit entry (a status
+ * change is always in `changes.status`) and the events of the row's kind with their data.
+ */
+export function plannedRecords(
+  row: InvoiceRow,
+  move: Move | Creation,
+  details: TransitionDetails,
+): PlannedRecords {
+  const status = move.from === move.to ? {} : { status: { from: move.from, to: move.to } };
+  const changes = { ...status, ...details.changes };
+  return {
+    audit: move.audit && {
+      action: move.audit,
+      changes: Object.keys(changes).length > 0 ? changes : null,
+    },
+    events: eventsFor(row.kind, move.event).map((type) => ({
+      type,
+      data: EVENT_DATA[type]({ row, from: move.from, details }),
+    })),
+  };
+}
+
+async function writeRecords(
+  tx: DbOrTx,
+  row: InvoiceRow,
+  move: Move | Creation,
+  details: TransitionDetails,
+): Promise<void> {
+  const planned = plannedRecords(row, move, details);
+  if (planned.audit) {
+    await tx.insert(invoiceAuditLogs).values({
+      id: newId(),
+      invoiceId: row.id,
+      action: planned.audit.action,
+      actorWallet: details.actor,
+      changes: planned.audit.changes,
+      createdAt: details.at,
+    });
+  }
+  for (const event of planned.events) {
+    await tx.insert(events).values({
+      id: newEventId(),
+      type: event.type,
+      wallet: row.freelancerWallet,
+      invoiceId: row.id,
+      data: event.data,
+      createdAt: details.at,
+    });
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Event data: one builder per event type (the webhook `data` object of each).
+
+type EventFacts = { row: InvoiceRow; from: InvoiceStatus | null; details: TransitionDetails };
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/** What every invoice status event starts with. */
+const statusChange = ({ row, from }: EventFacts) => ({
+  id: row.id,
+  invoiceNumber: row.invoiceNumber,
+  status: row.status,
+  previousStatus: from,
+});
+
+function paymentOf(details: TransitionDetails): PaymentRow {
+  if (!details.payment) throw new Error("payment.confirmed needs the recorded payment");
+  return details.payment;
+}
+
+const EVENT_DATA: Record<EventType, (facts: EventFacts) => Record<string, unknown>> = {
+  "invoice.created": ({ row }) => ({
+    id: row.id,
+    invoiceNumber: row.invoiceNumber,
+    status: row.status,
+    freelancerWallet: row.freelancerWallet,
+    clientName: row.clientName,
+    clientEmail: row.clientEmail,
+    total: row.total,
+    currency: row.currency,
+    createdAt: row.createdAt.toISOString(),
+  }),
+  "invoice.sent": (facts) => ({ ...statusChange(facts), sentAt: facts.details.at.toISOString() }),
+  "invoice.paid": (facts) => ({
+    ...statusChange(facts),
+    total: facts.row.total,
+    currency: facts.row.currency,
+    transactionHash: facts.row.transactionHash,
+    ledgerNumber: facts.row.ledgerNumber,
+    payerWallet: facts.row.payerWallet,
+    paidAt: iso(facts.row.paidAt),
+  }),
+  "invoice.expired": (facts) => ({
+    ...statusChange(facts),
+    dueDate: iso(facts.row.dueDate),
+    expiredAt: facts.details.at.toISOString(),
+  }),
+  "invoice.cancelled": (facts) => ({
+    ...statusChange(facts),
+    cancelledAt: facts.details.at.toISOString(),
+    cancelledBy: facts.details.actor,
+    reason: facts.details.reason ?? null,
+  }),
+  "payment.confirmed": ({ row, details }) => {
+    const payment = paymentOf(details);
+    return {
+      id: payment.id,
+      invoiceId: row.id,
+      transactionHash: payment.transactionHash,
+      ledgerNumber: payment.ledgerNumber,
+      fromWallet: payment.fromWallet,
+      toWallet: payment.toWallet,
+      amount: payment.amount,
+      asset: payment.asset,
+      confirmedAt: payment.confirmedAt.toISOString(),
+    };
+  },
+  "link.created": ({ row, details }) => ({
+    id: row.id,
+    checkoutUrl: details.checkoutUrl,
+    amount: row.total,
+    asset: row.currency,
+    metadata: { title: row.title, reference: row.linkReference },
+    expiresAt: iso(row.linkExpiresAt),
+    createdAt: details.at.toISOString(),
+  }),
+  "link.paid": ({ row }) => ({
+    id: row.id,
+    amount: row.total,
+    asset: row.currency,
+    transactionHash: row.transactionHash,
+    metadata: { reference: row.linkReference },
+    paidAt: iso(row.paidAt),
+  }),
+};
