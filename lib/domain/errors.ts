@@ -1,7 +1,7 @@
 // Domain errors describe what went wrong in business terms only. They know
 // nothing of HTTP: lib/http/errors.ts is the single place that maps `kind` to a
-// status code and a response body. The `message` strings are the spec's words,
-// so the HTTP layer can pass them through unchanged.
+// status code and a response body. The `message` strings are the API's documented
+// messages (docs/decisions.md), so the HTTP layer can pass them through unchanged.
 
 export const DOMAIN_ERROR_KINDS = [
   "validation",

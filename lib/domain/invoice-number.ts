@@ -1,7 +1,7 @@
 import { ValidationError } from "./errors";
 
 // Invoice numbers double as the Stellar text memo that ties a payment to its
-// invoice (decisions.md "Invoice numbers"). A text memo holds 28 bytes, and
+// invoice (docs/decisions.md "Invoice numbers"). A text memo holds 28 bytes, and
 // "INV-" plus 24 ASCII characters is exactly that.
 
 export const INVOICE_NUMBER_PREFIX = "INV-";

@@ -1,7 +1,7 @@
 import Big from "big.js";
 import { type ErrorDetails, ValidationError } from "./errors";
 
-// Money rules (decisions.md "Money"). Amounts are exact decimals: Big in memory,
+// Money rules (docs/decisions.md "Money"). Amounts are exact decimals: Big in memory,
 // stroops (bigint) for ledger comparisons, decimal strings on the wire and
 // numeric(18,7) in Postgres. No JavaScript float ever holds an amount; the one
 // exception is formatForFormA, which produces the JSON number Form A requires.
@@ -259,7 +259,7 @@ function throwIfAny(details: ErrorDetails): void {
 }
 
 /**
- * Form A's `amount` on create is a cross-check (decisions.md "Wire forms"):
+ * Form A's `amount` on create is a cross-check (docs/decisions.md "Wire forms"):
  * when given it must equal the computed subtotal.
  */
 export function assertAmountMatchesSubtotal(amount: unknown, subtotal: string): void {
@@ -315,7 +315,7 @@ export function compareAmounts(a: string, b: string): -1 | 0 | 1 {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-/** Whether `paid` covers `expected`, compared in stroops (decisions.md "Money"). */
+/** Whether `paid` covers `expected`, compared in stroops (docs/decisions.md "Money"). */
 export function isAtLeast(paid: string, expected: string): boolean {
   return toStroops(paid) >= toStroops(expected);
 }

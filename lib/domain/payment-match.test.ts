@@ -272,7 +272,7 @@ describe("matchPayment", () => {
     expect(result).toMatchObject({ ok: true, payment: { from: OTHER } });
   });
 
-  it("checks in the spec's order: memo before destination before amount", () => {
+  it("checks in the documented order: memo before destination before amount", () => {
     const everythingWrong = input({
       transaction: {
         memo: "INV-0002",

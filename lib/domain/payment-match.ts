@@ -1,7 +1,7 @@
 import type { Currency } from "./money";
 import { canonicalAmount, toStroops, trimAmount } from "./money";
 
-// The one payment verifier (decisions.md "Payment checks"), shared by submit,
+// The one payment verifier (docs/decisions.md "Payment checks"), shared by submit,
 // confirm and the watcher. It is pure: callers fetch the transaction from the
 // Horizon of the invoice's own network, normalise it into PaymentTransaction,
 // and look up whether the hash already paid an invoice.
@@ -99,10 +99,10 @@ const PAYMENT_TYPES: ReadonlySet<string> = new Set([
 const mismatch: MatchResult = { ok: false, reason: "mismatch", message: MISMATCH_MESSAGE };
 
 /**
- * Runs the six checks in the order decisions.md lists them and returns the
+ * Runs the six checks in the order docs/decisions.md lists them and returns the
  * first failure. The amount rule looks at single operations: the largest
  * matching operation must cover the total on its own. Several smaller
- * operations are not summed, since decisions.md asks for "one payment
+ * operations are not summed, since docs/decisions.md asks for "one payment
  * operation" and a Payment row records one sender, recipient and amount.
  *
  * A hash that already paid *this* invoice passes: deciding "already paid" is

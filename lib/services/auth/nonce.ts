@@ -10,7 +10,7 @@ export const INVALID_SIGNATURE =
   "Invalid or expired signature. Request a new nonce from POST /api/auth/nonce";
 export const INVALID_ADDRESS = "Invalid Stellar address";
 
-/** The spec's four lines, joined by a line feed. */
+/** The four lines of the sign-in message (docs/decisions.md), joined by a line feed. */
 export function buildSignInMessage(opts: {
   serviceName: string;
   wallet: string;

@@ -12,7 +12,7 @@ export function normalizeEmail(email: string): string {
 /**
  * Upsert on (owner wallet, lower-cased trimmed email), keeping the id and createdAt.
  * Fields left out of the input keep their stored values; `updatedAt` moves only when a
- * value actually changes (spec 2.6).
+ * value actually changes (docs/decisions.md).
  */
 export async function upsertClient(
   ctx: AuthedContext,

@@ -41,7 +41,7 @@ export type InvoicePdfOptions = {
   compress?: boolean;
 };
 
-// Amounts stay strings: trimmed for reading, never through a float (decisions.md "Money").
+// Amounts stay strings: trimmed for reading, never through a float (docs/decisions.md "Money").
 function displayAmount(amount: string, currency?: string): string {
   const match = /^(-?)(\d+)(?:\.(\d*))?$/.exec(amount);
   if (!match) return currency ? `${amount} ${currency}` : amount;

@@ -25,7 +25,7 @@ export type InvoicePage = {
 
 /**
  * The caller's live invoices. Payment links (kind LINK) are left out unless
- * `excludePreview=false` (decisions.md). Ties are broken by id so pages never overlap.
+ * `excludePreview=false` (docs/decisions.md). Ties are broken by id so pages never overlap.
  */
 export async function listInvoices(
   ctx: AuthedContext,

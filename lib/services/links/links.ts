@@ -17,7 +17,7 @@ const MAX_TTL_MS = 90 * 24 * 3600_000;
 
 export type LinkStatus = "ACTIVE" | "PAID" | "EXPIRED" | "CANCELLED";
 
-/** A payment link is a single-use invoice of kind LINK, created PENDING (decisions.md). */
+/** A payment link is a single-use invoice of kind LINK, created PENDING (docs/decisions.md). */
 export async function createLink(ctx: AuthedContext, input: CreateLinkInput): Promise<InvoiceRow> {
   const now = ctx.now();
   const expiresAt = input.expiresAt

@@ -35,7 +35,7 @@ export type PaymentIntent = {
 /**
  * Builds what a payer needs: always the SEP-7 URI, and with a sender the unsigned
  * transaction. Checks on the ledger first that the accounts exist and can hold the asset,
- * answering the spec's ledger messages. Moves PENDING/FAILED to PROCESSING (audit UPDATED).
+ * answering the ledger messages (lib/stellar/errors.ts). Moves PENDING/FAILED to PROCESSING (audit UPDATED).
  */
 export async function createPaymentIntent(
   ctx: ServiceContext,

@@ -40,7 +40,7 @@ export const TX_NOT_FOUND_ON_NETWORK = "Transaction not found on network";
  * Submit: check the signed transaction against the invoice (network, then the verifier as
  * if it had succeeded) before it reaches the ledger; send it; on success record it through
  * the one recorder; on a ledger rejection move PROCESSING to FAILED (audit FAILED) and
- * answer the spec's message. A Horizon timeout is resolved by looking the hash up, never by
+ * answer the ledger's message. A Horizon timeout is resolved by looking the hash up, never by
  * sending another transaction.
  */
 export async function submitPayment(
