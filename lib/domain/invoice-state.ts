@@ -3,9 +3,8 @@ import { BusinessRuleError } from "./errors";
 // The invoice lifecycle (docs/decisions.md "Lifecycle"). TRANSITIONS below is the one
 // table of moves: which trigger may move an invoice from which status, to what, and which
 // audit action and outbox event record it. Services never write a status themselves:
-// applyTransition (lib/services/invoices/lifecycle.ts) reads this table. The status lists
-// exported next to it feed SQL filters (`WHERE status IN (...)`), and a unit test keeps
-// the two in agreement.
+// applyTransition (lib/services/invoices/lifecycle.ts) reads this table, and the status
+// lists (payable, editable...) are derived from it.
 
 export const INVOICE_STATUSES = [
   "DRAFT",
@@ -30,52 +29,31 @@ export const INVOICE_TRIGGERS = [
 ] as const;
 export type InvoiceTrigger = (typeof INVOICE_TRIGGERS)[number];
 
+/** What an audit entry records (`invoice_audit_logs.action`), and which move writes it. */
 export const AUDIT_ACTIONS = [
-  "CREATED",
-  "UPDATED",
-  "SENT",
-  "PAID",
-  "EXPIRED",
-  "CANCELLED",
-  "DELETED",
-  "FAILED",
+  "CREATED", // creation (an invoice, or a payment link)
+  "UPDATED", // update, or payIntent moving the invoice to PROCESSING
+  "SENT", // send
+  "PAID", // pay
+  "EXPIRED", // expire
+  "CANCELLED", // cancel
+  "DELETED", // delete
+  "FAILED", // submitFailed
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
+/** Outbox event types, which webhook subscriptions choose from (see eventsFor below). */
 export const EVENT_TYPES = [
-  "invoice.created",
-  "invoice.sent",
-  "invoice.paid",
-  "invoice.expired",
-  "invoice.cancelled",
-  "payment.confirmed",
-  "link.created",
-  "link.paid",
+  "invoice.created", // creation of an invoice
+  "invoice.sent", // send
+  "invoice.paid", // pay
+  "invoice.expired", // expire (invoices only)
+  "invoice.cancelled", // cancel
+  "payment.confirmed", // pay: the recorded payment
+  "link.created", // creation of a payment link
+  "link.paid", // pay, for a payment link
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
-
-/** PATCH and DELETE are allowed only here. */
-export const EDITABLE_STATUSES = ["DRAFT"] as const satisfies readonly InvoiceStatus[];
-/** pay-intent, submit, confirm and the watcher accept these; DRAFT must be sent first. */
-export const PAYABLE_STATUSES = [
-  "PENDING",
-  "PROCESSING",
-  "FAILED",
-  "EXPIRED",
-] as const satisfies readonly InvoiceStatus[];
-/** The expiry job moves these to EXPIRED once the due date has ended. */
-export const EXPIRABLE_STATUSES = [
-  "PENDING",
-  "PROCESSING",
-] as const satisfies readonly InvoiceStatus[];
-/** The owner may cancel from these. */
-export const CANCELLABLE_STATUSES = [
-  "DRAFT",
-  "PENDING",
-  "PROCESSING",
-  "FAILED",
-  "EXPIRED",
-] as const satisfies readonly InvoiceStatus[];
 
 export type TransitionResult = {
   from: InvoiceStatus;
@@ -106,37 +84,24 @@ const move = (
 const ignore: Outcome = { kind: "ignore" };
 const reject = (rejection: Rejection): Outcome => ({ kind: "reject", rejection });
 
+/** Moves allowed from DRAFT only: every other status answers `rejection`. */
+const draftOnly = (outcome: Outcome, rejection: Rejection): Record<InvoiceStatus, Outcome> => ({
+  DRAFT: outcome,
+  PENDING: reject(rejection),
+  PROCESSING: reject(rejection),
+  PAID: reject(rejection),
+  FAILED: reject(rejection),
+  EXPIRED: reject(rejection),
+  CANCELLED: reject(rejection),
+});
+
 // Every (trigger, status) pair is spelled out: the Record types make a missing
 // status or trigger a compile error, so a new status cannot be forgotten here.
 const TRANSITIONS: Record<InvoiceTrigger, Record<InvoiceStatus, Outcome>> = {
-  update: {
-    DRAFT: move("DRAFT", "UPDATED"),
-    PENDING: reject("modify"),
-    PROCESSING: reject("modify"),
-    PAID: reject("modify"),
-    FAILED: reject("modify"),
-    EXPIRED: reject("modify"),
-    CANCELLED: reject("modify"),
-  },
+  update: draftOnly(move("DRAFT", "UPDATED"), "modify"),
   // A soft delete keeps the status; only deletedAt changes.
-  delete: {
-    DRAFT: move("DRAFT", "DELETED"),
-    PENDING: reject("modify"),
-    PROCESSING: reject("modify"),
-    PAID: reject("modify"),
-    FAILED: reject("modify"),
-    EXPIRED: reject("modify"),
-    CANCELLED: reject("modify"),
-  },
-  send: {
-    DRAFT: move("PENDING", "SENT", "invoice.sent"),
-    PENDING: reject("send"),
-    PROCESSING: reject("send"),
-    PAID: reject("send"),
-    FAILED: reject("send"),
-    EXPIRED: reject("send"),
-    CANCELLED: reject("send"),
-  },
+  delete: draftOnly(move("DRAFT", "DELETED"), "modify"),
+  send: draftOnly(move("PENDING", "SENT", "invoice.sent"), "send"),
   // PROCESSING stays PROCESSING (a payer may ask again, e.g. after a timeout)
   // and EXPIRED stays EXPIRED: the invoice remains payable, but a pay-intent
   // must not undo the expiry. Only a real status change is audited.
@@ -192,6 +157,21 @@ const TRANSITIONS: Record<InvoiceTrigger, Record<InvoiceStatus, Outcome>> = {
     CANCELLED: reject("cancel"),
   },
 };
+
+/** The statuses `trigger` moves from (neither rejected nor ignored), in status order. */
+function statusesAllowing(trigger: InvoiceTrigger): readonly InvoiceStatus[] {
+  return INVOICE_STATUSES.filter((status) => TRANSITIONS[trigger][status].kind === "move");
+}
+
+// The status lists the table implies, for SQL filters (`WHERE status IN (...)`) and the UI.
+/** PATCH and DELETE are allowed only here. */
+export const EDITABLE_STATUSES = statusesAllowing("update");
+/** pay-intent, submit, confirm and the watcher accept these; DRAFT must be sent first. */
+export const PAYABLE_STATUSES = statusesAllowing("pay");
+/** The expiry job moves these to EXPIRED once the due date has ended. */
+export const EXPIRABLE_STATUSES = statusesAllowing("expire");
+/** The owner may cancel from these. */
+export const CANCELLABLE_STATUSES = statusesAllowing("cancel");
 
 /**
  * The message of a refused move. Sending a non-DRAFT invoice follows the pay and cancel

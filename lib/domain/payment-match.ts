@@ -9,9 +9,6 @@ import { canonicalAmount, toStroops, trimAmount } from "./money";
 /** Transactions up to this much older than the invoice still count (clock skew). */
 export const CLOCK_SKEW_MS = 60_000;
 
-export const NOT_SUCCESSFUL_MESSAGE = "Transaction was not successful";
-export const MISMATCH_MESSAGE = "Transaction does not match invoice";
-
 export type PaymentInvoice = {
   invoiceNumber: string;
   freelancerWallet: string;
@@ -96,6 +93,8 @@ const PAYMENT_TYPES: ReadonlySet<string> = new Set([
   "path_payment_strict_send",
 ]);
 
+export const NOT_SUCCESSFUL_MESSAGE = "Transaction was not successful";
+export const MISMATCH_MESSAGE = "Transaction does not match invoice";
 const mismatch: MatchResult = { ok: false, reason: "mismatch", message: MISMATCH_MESSAGE };
 
 /**

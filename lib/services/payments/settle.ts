@@ -130,12 +130,12 @@ async function markSubmitFailed(
 /** Confirm by hash (mobile flow, retry after a timeout, manual check). */
 export async function confirmPayment(
   ctx: ServiceContext,
-  input: { invoiceId: string; transactionHash: string },
+  { invoiceId, transactionHash }: { invoiceId: string; transactionHash: string },
 ): Promise<RecordOutcome> {
-  const invoice = await invoiceToPay(ctx, input.invoiceId);
+  const invoice = await invoiceToPay(ctx, invoiceId);
   if (invoice.status === "PAID") return { kind: "already_paid", invoice };
   const horizon = horizonFor(ctx.config, networkName(invoice.networkPassphrase));
-  const tx = await viaHorizon(() => fetchPaymentTransaction(horizon, input.transactionHash));
+  const tx = await viaHorizon(() => fetchPaymentTransaction(horizon, transactionHash));
   if (!tx) throw new NotFoundError(TX_NOT_FOUND_ON_NETWORK);
   return verifyAndRecordPayment(ctx, invoice.id, tx);
 }
