@@ -1,5 +1,5 @@
 import { and, eq, lt } from "drizzle-orm";
-import type { Database } from "@/db/client";
+import type { DbOrTx } from "@/db/client";
 import { idempotencyKeys } from "@/db/schema";
 import { ConflictError, ValidationError } from "@/lib/domain/errors";
 
@@ -16,7 +16,7 @@ export type Claim = { kind: "claimed" } | { kind: "replay"; response: StoredResp
  * one still running is 409; the same key with another body is 400 (Stripe's rules).
  */
 export async function claimIdempotencyKey(
-  db: Database,
+  db: DbOrTx,
   opts: { scope: string; key: string; requestHash: string; now: Date },
 ): Promise<Claim> {
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -61,7 +61,7 @@ export async function claimIdempotencyKey(
 
 /** Stores the first response; 5xx and 429 answers release the key so a retry runs again. */
 export async function finishIdempotencyKey(
-  db: Database,
+  db: DbOrTx,
   opts: { scope: string; key: string; response: StoredResponse },
 ): Promise<void> {
   const where = and(eq(idempotencyKeys.scope, opts.scope), eq(idempotencyKeys.key, opts.key));
@@ -75,7 +75,7 @@ export async function finishIdempotencyKey(
     .where(where);
 }
 
-export async function deleteExpiredIdempotencyKeys(db: Database, now: Date): Promise<void> {
+export async function deleteExpiredIdempotencyKeys(db: DbOrTx, now: Date): Promise<void> {
   await db
     .delete(idempotencyKeys)
     .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)));
