@@ -1,6 +1,11 @@
 import { and, count, desc, eq, gte, isNull, type SQL, sql } from "drizzle-orm";
 import { invoiceAuditLogs, invoices } from "@/db/schema";
-import { INVOICE_STATUSES, type InvoiceStatus, PAYABLE_STATUSES } from "@/lib/domain/invoice-state";
+import {
+  type AuditAction,
+  INVOICE_STATUSES,
+  type InvoiceStatus,
+  PAYABLE_STATUSES,
+} from "@/lib/domain/invoice-state";
 import { averageAmount, CURRENCIES, type Currency, sumAmounts } from "@/lib/domain/money";
 import type { NetworkName, NetworkPassphrase } from "@/lib/schemas/common";
 import type { AuthedContext } from "../context";
@@ -24,7 +29,7 @@ export type InvoiceStats = {
   recentActivity: {
     invoiceId: string;
     invoiceNumber: string;
-    action: string;
+    action: AuditAction;
     amount: string;
     currency: Currency;
     timestamp: Date;

@@ -1,7 +1,7 @@
 import { BusinessRuleError, NotFoundError, ValidationError } from "@/lib/domain/errors";
-import { transition } from "@/lib/domain/invoice-state";
+import { type InvoiceStatus, transition } from "@/lib/domain/invoice-state";
 import { toStroops, trimAmount } from "@/lib/domain/money";
-import { assetFor } from "@/lib/stellar/assets";
+import { type AssetRef, assetFor } from "@/lib/stellar/assets";
 import { ledgerError, viaHorizon } from "@/lib/stellar/errors";
 import { horizonFor } from "@/lib/stellar/horizon";
 import { balanceOf, fetchAccount, fetchBaseFee } from "@/lib/stellar/read";
@@ -24,12 +24,12 @@ export type PaymentIntent = {
   transactionXdr: string | null;
   sep7Uri: string;
   amount: string;
-  asset: { code: string; issuer: string | null };
+  asset: AssetRef;
   memo: string;
   networkPassphrase: string;
   timeout: number;
   destination: string;
-  status: string;
+  status: InvoiceStatus;
 };
 
 /**
