@@ -160,7 +160,7 @@ const TRANSITIONS: Record<InvoiceTrigger, Record<InvoiceStatus, Outcome>> = {
 
 /** The statuses `trigger` moves from (neither rejected nor ignored), in status order. */
 function statusesAllowing(trigger: InvoiceTrigger): readonly InvoiceStatus[] {
-  return INVOICE_STATUSES.filter((status) => TRANSITIONS[trigger][status].kind === "move");
+  return INVOICE_STATUSES.filter((status) => canTransition(status, trigger));
 }
 
 // The status lists the table implies, for SQL filters (`WHERE status IN (...)`) and the UI.
