@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
-/** Header names of an outbound delivery (decisions.md, Webhooks). */
+/** Header names of an outbound delivery (docs/decisions.md, Webhooks). */
 export const SIGNATURE_HEADER = "X-Service-Signature";
 export const EVENT_ID_HEADER = "X-Service-Event-Id";
 export const TIMESTAMP_HEADER = "X-Service-Timestamp";

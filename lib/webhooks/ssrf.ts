@@ -3,8 +3,9 @@ import { isIP } from "node:net";
 import { withTimeout } from "@/lib/timeout";
 
 /**
- * SSRF guard for outbound webhooks (conventions habit 11; documenso's assert-webhook-url).
- * A webhook URL must be https and every address its host resolves to must be public unicast.
+ * SSRF guard for outbound webhooks (docs/decisions.md, Webhooks; after documenso's
+ * assert-webhook-url). A webhook URL must be https and every address its host resolves to
+ * must be public unicast.
  * Refused: private (10/8, 172.16/12, 192.168/16), CGNAT (100.64/10, which also holds
  * Alibaba's metadata 100.100.100.200), loopback (127/8, ::1), link-local (169.254/16 with
  * the cloud metadata address 169.254.169.254, fe80::/10), unspecified (0.0.0.0/8, ::),
