@@ -3,8 +3,9 @@ import { bigserial, index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { idColumn, ts } from "./columns";
 
 /**
- * The outbox: one row per event (spec 2.9 envelope), written in the same transaction as its
- * cause and delivered later by the webhook worker. `seq` orders events (per invoice too).
+ * The outbox: one row per event (docs/decisions.md, Webhooks), written in the same
+ * transaction as its cause and delivered later by the webhook worker. `seq` orders events
+ * (per invoice too).
  */
 export const events = pgTable(
   "events",

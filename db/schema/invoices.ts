@@ -18,8 +18,9 @@ import { amount, idColumn, ts } from "./columns";
 export const invoiceNumberSeq = pgSequence("invoice_number_seq", { startWith: 1 });
 
 /**
- * Invoices and payment links (kind LINK: a single-use invoice created PENDING, decisions.md).
- * Amounts are numeric(18,7), quantities (10,2), tax rates (5,2): exact, never floats.
+ * Invoices and payment links (kind LINK: a single-use invoice created PENDING;
+ * docs/decisions.md, Payment links). Amounts are numeric(18,7), quantities (10,2), tax
+ * rates (5,2): exact, never floats.
  */
 export const invoices = pgTable(
   "invoices",

@@ -1,7 +1,7 @@
 import { numeric, pgTable, text } from "drizzle-orm/pg-core";
 import { ts } from "./columns";
 
-/** Last known prices, shared by every instance (spec 4.6: 60-second cache, stale fallback). */
+/** Last known prices, shared by every instance (docs/decisions.md, Price feed). */
 export const priceCache = pgTable("price_cache", {
   /** e.g. `XLM-USD` */
   pair: text("pair").primaryKey(),

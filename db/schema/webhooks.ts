@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { idColumn, ts } from "./columns";
 
-/** Self-service webhook endpoints of a wallet (decisions.md, Webhooks). */
+/** Self-service webhook endpoints of a wallet (docs/decisions.md, Webhooks). */
 export const webhookSubscriptions = pgTable(
   "webhook_subscriptions",
   {
