@@ -40,14 +40,14 @@ const envSchema = z.object({
   UPSTASH_REDIS_REST_TOKEN: z.string().min(1).optional(),
   /** `off` exists only to measure what limiting costs (npm run bench); never in production. */
   RATE_LIMITS: z.enum(["on", "off"]).default("on"),
-  /** Global limit per minute; the spec's value is 100. Raised only in tests. */
+  /** Global limit per minute (docs/decisions.md, Limits: 100). Raised only in tests. */
   RATE_LIMIT_GLOBAL_PER_MINUTE: positiveInt.default(100),
-  /** Per-endpoint limits (spec 8); defaults are the spec's values, raised only in tests. */
+  /** Per-endpoint limits (docs/decisions.md, Limits); raised only in tests. */
   RATE_LIMIT_INVOICES_PER_HOUR: positiveInt.default(20),
   RATE_LIMIT_LINKS_PER_HOUR: positiveInt.default(60),
   RATE_LIMIT_PAY_INTENT_PER_5_MINUTES: positiveInt.default(10),
   RATE_LIMIT_PRICE_PER_MINUTE: positiveInt.default(30),
-  /** Asset issuers (decisions.md: Circle's by default; the local ledger issues its own). */
+  /** Asset issuers: Circle's by default; the local ledger issues its own (docs/decisions.md). */
   USDC_ISSUER_TESTNET: stellarAccount.default(
     "GBBD47IF6LWK7P7MDEVSCWR7DPUWV3NY3DTQEVFL4NAT4AQH3ZLLFLA5",
   ),
@@ -68,18 +68,18 @@ const envSchema = z.object({
   EXPIRY_INTERVAL_MS: positiveInt.default(60_000),
   /** Follow Horizon's payment stream for sub-second detection (polling stays as fallback). */
   WATCHER_STREAM: z.enum(["on", "off"]).default("on"),
-  /** XLM/USD price source (spec 4.6); must answer CoinGecko's `{"stellar":{"usd":n}}`. */
+  /** XLM/USD price source (docs/decisions.md); must answer CoinGecko's `{"stellar":{"usd":n}}`. */
   PRICE_SOURCE_URL: httpUrl.default(
     "https://api.coingecko.com/api/v3/simple/price?ids=stellar&vs_currencies=usd",
   ),
-  /** Milliseconds before a price fetch gives up (spec 8: 5 seconds); lowered only in tests. */
+  /** Milliseconds before a price fetch gives up (5 seconds); lowered only in tests. */
   PRICE_FETCH_TIMEOUT_MS: positiveInt.default(5000),
   /** Operator's webhook endpoint: receives every wallet's events, signed with WEBHOOK_SECRET. */
   WEBHOOK_URL: httpUrl.optional(),
   WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   /** Lets webhook URLs reach loopback (http://127.0.0.1, localhost): development and tests only. */
   WEBHOOK_ALLOW_LOOPBACK: bool.default(false),
-  /** Milliseconds a receiver has to answer a delivery (decisions.md: 5 seconds). */
+  /** Milliseconds a receiver has to answer a delivery (docs/decisions.md, Webhooks: 5 seconds). */
   WEBHOOK_TIMEOUT_MS: positiveInt.default(5000),
   /** First retry delay; attempt n waits min(base x 2^n, 6 h), +-20% jitter. Tests lower it. */
   WEBHOOK_RETRY_BASE_MS: positiveInt.default(30_000),
