@@ -7,7 +7,8 @@ import type { ServiceContext } from "@/lib/services/context";
 import { rowsOf } from "@/lib/services/db";
 
 /**
- * XLM/USD price (spec 4.6) behind a 60-second cache in PostgreSQL that every instance shares.
+ * XLM/USD price (docs/decisions.md, Price feed) behind a 60-second cache in PostgreSQL that
+ * every instance shares.
  *
  * One outbound fetch at a time, however many requests arrive together:
  * - in one process, concurrent callers share one in-flight promise (`getXlmPrice`);
@@ -20,7 +21,7 @@ import { rowsOf } from "@/lib/services/db";
 
 export const PRICE_UNAVAILABLE = "Price feed temporarily unavailable";
 export const XLM_USD = "XLM-USD";
-/** Spec 4.6: a price younger than this is served from the cache. */
+/** A price younger than this is served from the cache. */
 export const CACHE_TTL_MS = 60_000;
 /**
  * After a failed fetch the last known price is served as stale for this long without asking
