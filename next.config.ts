@@ -40,7 +40,7 @@ const nextConfig: NextConfig = {
   // `tsc --noEmit` is its own gate in `npm test`; the build need not check tests and tools again.
   typescript: { ignoreBuildErrors: true },
   async rewrites() {
-    // /api/v1/* is the same API as /api/* (spec 9: v1 is implicit).
+    // /api/v1/* is the same API as /api/* (docs/decisions.md, Response forms).
     return [{ source: "/api/v1/:path*", destination: "/api/:path*" }];
   },
   async headers() {

@@ -1,4 +1,4 @@
-/** A named limit: `limit` hits per `windowSeconds`, with the spec's 429 message. */
+/** A named limit: `limit` hits per `windowSeconds`, with its 429 message (docs/decisions.md). */
 export type RateLimitPolicy = {
   name: string;
   limit: number;

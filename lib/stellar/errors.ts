@@ -10,7 +10,7 @@ export const NETWORK_BUSY = "Network is busy. Please wait a moment and try again
 export const NETWORK_UNAVAILABLE =
   "Stellar network is temporarily unavailable. Please try again later.";
 
-/** Ledger result codes -> the spec's messages (spec 7). */
+/** Ledger result codes -> their fixed messages (docs/decisions.md, Payment checks). */
 export const LEDGER_MESSAGES: Record<string, string> = {
   op_underfunded:
     "Insufficient balance. Make sure the wallet has enough XLM for amount, reserve, and fees.",

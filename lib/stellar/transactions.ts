@@ -16,7 +16,7 @@ import type { AssetRef } from "./assets";
 
 export const PAYMENT_TIMEOUT_SECONDS = 300;
 
-/** The unsigned payment of decisions.md "Payment intent". */
+/** The unsigned payment (docs/decisions.md, Payment intent and SEP-7). */
 export function buildPaymentTransaction(opts: {
   source: { id: string; sequence: string };
   destination: string;
