@@ -259,7 +259,7 @@ function throwIfAny(details: ErrorDetails): void {
 }
 
 /**
- * Form A's `amount` on create is a cross-check (docs/decisions.md "Wire forms"):
+ * Form A's `amount` on create is a cross-check (docs/decisions.md "Response forms"):
  * when given it must equal the computed subtotal.
  */
 export function assertAmountMatchesSubtotal(amount: unknown, subtotal: string): void {
