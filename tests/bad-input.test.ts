@@ -7,7 +7,7 @@ import { signIn } from "./helpers/auth";
 import { createTestDatabase } from "./helpers/postgres";
 
 /**
- * Generated malformed requests against every endpoint: none may answer 5xx, the spec's
+ * Generated malformed requests against every endpoint: none may answer 5xx, the fixed
  * message comes back where one exists, and the database is unchanged afterwards.
  */
 let app: RunningApp;
@@ -23,7 +23,7 @@ type Endpoint = {
   auth: boolean;
   /** A valid body; variants break it field by field. */
   body?: Record<string, unknown>;
-  /** Message a malformed body must produce, when the spec names one. */
+  /** Message a malformed body must produce, when the API fixes one (docs/decisions.md). */
   message?: string;
   query?: Record<string, string>;
 };

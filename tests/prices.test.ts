@@ -11,7 +11,7 @@ import { getJson } from "./helpers/auth";
 import { createTestDatabase } from "./helpers/postgres";
 
 const UNAVAILABLE = "Price feed temporarily unavailable";
-/** Lowered from the spec's 5 s to keep the file fast; the default is checked below. */
+/** Lowered from the default 5 s to keep the file fast; the default is checked below. */
 const TIMEOUT_MS = 1500;
 
 // ---------------------------------------------------------------------------------------------
@@ -53,7 +53,7 @@ async function startStub(): Promise<Stub> {
       case "fail":
         return later(m.delayMs ?? 0, () => send(500, '{"error":"internal"}'));
       case "hang":
-        // Slower than the spec's 5-second timeout, so it only ever answers an aborted request.
+        // Slower than the default 5-second timeout, so it only ever answers an aborted request.
         return later(6000, () => send(200, JSON.stringify({ stellar: { usd: 9.99 } })));
       case "garbage":
         return send(200, m.body);
@@ -93,7 +93,7 @@ beforeAll(async () => {
   [main, limitsDb] = await Promise.all([createTestDatabase(), createTestDatabase()]);
   const priceEnv = { PRICE_SOURCE_URL: stub.url, PRICE_FETCH_TIMEOUT_MS: String(TIMEOUT_MS) };
   const raised = { RATE_LIMIT_GLOBAL_PER_MINUTE: "100000", RATE_LIMIT_PRICE_PER_MINUTE: "100000" };
-  // A and B: two instances on one database. The limited app keeps the spec's limits and its
+  // A and B: two instances on one database. The limited app keeps the default limits and its
   // own database, so its counters start from zero whatever the other tests did.
   appA = await startApp({ DATABASE_URL: main.url, ...priceEnv, ...raised });
   [appB, appLimited] = await Promise.all([

@@ -4,7 +4,7 @@ import { type RunningApp, startApp } from "./helpers/app";
 import { getJson, postJson, signIn } from "./helpers/auth";
 import { createTestDatabase } from "./helpers/postgres";
 
-// Two app processes on one database, with the spec's default limit (100 per minute).
+// Two app processes on one database, with the default limit (100 per minute; docs/decisions.md).
 let appA: RunningApp;
 let appB: RunningApp;
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
