@@ -1,28 +1,21 @@
-import { formatAmount, formatMoney } from "./format";
+import type { ReactNode } from "react";
+import { TotalsList } from "@/components/ui/totals";
+import { formatGrouped, formatMoney } from "@/lib/client/format";
 
 /** Server-rendered: who is paid, what for, line items and totals. No client JavaScript. */
 
-export type SummaryLineItem = {
-  id: string;
-  description: string;
-  quantity: string;
-  rate: string;
-  amount: string;
-};
-
-export type InvoiceSummaryProps = {
+/** The fields of the public invoice (or link) the summary shows. */
+export type SummaryInvoice = {
   kind: "INVOICE" | "LINK";
   invoiceNumber: string;
-  payeeName: string | null;
-  payeeCompany: string | null;
-  payeeWallet: string;
+  freelancerName: string | null;
+  freelancerCompany: string | null;
+  freelancerWallet: string;
   clientName: string | null;
   description: string | null;
-  reference: string | null;
+  linkReference: string | null;
   currency: string;
-  assetIssuer: string | null;
-  networkLabel: string;
-  lineItems: SummaryLineItem[];
+  lineItems: { id: string; description: string; quantity: string; rate: string; amount: string }[];
   subtotal: string;
   taxRate: string;
   taxAmount: string;
@@ -31,53 +24,53 @@ export type InvoiceSummaryProps = {
 };
 
 const label = "text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-300";
+const wrapped = "mt-1 block break-all font-mono text-xs text-slate-700 dark:text-slate-300";
 
-export function InvoiceSummary(p: InvoiceSummaryProps) {
-  const hasTax = Number(p.taxAmount) !== 0 || Number(p.taxRate) !== 0;
-  const hasDiscount = Number(p.discount) !== 0;
+export function InvoiceSummary({
+  invoice: p,
+  assetIssuer,
+  networkLabel,
+}: {
+  invoice: SummaryInvoice;
+  assetIssuer: string | null;
+  networkLabel: string;
+}) {
+  const link = p.kind === "LINK";
   return (
     <section
       aria-labelledby="details-heading"
       className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900"
     >
       <h2 id="details-heading" className="text-base font-semibold">
-        {p.kind === "LINK" ? "Payment details" : "Invoice details"}
+        {link ? "Payment details" : "Invoice details"}
       </h2>
 
       <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
-        <div className="min-w-0">
-          <dt className={label}>Pay to</dt>
-          <dd className="mt-1">
-            {p.payeeName && <span className="block font-medium">{p.payeeName}</span>}
-            {p.payeeCompany && <span className="block">{p.payeeCompany}</span>}
-            <span className="mt-1 block break-all font-mono text-xs text-slate-700 dark:text-slate-300">
-              <span className="sr-only">Wallet </span>
-              {p.payeeWallet}
-            </span>
-          </dd>
-        </div>
-        {p.clientName && p.kind === "INVOICE" && (
-          <div>
-            <dt className={label}>Billed to</dt>
-            <dd className="mt-1 font-medium">{p.clientName}</dd>
-          </div>
+        <Item label="Pay to" wide>
+          {p.freelancerName && <span className="block font-medium">{p.freelancerName}</span>}
+          {p.freelancerCompany && <span className="block">{p.freelancerCompany}</span>}
+          <span className={wrapped}>
+            <span className="sr-only">Wallet </span>
+            {p.freelancerWallet}
+          </span>
+        </Item>
+        {p.clientName && !link && (
+          <Item label="Billed to" className="font-medium">
+            {p.clientName}
+          </Item>
         )}
-        <div>
-          <dt className={label}>{p.kind === "LINK" ? "Reference" : "Invoice number"}</dt>
-          <dd className="mt-1 font-mono">{p.reference ?? p.invoiceNumber}</dd>
-        </div>
-        <div className="min-w-0">
-          <dt className={label}>Asset and network</dt>
-          <dd className="mt-1">
-            {p.currency} on the {p.networkLabel}
-            {p.assetIssuer && (
-              <span className="mt-1 block break-all font-mono text-xs text-slate-700 dark:text-slate-300">
-                <span className="sr-only">Issuer </span>
-                {p.assetIssuer}
-              </span>
-            )}
-          </dd>
-        </div>
+        <Item label={link ? "Reference" : "Invoice number"} className="font-mono">
+          {(link ? p.linkReference : null) ?? p.invoiceNumber}
+        </Item>
+        <Item label="Asset and network" wide>
+          {p.currency} on the {networkLabel}
+          {assetIssuer && (
+            <span className={wrapped}>
+              <span className="sr-only">Issuer </span>
+              {assetIssuer}
+            </span>
+          )}
+        </Item>
       </dl>
 
       {p.description && (
@@ -89,73 +82,75 @@ export function InvoiceSummary(p: InvoiceSummaryProps) {
         </div>
       )}
 
-      {p.kind === "INVOICE" && p.lineItems.length > 0 && (
-        <table className="mt-6 w-full text-left text-sm">
-          <caption className="sr-only">Line items</caption>
-          <thead>
-            <tr className="border-b border-slate-200 text-slate-600 dark:border-slate-700 dark:text-slate-300">
-              <th scope="col" className="py-2 pr-2 font-medium">
-                Item
-              </th>
-              <th scope="col" className="hidden py-2 pr-2 text-right font-medium sm:table-cell">
-                Qty
-              </th>
-              <th scope="col" className="hidden py-2 pr-2 text-right font-medium sm:table-cell">
-                Rate
-              </th>
-              <th scope="col" className="py-2 text-right font-medium">
-                Amount
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {p.lineItems.map((item) => (
-              <tr key={item.id} className="border-b border-slate-100 dark:border-slate-800">
-                <td className="py-2 pr-2 align-top">
-                  {item.description}
-                  <span className="block text-xs text-slate-600 sm:hidden dark:text-slate-300">
-                    {formatAmount(item.quantity, 0)} × {formatAmount(item.rate)}
-                  </span>
-                </td>
-                <td className="hidden py-2 pr-2 text-right align-top sm:table-cell">
-                  {formatAmount(item.quantity, 0)}
-                </td>
-                <td className="hidden py-2 pr-2 text-right align-top sm:table-cell">
-                  {formatAmount(item.rate)}
-                </td>
-                <td className="py-2 text-right align-top">{formatAmount(item.amount)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      {!link && p.lineItems.length > 0 && <LineItems items={p.lineItems} />}
 
       <section aria-label="Totals" className="mt-4">
-        <dl className="ml-auto max-w-xs space-y-1 text-sm">
-          <TotalRow label="Subtotal" value={formatMoney(p.subtotal, p.currency)} />
-          {hasTax && (
-            <TotalRow
-              label={`Tax (${formatAmount(p.taxRate, 0)}%)`}
-              value={formatMoney(p.taxAmount, p.currency)}
-            />
-          )}
-          {hasDiscount && (
-            <TotalRow label="Discount" value={`−${formatMoney(p.discount, p.currency)}`} />
-          )}
-          <TotalRow label="Total" value={formatMoney(p.total, p.currency)} strong />
-        </dl>
+        <TotalsList
+          totals={p}
+          money={(amount) => formatMoney(amount, p.currency)}
+          className="ml-auto max-w-xs"
+        />
       </section>
     </section>
   );
 }
 
-function TotalRow({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+function Item({
+  label: text,
+  wide = false,
+  className = "",
+  children,
+}: {
+  label: string;
+  wide?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <div
-      className={`flex justify-between gap-6 ${strong ? "border-t border-slate-200 pt-2 font-semibold dark:border-slate-700" : ""}`}
-    >
-      <dt className={strong ? "" : "text-slate-600 dark:text-slate-300"}>{label}</dt>
-      <dd className="text-right">{value}</dd>
+    <div className={wide ? "min-w-0" : undefined}>
+      <dt className={label}>{text}</dt>
+      <dd className={`mt-1 ${className}`}>{children}</dd>
     </div>
+  );
+}
+
+const hideOnPhone = "hidden py-2 pr-2 text-right sm:table-cell";
+
+function LineItems({ items }: { items: SummaryInvoice["lineItems"] }) {
+  return (
+    <table className="mt-6 w-full text-left text-sm">
+      <caption className="sr-only">Line items</caption>
+      <thead>
+        <tr className="border-b border-slate-200 text-slate-600 dark:border-slate-700 dark:text-slate-300">
+          <th scope="col" className="py-2 pr-2 font-medium">
+            Item
+          </th>
+          <th scope="col" className={`${hideOnPhone} font-medium`}>
+            Qty
+          </th>
+          <th scope="col" className={`${hideOnPhone} font-medium`}>
+            Rate
+          </th>
+          <th scope="col" className="py-2 text-right font-medium">
+            Amount
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((item) => (
+          <tr key={item.id} className="border-b border-slate-100 dark:border-slate-800">
+            <td className="py-2 pr-2 align-top">
+              {item.description}
+              <span className="block text-xs text-slate-600 sm:hidden dark:text-slate-300">
+                {formatGrouped(item.quantity, 0)} × {formatGrouped(item.rate)}
+              </span>
+            </td>
+            <td className={`${hideOnPhone} align-top`}>{formatGrouped(item.quantity, 0)}</td>
+            <td className={`${hideOnPhone} align-top`}>{formatGrouped(item.rate)}</td>
+            <td className="py-2 text-right align-top">{formatGrouped(item.amount)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

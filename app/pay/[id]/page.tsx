@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { CheckoutPanel, type CheckoutReceipt } from "@/components/checkout/checkout-panel";
-import { formatMoney, networkLabel } from "@/components/checkout/format";
+import { CheckoutPanel } from "@/components/checkout/checkout-panel";
 import { InvoiceSummary } from "@/components/checkout/invoice-summary";
+import { formatMoney, shortAddress, stellarNetworkName } from "@/lib/client/format";
 import { NotFoundError } from "@/lib/domain/errors";
 import { logger } from "@/lib/logger";
 import { getRuntime } from "@/lib/runtime";
@@ -34,7 +34,7 @@ const loadCheckout = cache(async (id: string) => {
   };
   try {
     const invoice = await getPublicInvoice(ctx, id);
-    // A link past its expiry without payment is gone (404 `Link not found`, decisions.md).
+    // A link past its expiry without payment is gone (404 `Link not found`; docs/decisions.md).
     if (invoice.kind === "LINK") await getLink(ctx, id);
     const asset = assetFor(
       runtime.config,
@@ -62,19 +62,10 @@ export default async function CheckoutPage({ params }: PageProps) {
   const data = await loadCheckout((await params).id);
   if (!data) notFound();
   const { invoice, assetIssuer } = data;
-  const payee = invoice.freelancerName ?? invoice.freelancerCompany ?? null;
   const payeeLabel =
-    payee ?? `${invoice.freelancerWallet.slice(0, 4)}…${invoice.freelancerWallet.slice(-4)}`;
-  const network = networkLabel(invoice.networkPassphrase);
-  const receipt: CheckoutReceipt | null =
-    invoice.status === "PAID" && invoice.transactionHash
-      ? {
-          transactionHash: invoice.transactionHash,
-          ledgerNumber: invoice.ledgerNumber,
-          payerWallet: invoice.payerWallet,
-          paidAt: invoice.paidAt?.toISOString() ?? null,
-        }
-      : null;
+    invoice.freelancerName ?? invoice.freelancerCompany ?? shortAddress(invoice.freelancerWallet);
+  const network = stellarNetworkName(invoice.networkPassphrase);
+  const paid = invoice.status === "PAID" && invoice.transactionHash;
 
   return (
     <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
@@ -98,7 +89,6 @@ export default async function CheckoutPage({ params }: PageProps) {
           <div className="lg:order-2 lg:col-span-2">
             <CheckoutPanel
               invoiceId={invoice.id}
-              kind={invoice.kind}
               status={invoice.status}
               total={invoice.total}
               currency={invoice.currency}
@@ -106,35 +96,20 @@ export default async function CheckoutPage({ params }: PageProps) {
               networkLabel={network}
               payeeName={payeeLabel}
               dueDate={invoice.dueDate?.toISOString() ?? null}
-              receipt={receipt}
+              receipt={
+                paid
+                  ? {
+                      transactionHash: paid,
+                      ledgerNumber: invoice.ledgerNumber,
+                      payerWallet: invoice.payerWallet,
+                      paidAt: invoice.paidAt?.toISOString() ?? null,
+                    }
+                  : null
+              }
             />
           </div>
           <div className="lg:order-1 lg:col-span-3">
-            <InvoiceSummary
-              kind={invoice.kind}
-              invoiceNumber={invoice.invoiceNumber}
-              payeeName={invoice.freelancerName}
-              payeeCompany={invoice.freelancerCompany}
-              payeeWallet={invoice.freelancerWallet}
-              clientName={invoice.clientName}
-              description={invoice.description}
-              reference={invoice.kind === "LINK" ? invoice.linkReference : null}
-              currency={invoice.currency}
-              assetIssuer={assetIssuer}
-              networkLabel={network}
-              lineItems={invoice.lineItems.map((i) => ({
-                id: i.id,
-                description: i.description,
-                quantity: i.quantity,
-                rate: i.rate,
-                amount: i.amount,
-              }))}
-              subtotal={invoice.subtotal}
-              taxRate={invoice.taxRate}
-              taxAmount={invoice.taxAmount}
-              discount={invoice.discount}
-              total={invoice.total}
-            />
+            <InvoiceSummary invoice={invoice} assetIssuer={assetIssuer} networkLabel={network} />
           </div>
         </div>
         <p className="mt-8 text-center text-xs text-slate-600 dark:text-slate-300">

@@ -1,0 +1,120 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import { ApiError, api } from "@/lib/client/api";
+import { approxUsd } from "@/lib/client/format";
+import type { paymentStatusResponse } from "@/lib/schemas/payments";
+import type { FormB } from "@/lib/schemas/wire";
+
+/** What the receipt shows: the payment that settled the invoice. */
+export type CheckoutReceipt = {
+  transactionHash: string;
+  ledgerNumber: number | null;
+  payerWallet: string | null;
+  paidAt: string | null;
+};
+
+type StatusBody = FormB<typeof paymentStatusResponse>;
+
+const FINAL = new Set(["PAID", "CANCELLED"]);
+/** Poll every 5 seconds; faster for two minutes after the payer starts paying. */
+const SLOW_POLL_MS = 5000;
+const FAST_POLL_MS = 1500;
+const FAST_WINDOW_MS = 120_000;
+
+/**
+ * The invoice's live status: the page becomes a receipt however the invoice gets paid (this
+ * page's wallet, a phone, another tab). Polls until the status is final, pausing while the
+ * tab is hidden; `speedUp()` polls faster while a payment is on its way. When a payment this
+ * page saw settles, focus moves to the receipt's heading (`receiptHeading`), not on a load.
+ */
+export function usePaymentStatus(
+  invoiceId: string,
+  initial: { status: string; receipt: CheckoutReceipt | null },
+) {
+  const [status, setStatus] = useState(initial.status);
+  const [receipt, setReceipt] = useState(initial.receipt);
+  const [pollKey, setPollKey] = useState(0);
+  const fastUntil = useRef(0);
+  const receiptHeading = useRef<HTMLHeadingElement>(null);
+  const announceReceipt = useRef(false);
+  const paid = status === "PAID" && receipt !== null;
+
+  const speedUp = useCallback(() => {
+    fastUntil.current = Date.now() + FAST_WINDOW_MS;
+    setPollKey((k) => k + 1);
+  }, []);
+
+  /** The payment settled: show it as the receipt. */
+  const settle = useCallback((r: CheckoutReceipt) => {
+    announceReceipt.current = true;
+    setReceipt(r);
+    setStatus("PAID");
+  }, []);
+
+  const apply = useCallback(
+    (s: StatusBody) => {
+      if (s.status === "PAID" && s.transactionHash) {
+        const { transactionHash, ledgerNumber, payerWallet, paidAt } = s;
+        settle({ transactionHash, ledgerNumber, payerWallet, paidAt });
+      }
+      setStatus(s.status);
+    },
+    [settle],
+  );
+
+  const fetchStatus = useCallback(
+    () => api<StatusBody>(`/api/payments/${invoiceId}/status`),
+    [invoiceId],
+  );
+  const refresh = useCallback(async () => apply(await fetchStatus()), [apply, fetchStatus]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pollKey restarts the loop at the fast pace
+  useEffect(() => {
+    if (FINAL.has(status) && (status !== "PAID" || receipt)) return;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const delay = () => (Date.now() < fastUntil.current ? FAST_POLL_MS : SLOW_POLL_MS);
+    const tick = async () => {
+      if (document.visibilityState !== "hidden") {
+        try {
+          const s = await fetchStatus();
+          if (stopped) return;
+          apply(s);
+          if (FINAL.has(s.status)) return;
+        } catch (err) {
+          if (stopped || (err instanceof ApiError && err.status === 404)) return;
+        }
+      }
+      if (!stopped) timer = setTimeout(tick, delay());
+    };
+    timer = setTimeout(tick, delay());
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [status, receipt, pollKey, apply, fetchStatus]);
+
+  useEffect(() => {
+    if (paid && announceReceipt.current) {
+      announceReceipt.current = false;
+      receiptHeading.current?.focus();
+    }
+  }, [paid]);
+
+  return { status, receipt, paid, speedUp, settle, refresh, receiptHeading };
+}
+
+/** "≈ $12.34 USD" for an XLM amount from GET /api/prices/xlm; null otherwise or on failure. */
+export function useUsdEstimate(currency: string, amount: string): string | null {
+  const [usd, setUsd] = useState<string | null>(null);
+  useEffect(() => {
+    if (currency !== "XLM") return;
+    const ctrl = new AbortController();
+    api<{ usd: number }>("/api/prices/xlm", { signal: ctrl.signal })
+      .then((p) => setUsd(approxUsd(amount, p.usd)))
+      .catch(() => setUsd(null));
+    return () => ctrl.abort();
+  }, [currency, amount]);
+  return usd;
+}

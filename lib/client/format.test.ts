@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import {
+  explorerTxUrl,
+  formatAmount,
+  formatDate,
+  formatGrouped,
+  formatMoney,
+  formatUtcDate,
+  formatUtcDateTime,
+  isZero,
+  NETWORK_PASSPHRASES,
+  shortAddress,
+  stellarNetworkName,
+  trimZeros,
+} from "./format";
+
+describe("lib/client/format", () => {
+  it("amounts: plain on the freelancer pages, grouped on the checkout, never through a float", () => {
+    expect(formatAmount("1050.0000000")).toBe("1050.00");
+    expect(formatAmount("0.1234500", "XLM")).toBe("0.12345 XLM");
+    expect(formatAmount(null)).toBe("—");
+    expect(formatAmount("99999999999.9999999")).toBe("99999999999.9999999");
+    expect(formatGrouped("1001.5000000")).toBe("1,001.50");
+    expect(formatGrouped("2.00", 0)).toBe("2");
+    expect(formatMoney("1100.0000000", "XLM")).toBe("1,100.00 XLM");
+    expect(trimZeros("10.5000000")).toBe("10.5");
+    expect(trimZeros("100.00")).toBe("100");
+    expect(isZero("0.0000000")).toBe(true);
+    expect(isZero("0.01")).toBe(false);
+  });
+
+  it("explorer links take the hash first, then the invoice's passphrase", () => {
+    expect(explorerTxUrl("abc", NETWORK_PASSPHRASES.testnet)).toBe(
+      "https://stellar.expert/explorer/testnet/tx/abc",
+    );
+    expect(explorerTxUrl("abc", NETWORK_PASSPHRASES.mainnet)).toBe(
+      "https://stellar.expert/explorer/public/tx/abc",
+    );
+    expect(stellarNetworkName(NETWORK_PASSPHRASES.mainnet)).toBe("Stellar public network");
+  });
+
+  it("dates: due dates in UTC; the checkout's by hand", () => {
+    expect(formatDate("2099-12-31T00:00:00.000Z")).toBe("31 Dec 2099");
+    expect(formatDate(null)).toBe("—");
+    expect(formatUtcDate("2099-09-01T23:59:00.000Z")).toBe("1 Sep 2099");
+    expect(formatUtcDateTime("2026-12-31T14:05:00.000Z")).toBe("31 Dec 2026, 14:05 UTC");
+    expect(shortAddress(`G${"A".repeat(55)}`)).toBe("GAAA…AAAA");
+  });
+});

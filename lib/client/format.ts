@@ -1,0 +1,133 @@
+import { type NetworkName, networkOf } from "@/lib/stellar/networks";
+
+/**
+ * Display helpers for every page: the freelancer's (client-rendered) and the checkout
+ * (server-rendered, then hydrated). Pure and string based: amounts arrive as exact decimal
+ * strings and are never turned into floats (ARCHITECTURE.md, money).
+ */
+
+export {
+  NETWORK_NAMES,
+  NETWORK_PASSPHRASES,
+  type NetworkName,
+  networkOf,
+} from "@/lib/stellar/networks";
+
+export const NETWORK_LABELS: Record<NetworkName, string> = {
+  testnet: "Testnet",
+  mainnet: "Mainnet",
+};
+
+/** The checkout's wording: "Stellar public network" or "Stellar testnet". */
+export const stellarNetworkName = (passphrase: string) =>
+  networkOf(passphrase) === "mainnet" ? "Stellar public network" : "Stellar testnet";
+
+/** A transaction's page on stellar.expert, on the network of `passphrase`. */
+export function explorerTxUrl(hash: string, passphrase: string): string {
+  const net = networkOf(passphrase) === "mainnet" ? "public" : "testnet";
+  return `https://stellar.expert/explorer/${net}/tx/${hash}`;
+}
+
+// ---------------------------------------------------------------------------
+// Amounts
+
+const DECIMAL = /^(-?)(\d+)(?:\.(\d*))?$/;
+
+/** "10.5000000" -> "10.5", "0.0000000" -> "0": a stored decimal, shortened for editing. */
+export const trimZeros = (s: string | null | undefined) =>
+  s ? s.replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, "") : "";
+
+/** True for "", "0", "0.00"...: an absent tax rate or discount. */
+export const isZero = (s: string | null | undefined) => !s || /^0*(\.0*)?$/.test(s);
+
+/**
+ * Freelancer pages: "1050.0000000" -> "1050.00", "0.1234500" -> "0.12345" (trailing zeros go,
+ * at least two decimals stay), "—" when absent, with the currency code when given.
+ */
+export function formatAmount(amount: string | null | undefined, currency?: string): string {
+  if (amount === null || amount === undefined || amount === "") return "—";
+  const match = DECIMAL.exec(amount.trim());
+  if (!match) return currency ? `${amount} ${currency}` : amount;
+  const [, sign, whole, fraction = ""] = match;
+  const text = `${sign}${whole}.${fraction.replace(/0+$/, "").padEnd(2, "0")}`;
+  return currency ? `${text} ${currency}` : text;
+}
+
+/**
+ * The checkout: "1001.5000000" -> "1,001.50", thousands grouped; every significant decimal
+ * (up to 7) stays, at least `min`.
+ */
+export function formatGrouped(value: string, min = 2): string {
+  const negative = value.startsWith("-");
+  const [intRaw, fracRaw = ""] = (negative ? value.slice(1) : value).split(".");
+  const int = intRaw.replace(/^0+(?=\d)/, "") || "0";
+  const frac = fracRaw.replace(/0+$/, "").padEnd(min, "0");
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${negative ? "-" : ""}${grouped}${frac ? `.${frac}` : ""}`;
+}
+
+/** The checkout's "1,001.50 XLM". */
+export const formatMoney = (value: string, code: string) => `${formatGrouped(value)} ${code}`;
+
+/** "≈ $12.34 USD" for an XLM amount at a USD price (an estimate); null when unusable. */
+export function approxUsd(amount: string, usd: number): string | null {
+  const value = Number(amount) * usd;
+  if (!Number.isFinite(value) || !(usd > 0)) return null;
+  const text = value.toLocaleString("en-US", {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  return `≈ $${text} USD`;
+}
+
+// ---------------------------------------------------------------------------
+// Dates
+
+const DAY = { day: "numeric", month: "short", year: "numeric" } as const;
+
+/** `iso` in en-GB words ("31 Dec 2026"), "—" when absent, as given when not a date. */
+function written(iso: string | null | undefined, options: Intl.DateTimeFormatOptions): string {
+  if (!iso) return "—";
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString("en-GB", options);
+}
+
+/** Freelancer pages: a due date is a UTC calendar day, shown in UTC so it never moves. */
+export const formatDate = (iso: string | null | undefined) =>
+  written(iso, { ...DAY, timeZone: "UTC" });
+
+/** Freelancer pages: a moment (created, paid, delivered) in the viewer's time zone. */
+export const formatDateTime = (iso: string | null | undefined) =>
+  written(iso, { ...DAY, hour: "2-digit", minute: "2-digit" });
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/**
+ * The checkout: "31 Dec 2026", the UTC day, written by hand so the server's HTML and the
+ * browser's text always agree.
+ */
+export function formatUtcDate(value: string | Date): string {
+  const d = typeof value === "string" ? new Date(value) : value;
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+}
+
+/** The checkout: "31 Dec 2026, 14:05 UTC". */
+export function formatUtcDateTime(value: string | Date): string {
+  const d = typeof value === "string" ? new Date(value) : value;
+  const hh = String(d.getUTCHours()).padStart(2, "0");
+  const mm = String(d.getUTCMinutes()).padStart(2, "0");
+  return `${formatUtcDate(d)}, ${hh}:${mm} UTC`;
+}
+
+// ---------------------------------------------------------------------------
+// Identifiers and links
+
+/** "GABC…WXYZ" for a wallet address. */
+export const shortAddress = (w: string) => (w.length > 12 ? `${w.slice(0, 4)}…${w.slice(-4)}` : w);
+
+export const shortHash = (h: string) => (h.length > 16 ? `${h.slice(0, 8)}…${h.slice(-8)}` : h);
+
+/** The public checkout page of an invoice, on this site (browser only). */
+export function paymentPageUrl(id: string): string {
+  return `${window.location.origin}/pay/${id}`;
+}
