@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
+import { shortAddress } from "@/lib/client/format";
 import { useSession } from "@/lib/client/session";
 import { SignInPanel } from "./auth/sign-in-panel";
 import { Button } from "./ui/button";
@@ -14,8 +15,6 @@ const NAV = [
   { href: "/links", label: "Payment links" },
   { href: "/settings/webhooks", label: "Webhooks" },
 ];
-
-export const shortWallet = (w: string) => `${w.slice(0, 4)}…${w.slice(-4)}`;
 
 /** The freelancer's pages: navigation, the signed-in wallet, and sign-in when needed. */
 export function AppShell({ children }: { children: ReactNode }) {
@@ -32,35 +31,21 @@ export function AppShell({ children }: { children: ReactNode }) {
             Stellar Invoicing
           </Link>
           {session && (
-            <nav aria-label="Main" className="flex flex-1 flex-wrap gap-1">
-              {NAV.map((item) => {
-                const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
-                return (
-                  <Link
-                    key={item.href}
-                    href={item.href}
-                    aria-current={active ? "page" : undefined}
-                    className={`rounded-md px-3 py-2 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${active ? "bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-200" : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"}`}
-                  >
-                    {item.label}
-                  </Link>
-                );
-              })}
-            </nav>
-          )}
-          {session && (
-            <div className="ml-auto flex items-center gap-3">
-              <span
-                className="font-mono text-xs text-slate-600 dark:text-slate-300"
-                title={session.wallet}
-                data-testid="wallet"
-              >
-                {shortWallet(session.wallet)}
-              </span>
-              <Button variant="secondary" onClick={signOut}>
-                Sign out
-              </Button>
-            </div>
+            <>
+              <MainNav pathname={pathname} />
+              <div className="ml-auto flex items-center gap-3">
+                <span
+                  className="font-mono text-xs text-slate-600 dark:text-slate-300"
+                  title={session.wallet}
+                  data-testid="wallet"
+                >
+                  {shortAddress(session.wallet)}
+                </span>
+                <Button variant="secondary" onClick={signOut}>
+                  Sign out
+                </Button>
+              </div>
+            </>
           )}
         </div>
       </header>
@@ -74,5 +59,25 @@ export function AppShell({ children }: { children: ReactNode }) {
         )}
       </main>
     </div>
+  );
+}
+
+function MainNav({ pathname }: { pathname: string }) {
+  return (
+    <nav aria-label="Main" className="flex flex-1 flex-wrap gap-1">
+      {NAV.map((item) => {
+        const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
+        return (
+          <Link
+            key={item.href}
+            href={item.href}
+            aria-current={active ? "page" : undefined}
+            className={`rounded-md px-3 py-2 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${active ? "bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-200" : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"}`}
+          >
+            {item.label}
+          </Link>
+        );
+      })}
+    </nav>
   );
 }

@@ -1,40 +1,33 @@
 "use client";
 
-import { useState } from "react";
-import { errorMessage, useSession } from "@/lib/client/session";
-import { Button } from "../ui/button";
-import { Alert } from "../ui/card";
+import { Button } from "@/components/ui/button";
+import { Alert } from "@/components/ui/card";
+import { Muted } from "@/components/ui/page";
+import { useSession } from "@/lib/client/session";
+import { useAction } from "@/lib/client/use-action";
 
 /** Connect Freighter and sign the login message. Never stuck: every failure ends in a message. */
 export function SignInPanel({ onSignedIn }: { onSignedIn?: () => void }) {
   const { signIn } = useSession();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, notice, run } = useAction();
 
-  async function run() {
-    setBusy(true);
-    setError(null);
-    try {
+  const connect = () =>
+    run("sign-in", async () => {
       await signIn();
       onSignedIn?.();
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   return (
     <div className="mx-auto max-w-md space-y-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900">
       <h1 className="text-xl font-semibold">Sign in with your Stellar wallet</h1>
-      <p className="text-sm text-slate-600 dark:text-slate-300">
+      <Muted>
         No password: Freighter signs a one-time message that proves you own the wallet. Signing it
         sends no transaction and costs nothing.
-      </p>
-      <Button onClick={run} disabled={busy} className="w-full">
+      </Muted>
+      <Button onClick={connect} disabled={busy !== null} className="w-full">
         {busy ? "Waiting for Freighter…" : "Connect Freighter"}
       </Button>
-      {error && <Alert>{error}</Alert>}
+      {notice && <Alert>{notice.text}</Alert>}
     </div>
   );
 }

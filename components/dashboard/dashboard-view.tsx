@@ -2,30 +2,23 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { Loading, PageHeader, textLinkClass } from "@/components/invoices/controls";
-import { formatAmount, formatDateTime, NETWORK_LABELS } from "@/components/invoices/format";
-import { useResource } from "@/components/invoices/use-resource";
-import { Button } from "@/components/ui/button";
+import { AUDIT_ACTION_LABELS } from "@/components/invoices/audit-timeline";
+import { Button, textLinkClass } from "@/components/ui/button";
 import { Alert, Card, StatusBadge } from "@/components/ui/card";
+import { Loading, Muted, PageHeader, Pair } from "@/components/ui/page";
+import { formatAmount, formatDateTime, NETWORK_LABELS } from "@/lib/client/format";
+import { useResource } from "@/lib/client/use-resource";
 import { INVOICE_STATUSES } from "@/lib/domain/invoice-state";
 import { CURRENCIES, type Currency } from "@/lib/domain/money";
-import type { InvoiceStatsBody } from "@/lib/serializers/invoices";
+import type { InvoiceStatsBody } from "@/lib/schemas/invoices";
 import { NetworkSwitch, usePreferredNetwork } from "./network-preference";
 import { RevenueChart } from "./revenue-chart";
 
 /** GET /api/invoices/stats, Form B: the serializer's own output type. */
 export type InvoiceStats = InvoiceStatsBody;
 
-const ACTION_LABELS: Record<string, string> = {
-  CREATED: "Created",
-  UPDATED: "Edited",
-  SENT: "Sent",
-  PAID: "Paid",
-  EXPIRED: "Expired",
-  CANCELLED: "Cancelled",
-  DELETED: "Deleted",
-  FAILED: "Payment failed",
-};
+/** The activity feed's words: an update of a draft reads "Edited" here. */
+const ACTION_LABELS: Record<string, string> = { ...AUDIT_ACTION_LABELS, UPDATED: "Edited" };
 
 export function DashboardView() {
   const router = useRouter();
@@ -54,10 +47,10 @@ export function DashboardView() {
         <Card>
           <div className="space-y-3 py-4 text-center">
             <h2 className="text-lg font-semibold">No invoices on {networkLabel} yet</h2>
-            <p className="mx-auto max-w-md text-sm text-slate-600 dark:text-slate-300">
+            <Muted className="mx-auto max-w-md">
               Start by creating an invoice: add your client and line items, send it, then share the
               payment link. Revenue appears here as soon as it is paid.
-            </p>
+            </Muted>
             <div className="flex flex-wrap justify-center gap-3">
               <Button onClick={newInvoice}>Create your first invoice</Button>
               <Link href="/links" className={`${textLinkClass} self-center text-sm`}>
@@ -82,9 +75,9 @@ export function DashboardView() {
           <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
             <Card title="Recent activity" className="lg:col-span-2">
               {data.recentActivity.length === 0 ? (
-                <p className="text-sm text-slate-600 dark:text-slate-300">
+                <Muted>
                   Nothing yet. Creating, sending and getting paid for invoices shows up here.
-                </p>
+                </Muted>
               ) : (
                 <ul className="divide-y divide-slate-200 dark:divide-slate-700">
                   {data.recentActivity.map((a) => (
@@ -138,6 +131,8 @@ function Metric({ label, value }: { label: string; value: string }) {
   );
 }
 
+const mono = "font-mono break-all";
+
 function AssetCard({ asset, stats }: { asset: Currency; stats: InvoiceStats }) {
   const headingId = `revenue-${asset}`;
   return (
@@ -152,23 +147,20 @@ function AssetCard({ asset, stats }: { asset: Currency; stats: InvoiceStats }) {
         {formatAmount(stats.totalRevenue[asset], asset)}
       </p>
       <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
-        <Pair label="This month" value={formatAmount(stats.revenueThisMonth[asset])} />
-        <Pair label="Pending" value={formatAmount(stats.pendingAmount[asset])} />
-        <Pair label="Average paid" value={formatAmount(stats.avgInvoiceValue[asset])} />
+        <Pair label="This month" className={mono}>
+          {formatAmount(stats.revenueThisMonth[asset])}
+        </Pair>
+        <Pair label="Pending" className={mono}>
+          {formatAmount(stats.pendingAmount[asset])}
+        </Pair>
+        <Pair label="Average paid" className={mono}>
+          {formatAmount(stats.avgInvoiceValue[asset])}
+        </Pair>
       </dl>
       <RevenueChart
         asset={asset}
         months={stats.revenueByMonth.map((m) => ({ month: m.month, amount: m.revenue[asset] }))}
       />
     </section>
-  );
-}
-
-function Pair({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
-      <dd className="font-mono break-all">{value}</dd>
-    </div>
   );
 }

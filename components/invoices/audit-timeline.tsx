@@ -1,7 +1,9 @@
-import { formatDateTime, shortAddress } from "./format";
+import { Muted } from "@/components/ui/page";
+import { formatDateTime, shortAddress } from "@/lib/client/format";
 import type { AuditLog } from "./types";
 
-const ACTION_TEXT: Record<string, string> = {
+/** An audit entry's action in words (the history here, the dashboard's activity). */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
   CREATED: "Created",
   UPDATED: "Updated",
   SENT: "Sent",
@@ -42,7 +44,7 @@ function describe(changes: Record<string, unknown>): string[] {
 /** The invoice's audit trail, oldest first: what happened, who did it, when, what changed. */
 export function AuditTimeline({ entries, wallet }: { entries: AuditLog[]; wallet?: string }) {
   if (entries.length === 0) {
-    return <p className="text-sm text-slate-600 dark:text-slate-300">No history yet.</p>;
+    return <Muted>No history yet.</Muted>;
   }
   return (
     <ol
@@ -56,7 +58,7 @@ export function AuditTimeline({ entries, wallet }: { entries: AuditLog[]; wallet
             className="absolute top-1.5 -left-[1.65rem] h-2.5 w-2.5 rounded-full bg-indigo-500"
           />
           <p className="text-sm">
-            <span className="font-semibold">{ACTION_TEXT[e.action] ?? e.action}</span>{" "}
+            <span className="font-semibold">{AUDIT_ACTION_LABELS[e.action] ?? e.action}</span>{" "}
             <span className="text-slate-600 dark:text-slate-300">
               by <span title={e.actorWallet}>{actor(e.actorWallet, wallet)}</span>
             </span>

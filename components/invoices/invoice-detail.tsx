@@ -2,119 +2,74 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useState } from "react";
-import { Button } from "@/components/ui/button";
+import { useState } from "react";
+import { Button, buttonClass } from "@/components/ui/button";
 import { Alert, Card, StatusBadge } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { TextArea } from "@/components/ui/field";
-import { errorMessage, useApi, useSession } from "@/lib/client/session";
-import { canTransition, isPayable } from "@/lib/domain/invoice-state";
+import { Loading, Muted, PageHeader } from "@/components/ui/page";
+import { formatAmount, formatDate, NETWORK_LABELS, networkOf } from "@/lib/client/format";
+import { useSession } from "@/lib/client/session";
+import { useAction } from "@/lib/client/use-action";
+import { useResource } from "@/lib/client/use-resource";
+import { canTransition } from "@/lib/domain/invoice-state";
 import { AuditTimeline } from "./audit-timeline";
-import { ConfirmDialog } from "./confirm-dialog";
-import {
-  Loading,
-  linkButtonClass,
-  PageHeader,
-  Th,
-  tableClass,
-  tdClass,
-  textLinkClass,
-} from "./controls";
-import { CopyButton } from "./copy-button";
 import { DownloadPdfButton } from "./download-pdf-button";
-import {
-  explorerTxUrl,
-  formatAmount,
-  formatDate,
-  formatDateTime,
-  NETWORK_LABELS,
-  networkOf,
-  paymentPageUrl,
-  shortAddress,
-  shortHash,
-} from "./format";
 import { InvoiceDocument } from "./invoice-document";
-import { QrCode } from "./qr-code";
+import { InvoicePayments, InvoiceTimes } from "./invoice-payments";
+import { PaymentLinkCard } from "./payment-link-card";
 import type { OwnerInvoice } from "./types";
-import { useResource } from "./use-resource";
 
 type Dialog = "cancel" | "delete" | null;
 
 export function InvoiceDetail({ id }: { id: string }) {
-  const api = useApi();
   const router = useRouter();
   const { session } = useSession();
-  const { data: invoice, setData, error } = useResource<OwnerInvoice>(`/api/invoices/${id}/owner`);
+  const path = `/api/invoices/${id}`;
+  const { data: invoice, setData, error, api } = useResource<OwnerInvoice>(`${path}/owner`);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [reason, setReason] = useState("");
-  const [busy, setBusy] = useState<string | null>(null);
-  const [notice, setNotice] = useState<{ kind: "success" | "error"; text: string } | null>(null);
-  const [showQr, setShowQr] = useState(false);
-  const [link, setLink] = useState("");
-
-  useEffect(() => setLink(paymentPageUrl(id)), [id]);
+  const { busy, notice, run } = useAction();
 
   if (error && !invoice) return <Alert>{error}</Alert>;
   if (!invoice) return <Loading what="invoice" />;
 
-  async function act(name: string, run: () => Promise<unknown>, done: string) {
-    setBusy(name);
-    setNotice(null);
-    try {
-      await run();
-      // The page shows the new state before it says the action is done.
-      await api<OwnerInvoice>(`/api/invoices/${id}/owner`).then(setData, () => undefined);
-      setNotice({ kind: "success", text: done });
-      setDialog(null);
-    } catch (err) {
-      setNotice({ kind: "error", text: errorMessage(err) });
-      setDialog(null);
-    } finally {
-      setBusy(null);
-    }
+  /** Runs an action, then shows the new state before it says the action is done. */
+  async function act(name: string, request: () => Promise<unknown>, done: string) {
+    await run(name, async () => {
+      await request();
+      await api<OwnerInvoice>(`${path}/owner`).then(setData, () => undefined);
+      return done;
+    });
+    setDialog(null);
   }
-
+  const post = (action: string, body?: unknown) => () =>
+    api(`${path}/${action}`, { method: "POST", body });
   const send = () =>
-    act(
-      "send",
-      () => api(`/api/invoices/${id}/send`, { method: "POST" }),
-      "Invoice sent. It can now be paid from its payment link.",
-    );
+    act("send", post("send"), "Invoice sent. It can now be paid from its payment link.");
   const cancel = () =>
     act(
       "cancel",
-      () =>
-        api(`/api/invoices/${id}/cancel`, {
-          method: "POST",
-          body: reason.trim() ? { reason: reason.trim() } : {},
-        }),
+      post("cancel", reason.trim() ? { reason: reason.trim() } : {}),
       "Invoice cancelled.",
     );
   async function remove() {
-    setBusy("delete");
-    setNotice(null);
-    try {
-      await api(`/api/invoices/${id}`, { method: "DELETE" });
-      router.push("/invoices");
-    } catch (err) {
-      setNotice({ kind: "error", text: errorMessage(err) });
-      setDialog(null);
-      setBusy(null);
-    }
+    const deleted = await run("delete", () => api(path, { method: "DELETE" }));
+    if (deleted) router.push("/invoices");
+    else setDialog(null);
   }
 
-  const status = invoice.status;
-  const canSend = canTransition(status, "send");
-  const canCancel = canTransition(status, "cancel");
-  const canEdit = canTransition(status, "update");
-  const canDelete = canTransition(status, "delete");
-  const network = networkOf(invoice.networkPassphrase);
+  const { status, invoiceNumber } = invoice;
+  const can = (action: "send" | "cancel" | "update" | "delete") => canTransition(status, action);
+  const disabled = busy !== null;
+  const cancelling = dialog === "cancel";
 
   return (
     <div className="space-y-6">
       <PageHeader
         title={
           <span className="flex flex-wrap items-center gap-3">
-            <span>{invoice.invoiceNumber}</span>
+            <span>{invoiceNumber}</span>
             <span data-testid="invoice-status">
               <StatusBadge status={status} />
             </span>
@@ -123,27 +78,23 @@ export function InvoiceDetail({ id }: { id: string }) {
         description={invoice.title}
         actions={
           <>
-            {canSend && (
-              <Button onClick={send} disabled={busy !== null}>
+            {can("send") && (
+              <Button onClick={send} disabled={disabled}>
                 Send invoice
               </Button>
             )}
-            {canEdit && (
-              <Link href={`/invoices/${id}/edit`} className={linkButtonClass.secondary}>
+            {can("update") && (
+              <Link href={`/invoices/${id}/edit`} className={buttonClass("secondary")}>
                 Edit invoice
               </Link>
             )}
-            {canCancel && (
-              <Button
-                variant="secondary"
-                onClick={() => setDialog("cancel")}
-                disabled={busy !== null}
-              >
+            {can("cancel") && (
+              <Button variant="secondary" onClick={() => setDialog("cancel")} disabled={disabled}>
                 Cancel invoice
               </Button>
             )}
-            {canDelete && (
-              <Button variant="danger" onClick={() => setDialog("delete")} disabled={busy !== null}>
+            {can("delete") && (
+              <Button variant="danger" onClick={() => setDialog("delete")} disabled={disabled}>
                 Delete invoice
               </Button>
             )}
@@ -158,7 +109,7 @@ export function InvoiceDetail({ id }: { id: string }) {
         <Fact label="Total" value={formatAmount(invoice.total, invoice.currency)} strong />
         <Fact label="Client" value={invoice.clientName} />
         <Fact label="Due date" value={formatDate(invoice.dueDate)} />
-        <Fact label="Network" value={NETWORK_LABELS[network]} />
+        <Fact label="Network" value={NETWORK_LABELS[networkOf(invoice.networkPassphrase)]} />
       </section>
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
@@ -166,185 +117,57 @@ export function InvoiceDetail({ id }: { id: string }) {
           <Card title="Invoice">
             <InvoiceDocument invoice={invoice} />
           </Card>
-
           <Card title="Payments">
-            {invoice.payments.length === 0 ? (
-              <p className="text-sm text-slate-600 dark:text-slate-300">
-                {isPayable(status)
-                  ? "No payment yet. Payments show up here seconds after they reach the ledger."
-                  : status === "DRAFT"
-                    ? "Send the invoice to make it payable."
-                    : "No payment recorded."}
-              </p>
-            ) : (
-              <div className="overflow-x-auto">
-                <table className={tableClass}>
-                  <caption className="sr-only">Payments received</caption>
-                  <thead>
-                    <tr>
-                      <Th>Transaction</Th>
-                      <Th align="right">Amount</Th>
-                      <Th>From</Th>
-                      <Th>Ledger</Th>
-                      <Th>Status</Th>
-                      <Th>Confirmed</Th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
-                    {invoice.payments.map((p) => (
-                      <tr key={p.id}>
-                        <td className={`${tdClass} font-mono`}>
-                          <a
-                            href={explorerTxUrl(p.transactionHash, invoice.networkPassphrase)}
-                            target="_blank"
-                            rel="noreferrer"
-                            className={textLinkClass}
-                            title={p.transactionHash}
-                          >
-                            {shortHash(p.transactionHash)}
-                            <span className="sr-only">
-                              {" "}
-                              (view on Stellar Expert, opens a new tab)
-                            </span>
-                          </a>
-                        </td>
-                        <td className={`${tdClass} whitespace-nowrap text-right font-mono`}>
-                          {formatAmount(p.amount, p.asset)}
-                        </td>
-                        <td className={`${tdClass} font-mono`} title={p.fromWallet}>
-                          {shortAddress(p.fromWallet)}
-                        </td>
-                        <td className={tdClass}>{p.ledgerNumber}</td>
-                        <td className={tdClass}>{p.status}</td>
-                        <td className={`${tdClass} whitespace-nowrap`}>
-                          {formatDateTime(p.confirmedAt)}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
+            <InvoicePayments invoice={invoice} />
           </Card>
-
           <Card title="History">
             <AuditTimeline entries={invoice.auditLogs} wallet={session?.wallet} />
           </Card>
         </div>
 
         <div className="space-y-6">
-          <Card title="Payment link">
-            <div className="space-y-3">
-              <p className="text-sm text-slate-600 dark:text-slate-300">
-                {status === "DRAFT"
-                  ? "Your client can pay from this page once the invoice is sent."
-                  : isPayable(status)
-                    ? "Share this page with your client: they pay with Freighter or any wallet that reads the QR code."
-                    : "This invoice can no longer be paid."}
-              </p>
-              <label className="block text-sm font-medium text-slate-700 dark:text-slate-200">
-                Payment page
-                <input
-                  readOnly
-                  value={link}
-                  onFocus={(e) => e.currentTarget.select()}
-                  className="mt-1 block w-full rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-xs text-slate-800 focus:outline-none focus:ring-2 focus:ring-indigo-500 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
-                />
-              </label>
-              <div className="flex flex-wrap gap-2">
-                <CopyButton text={link} label="Copy payment link" />
-                <Button
-                  variant="secondary"
-                  onClick={() => setShowQr((v) => !v)}
-                  aria-expanded={showQr}
-                  aria-controls="payment-qr"
-                >
-                  {showQr ? "Hide QR code" : "Show QR code"}
-                </Button>
-              </div>
-              <div id="payment-qr">
-                {showQr && link && (
-                  <QrCode
-                    value={link}
-                    label={`QR code for the payment page of ${invoice.invoiceNumber}`}
-                  />
-                )}
-              </div>
-            </div>
-          </Card>
-
+          <PaymentLinkCard invoice={invoice} />
           <Card title="Documents">
             <div className="flex flex-wrap gap-2">
-              <DownloadPdfButton id={id} invoiceNumber={invoice.invoiceNumber} />
-              <Link href={`/invoices/${id}/print`} className={linkButtonClass.secondary}>
+              <DownloadPdfButton id={id} invoiceNumber={invoiceNumber} />
+              <Link href={`/invoices/${id}/print`} className={buttonClass("secondary")}>
                 Printable view
               </Link>
             </div>
           </Card>
-
           <Card title="Details">
-            <dl className="space-y-2 text-sm">
-              <Pair label="Created" value={formatDateTime(invoice.createdAt)} />
-              <Pair label="Last updated" value={formatDateTime(invoice.updatedAt)} />
-              {invoice.sentAt && <Pair label="Sent" value={formatDateTime(invoice.sentAt)} />}
-              {invoice.paidAt && <Pair label="Paid" value={formatDateTime(invoice.paidAt)} />}
-              {invoice.cancelledAt && (
-                <Pair label="Cancelled" value={formatDateTime(invoice.cancelledAt)} />
-              )}
-              {invoice.payerWallet && <Pair label="Paid by" value={invoice.payerWallet} mono />}
-              {invoice.transactionHash && (
-                <div>
-                  <dt className="text-xs text-slate-500 dark:text-slate-400">Transaction</dt>
-                  <dd className="break-all font-mono text-xs">
-                    <a
-                      href={explorerTxUrl(invoice.transactionHash, invoice.networkPassphrase)}
-                      target="_blank"
-                      rel="noreferrer"
-                      className={textLinkClass}
-                    >
-                      {invoice.transactionHash}
-                    </a>
-                  </dd>
-                </div>
-              )}
-            </dl>
+            <InvoiceTimes invoice={invoice} />
           </Card>
         </div>
       </div>
 
+      {/* One dialog, kept mounted: closing it hands focus back to the button that opened it. */}
       <ConfirmDialog
-        open={dialog === "cancel"}
-        title={`Cancel ${invoice.invoiceNumber}?`}
-        confirmLabel="Confirm cancellation"
+        open={dialog !== null}
+        title={`${cancelling ? "Cancel" : "Delete"} ${invoiceNumber}?`}
+        confirmLabel={cancelling ? "Confirm cancellation" : "Confirm deletion"}
         cancelLabel="Keep invoice"
-        busy={busy === "cancel"}
-        onConfirm={cancel}
+        busy={busy !== null && busy === dialog}
+        onConfirm={cancelling ? cancel : remove}
         onClose={() => setDialog(null)}
       >
-        <p className="text-sm text-slate-600 dark:text-slate-300">
-          The payment link stops working and the invoice cannot be sent or paid again.
-        </p>
-        <TextArea
-          label="Reason (optional)"
-          name="cancelReason"
-          rows={2}
-          maxLength={500}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-        />
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={dialog === "delete"}
-        title={`Delete ${invoice.invoiceNumber}?`}
-        confirmLabel="Confirm deletion"
-        cancelLabel="Keep invoice"
-        busy={busy === "delete"}
-        onConfirm={remove}
-        onClose={() => setDialog(null)}
-      >
-        <p className="text-sm text-slate-600 dark:text-slate-300">
-          The draft disappears from your lists. This cannot be undone.
-        </p>
+        {cancelling ? (
+          <>
+            <Muted>
+              The payment link stops working and the invoice cannot be sent or paid again.
+            </Muted>
+            <TextArea
+              label="Reason (optional)"
+              name="cancelReason"
+              rows={2}
+              maxLength={500}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+            />
+          </>
+        ) : (
+          <Muted>The draft disappears from your lists. This cannot be undone.</Muted>
+        )}
       </ConfirmDialog>
     </div>
   );
@@ -365,15 +188,6 @@ function Fact({
       <p className={`mt-1 break-all ${strong ? "text-xl font-semibold" : "font-medium"}`}>
         {value}
       </p>
-    </div>
-  );
-}
-
-function Pair({ label, value, mono = false }: { label: string; value: string; mono?: boolean }) {
-  return (
-    <div>
-      <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
-      <dd className={mono ? "break-all font-mono text-xs" : ""}>{value}</dd>
     </div>
   );
 }

@@ -1,12 +1,13 @@
 "use client";
 
 import Link from "next/link";
+import { textLinkClass } from "@/components/ui/button";
 import { Alert } from "@/components/ui/card";
+import { Loading, PageHeader } from "@/components/ui/page";
+import { useResource } from "@/lib/client/use-resource";
 import { EDITABLE_STATUSES } from "@/lib/domain/invoice-state";
-import { Loading, PageHeader, textLinkClass } from "./controls";
 import { InvoiceForm } from "./invoice-form";
 import type { OwnerInvoice } from "./types";
-import { useResource } from "./use-resource";
 
 export function NewInvoice() {
   return (

@@ -1,16 +1,15 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useState } from "react";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClass } from "@/components/ui/button";
 import { Alert } from "@/components/ui/card";
+import { Loading } from "@/components/ui/page";
+import { QrCode } from "@/components/ui/qr-code";
+import { useResource } from "@/lib/client/use-resource";
 import { isPayable } from "@/lib/domain/invoice-state";
-import { Loading, linkButtonClass } from "./controls";
-import { paymentPageUrl } from "./format";
 import { InvoiceDocument } from "./invoice-document";
-import { QrCode } from "./qr-code";
+import { usePaymentPageUrl } from "./payment-link-card";
 import type { OwnerInvoice } from "./types";
-import { useResource } from "./use-resource";
 
 // The app shell's header and dark backgrounds have no place on paper.
 const PRINT_CSS = `
@@ -25,8 +24,7 @@ const PRINT_CSS = `
 /** A clean, paper-shaped invoice with a Print button (window.print()). */
 export function InvoicePrint({ id }: { id: string }) {
   const { data: invoice, error } = useResource<OwnerInvoice>(`/api/invoices/${id}/owner`);
-  const [link, setLink] = useState("");
-  useEffect(() => setLink(paymentPageUrl(id)), [id]);
+  const link = usePaymentPageUrl(id);
 
   if (error) return <Alert>{error}</Alert>;
   if (!invoice) return <Loading what="invoice" />;
@@ -36,7 +34,7 @@ export function InvoicePrint({ id }: { id: string }) {
       <style>{PRINT_CSS}</style>
       <div className="mb-6 flex flex-wrap gap-2 print:hidden">
         <Button onClick={() => window.print()}>Print</Button>
-        <Link href={`/invoices/${id}`} className={linkButtonClass.secondary}>
+        <Link href={`/invoices/${id}`} className={buttonClass("secondary")}>
           Back to invoice
         </Link>
       </div>

@@ -1,16 +1,10 @@
 "use client";
 
-import {
-  type InputHTMLAttributes,
-  type ReactNode,
-  type SelectHTMLAttributes,
-  type TextareaHTMLAttributes,
-  useId,
-} from "react";
+import { type ComponentProps, type ElementType, type ReactNode, useId } from "react";
+import type { Options } from "./options";
 
 const control =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
-const labelStyle = "block text-sm font-medium text-slate-700 dark:text-slate-200";
 
 type Labelled = { label: string; hint?: ReactNode; error?: string };
 
@@ -18,28 +12,34 @@ type Labelled = { label: string; hint?: ReactNode; error?: string };
  * Label, control, then hint and error linked with aria-describedby, so the accessible name is
  * exactly the label and the hint is read as a description.
  */
-function useIds(id: string | undefined, hint: unknown, error: unknown) {
+function LabelledControl({
+  tag: Tag,
+  label,
+  hint,
+  error,
+  id,
+  className = "",
+  ...props
+}: Labelled & { tag: ElementType; id?: string; className?: string }) {
   const generated = useId();
   const fieldId = id ?? generated;
   const hintId = hint ? `${fieldId}-hint` : undefined;
   const errorId = error ? `${fieldId}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
-  return { fieldId, hintId, errorId, describedBy };
-}
-
-function Extras({
-  hint,
-  hintId,
-  error,
-  errorId,
-}: {
-  hint?: ReactNode;
-  hintId?: string;
-  error?: string;
-  errorId?: string;
-}) {
   return (
-    <>
+    <div className={className}>
+      <label
+        className="block text-sm font-medium text-slate-700 dark:text-slate-200"
+        htmlFor={fieldId}
+      >
+        {label}
+      </label>
+      <Tag
+        id={fieldId}
+        className={control}
+        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
+        aria-invalid={error ? true : undefined}
+        {...props}
+      />
       {hint && (
         <span
           id={hintId}
@@ -49,87 +49,86 @@ function Extras({
         </span>
       )}
       {error && (
-        <span
-          id={errorId}
-          className="mt-1 block text-xs font-normal text-red-600 dark:text-red-400"
-        >
+        <FieldError id={errorId} className="mt-1 block font-normal">
           {error}
-        </span>
+        </FieldError>
       )}
-    </>
-  );
-}
-
-export function Field({
-  label,
-  hint,
-  error,
-  id,
-  className = "",
-  ...props
-}: Labelled & InputHTMLAttributes<HTMLInputElement>) {
-  const ids = useIds(id, hint, error);
-  return (
-    <div className={className}>
-      <label className={labelStyle} htmlFor={ids.fieldId}>
-        {label}
-      </label>
-      <input
-        id={ids.fieldId}
-        className={control}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        {...props}
-      />
-      <Extras hint={hint} hintId={ids.hintId} error={error} errorId={ids.errorId} />
     </div>
   );
 }
 
-export function TextArea({
-  label,
-  hint,
-  error,
-  id,
-  className = "",
+export function Field(props: Labelled & ComponentProps<"input">) {
+  return <LabelledControl tag="input" {...props} />;
+}
+
+export function TextArea(props: Labelled & ComponentProps<"textarea">) {
+  return <LabelledControl tag="textarea" {...props} />;
+}
+
+export function Select(props: Labelled & ComponentProps<"select">) {
+  return <LabelledControl tag="select" {...props} />;
+}
+
+/** A `<select>` of fixed options: `[value, label]` pairs, with an optional "any" first. */
+export function OptionsSelect({
+  options,
+  any,
   ...props
-}: Labelled & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const ids = useIds(id, hint, error);
+}: Labelled & ComponentProps<"select"> & { options: Options; any?: string }) {
   return (
-    <div className={className}>
-      <label className={labelStyle} htmlFor={ids.fieldId}>
-        {label}
-      </label>
-      <textarea
-        id={ids.fieldId}
-        className={control}
-        aria-describedby={ids.describedBy}
-        {...props}
-      />
-      <Extras hint={hint} hintId={ids.hintId} error={error} errorId={ids.errorId} />
-    </div>
+    <Select {...props}>
+      {any !== undefined && <option value="">{any}</option>}
+      {options.map(([value, text]) => (
+        <option key={value} value={value}>
+          {text}
+        </option>
+      ))}
+    </Select>
   );
 }
 
-export function Select({
-  label,
-  hint,
-  error,
-  id,
-  className = "",
+/** An error line under a control or a group of controls. */
+export function FieldError({
   children,
-  ...props
-}: Labelled & SelectHTMLAttributes<HTMLSelectElement>) {
-  const ids = useIds(id, hint, error);
+  id,
+  className = "",
+}: {
+  children: ReactNode;
+  id?: string;
+  className?: string;
+}) {
   return (
-    <div className={className}>
-      <label className={labelStyle} htmlFor={ids.fieldId}>
+    <span id={id} className={`block text-xs text-red-600 dark:text-red-400 ${className}`}>
+      {children}
+    </span>
+  );
+}
+
+export function Checkbox({
+  label,
+  hint,
+  id,
+  className = "",
+  ...props
+}: { label: string; hint?: ReactNode } & Omit<ComponentProps<"input">, "type">) {
+  const fieldId = id ?? props.name;
+  return (
+    <div className={`flex items-start gap-2 ${className}`}>
+      <input
+        id={fieldId}
+        type="checkbox"
+        className="mt-0.5 h-4 w-4 rounded border-slate-300 text-indigo-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2"
+        {...props}
+      />
+      <label htmlFor={fieldId} className="text-sm text-slate-700 dark:text-slate-200">
         {label}
+        {hint && <span className="block text-xs text-slate-500 dark:text-slate-400">{hint}</span>}
       </label>
-      <select id={ids.fieldId} className={control} aria-describedby={ids.describedBy} {...props}>
-        {children}
-      </select>
-      <Extras hint={hint} hintId={ids.hintId} error={error} errorId={ids.errorId} />
     </div>
   );
+}
+
+/** A Field hint readable in dark mode too (the hint colour above is for light backgrounds). */
+export function Hint({ children }: { children: ReactNode }) {
+  return <span className="dark:text-slate-400">{children}</span>;
 }

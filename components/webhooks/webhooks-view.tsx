@@ -1,81 +1,36 @@
 "use client";
 
-import { type FormEvent, useState } from "react";
-import { ConfirmDialog } from "@/components/invoices/confirm-dialog";
-import { Checkbox, Hint, Loading, PageHeader } from "@/components/invoices/controls";
-import { CopyButton } from "@/components/invoices/copy-button";
-import { formatDateTime } from "@/components/invoices/format";
-import { useResource } from "@/components/invoices/use-resource";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Alert, Card } from "@/components/ui/card";
-import { Field } from "@/components/ui/field";
-import { ApiError } from "@/lib/client/api";
-import { errorMessage, useApi } from "@/lib/client/session";
-import { EVENT_TYPES } from "@/lib/domain/invoice-state";
+import { Alert } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { CopyButton } from "@/components/ui/copy-button";
+import { Loading, Muted, PageHeader } from "@/components/ui/page";
+import { ReadOnlyField } from "@/components/ui/read-only-field";
+import { formatDateTime } from "@/lib/client/format";
+import { useAction, useRemoval } from "@/lib/client/use-action";
+import { useResource } from "@/lib/client/use-resource";
 import { DeliveryLog } from "./delivery-log";
 import type { CreatedWebhook, Webhook } from "./types";
-
-const ALL = "*";
+import { ALL_EVENTS, WebhookForm } from "./webhook-form";
 
 export function WebhooksView() {
-  const api = useApi();
-  const { data: hooks, setData, error, loading } = useResource<Webhook[]>("/api/webhooks");
-  const [url, setUrl] = useState("");
-  const [events, setEvents] = useState<string[]>(["invoice.paid"]);
-  const [details, setDetails] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { data: hooks, setData, error, loading, api } = useResource<Webhook[]>("/api/webhooks");
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
   const [open, setOpen] = useState<Record<string, boolean>>({});
-  const [toDelete, setToDelete] = useState<Webhook | null>(null);
-  const [notice, setNotice] = useState<{ kind: "success" | "error"; text: string } | null>(null);
+  const action = useAction();
+  const removal = useRemoval(action, async (hook: Webhook) => {
+    await api(`/api/webhooks/${hook.id}`, { method: "DELETE" });
+    setData((list) => list?.filter((x) => x.id !== hook.id) ?? list);
+    if (created?.id === hook.id) setCreated(null);
+    return `Deleted the endpoint ${hook.url}.`;
+  });
 
-  function toggleEvent(type: string, on: boolean) {
-    setEvents((list) => (on ? [...list, type] : list.filter((t) => t !== type)));
+  async function onCreated(hook: CreatedWebhook) {
+    // The secret first: it is shown this once, whatever happens next.
+    setCreated(hook);
+    await api<Webhook[]>("/api/webhooks").then(setData, () => undefined);
   }
-
-  async function create(e: FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    setFormError(null);
-    setDetails({});
-    try {
-      const hook = await api<CreatedWebhook>("/api/webhooks", {
-        method: "POST",
-        body: { url: url.trim(), events: events.includes(ALL) ? [ALL] : events },
-      });
-      // The secret first: it is shown this once, whatever happens next.
-      setCreated(hook);
-      setUrl("");
-      await api<Webhook[]>("/api/webhooks").then(setData, () => undefined);
-    } catch (err) {
-      if (err instanceof ApiError) {
-        setDetails((err.body as { details?: Record<string, string> } | null)?.details ?? {});
-      }
-      setFormError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function remove() {
-    if (!toDelete) return;
-    setBusy(true);
-    setNotice(null);
-    try {
-      await api(`/api/webhooks/${toDelete.id}`, { method: "DELETE" });
-      setData((list) => list?.filter((x) => x.id !== toDelete.id) ?? list);
-      setNotice({ kind: "success", text: `Deleted the endpoint ${toDelete.url}.` });
-      if (created?.id === toDelete.id) setCreated(null);
-    } catch (err) {
-      setNotice({ kind: "error", text: errorMessage(err) });
-    } finally {
-      setToDelete(null);
-      setBusy(false);
-    }
-  }
-
-  const all = events.includes(ALL);
 
   return (
     <div className="space-y-6">
@@ -96,16 +51,13 @@ export function WebhooksView() {
             Copy it now and keep it safe: <strong>you will not see it again.</strong> Use it to
             check the signature header of every delivery.
           </p>
-          <label className="mt-3 block text-sm font-medium">
-            Signing secret
-            <input
-              readOnly
-              value={created.secret}
-              onFocus={(e) => e.currentTarget.select()}
-              className="mt-1 block w-full rounded-md border border-amber-300 bg-white px-3 py-2 font-mono text-xs text-slate-900 focus:outline-none focus:ring-2 focus:ring-indigo-500"
-              data-testid="webhook-secret"
-            />
-          </label>
+          <ReadOnlyField
+            label="Signing secret"
+            value={created.secret}
+            className="mt-3 block text-sm font-medium"
+            inputClassName="border-amber-300 bg-white text-slate-900"
+            data-testid="webhook-secret"
+          />
           <div className="mt-3 flex flex-wrap gap-2">
             <CopyButton text={created.secret} label="Copy secret" />
             <Button variant="ghost" onClick={() => setCreated(null)}>
@@ -115,54 +67,9 @@ export function WebhooksView() {
         </section>
       )}
 
-      {notice && <Alert kind={notice.kind}>{notice.text}</Alert>}
+      {action.notice && <Alert kind={action.notice.kind}>{action.notice.text}</Alert>}
 
-      <Card title="Add an endpoint">
-        <form onSubmit={create} noValidate className="space-y-4" aria-label="Add an endpoint">
-          {formError && <Alert>{formError}</Alert>}
-          <Field
-            label="Endpoint URL"
-            name="url"
-            type="url"
-            required
-            placeholder="https://example.com/webhooks/stellar"
-            value={url}
-            onChange={(e) => setUrl(e.target.value)}
-            error={details.url}
-            hint={<Hint>A public https address; private and local addresses are refused.</Hint>}
-          />
-          <fieldset>
-            <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">
-              Events
-            </legend>
-            <div className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-3">
-              <Checkbox
-                id="event-all"
-                label="All events"
-                hint="Including types added later"
-                checked={all}
-                onChange={(e) => toggleEvent(ALL, e.target.checked)}
-              />
-              {EVENT_TYPES.map((t) => (
-                <Checkbox
-                  key={t}
-                  id={`event-${t}`}
-                  label={t}
-                  checked={all || events.includes(t)}
-                  disabled={all}
-                  onChange={(e) => toggleEvent(t, e.target.checked)}
-                />
-              ))}
-            </div>
-            {details.events && (
-              <p className="mt-1 text-xs text-red-600 dark:text-red-400">{details.events}</p>
-            )}
-          </fieldset>
-          <Button type="submit" disabled={busy || events.length === 0}>
-            Add endpoint
-          </Button>
-        </form>
-      </Card>
+      <WebhookForm api={api} onCreated={onCreated} />
 
       <section aria-labelledby="endpoints-heading" className="space-y-4">
         <h2 id="endpoints-heading" className="text-lg font-semibold">
@@ -171,9 +78,7 @@ export function WebhooksView() {
         {error && <Alert>{error}</Alert>}
         {!hooks && loading && <Loading what="endpoints" />}
         {hooks && hooks.length === 0 && (
-          <p className="text-sm text-slate-600 dark:text-slate-300">
-            No endpoints yet. Add one above to receive invoice.paid and other events.
-          </p>
+          <Muted>No endpoints yet. Add one above to receive invoice.paid and other events.</Muted>
         )}
         {hooks?.map((h) => (
           <article
@@ -188,8 +93,8 @@ export function WebhooksView() {
                   <HookStatus hook={h} />
                 </p>
                 <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">
-                  Events: {h.events.map((t) => (t === ALL ? "all events" : t)).join(", ")} · added{" "}
-                  {formatDateTime(h.createdAt)}
+                  Events: {h.events.map((t) => (t === ALL_EVENTS ? "all events" : t)).join(", ")} ·
+                  added {formatDateTime(h.createdAt)}
                 </p>
               </div>
               <div className="flex flex-wrap gap-2">
@@ -203,7 +108,7 @@ export function WebhooksView() {
                 </Button>
                 <Button
                   variant="danger"
-                  onClick={() => setToDelete(h)}
+                  onClick={() => removal.ask(h)}
                   aria-label={`Delete endpoint ${h.url}`}
                 >
                   Delete
@@ -216,17 +121,15 @@ export function WebhooksView() {
       </section>
 
       <ConfirmDialog
-        open={toDelete !== null}
+        open={removal.target !== null}
         title="Delete this endpoint?"
         confirmLabel="Confirm deletion"
         cancelLabel="Keep endpoint"
-        busy={busy}
-        onConfirm={remove}
-        onClose={() => setToDelete(null)}
+        busy={action.busy === "delete"}
+        onConfirm={removal.confirm}
+        onClose={removal.cancel}
       >
-        <p className="break-all text-sm text-slate-600 dark:text-slate-300">
-          {toDelete?.url} stops receiving events.
-        </p>
+        <Muted className="break-all">{removal.target?.url} stops receiving events.</Muted>
       </ConfirmDialog>
     </div>
   );

@@ -1,4 +1,7 @@
 /** Browser-side JSON client for the service's own API (Form B). */
+
+export const UNREACHABLE = "The service could not be reached. Check your connection and try again.";
+
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -26,14 +29,16 @@ export async function api<T>(
       cache: "no-store",
     });
   } catch {
-    throw new ApiError(
-      "The service could not be reached. Check your connection and try again.",
-      0,
-      null,
-    );
+    throw new ApiError(UNREACHABLE, 0, null);
   }
   const body = (await res.json().catch(() => null)) as { error?: string } | null;
   if (!res.ok)
     throw new ApiError(body?.error ?? `Request failed (${res.status})`, res.status, body);
   return body as T;
+}
+
+/** The per-field messages of a 400 (`details`), keyed like `lineItems.0.rate`; else none. */
+export function errorDetails(err: unknown): Record<string, string> {
+  if (!(err instanceof ApiError)) return {};
+  return (err.body as { details?: Record<string, string> } | null)?.details ?? {};
 }

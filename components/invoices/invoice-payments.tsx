@@ -1,0 +1,100 @@
+import { textLinkClass } from "@/components/ui/button";
+import { Muted, Pair } from "@/components/ui/page";
+import { right, Table, tdClass } from "@/components/ui/table";
+import {
+  explorerTxUrl,
+  formatAmount,
+  formatDateTime,
+  shortAddress,
+  shortHash,
+} from "@/lib/client/format";
+import { isPayable } from "@/lib/domain/invoice-state";
+import type { OwnerInvoice } from "./types";
+
+const COLUMNS = ["Transaction", right("Amount"), "From", "Ledger", "Status", "Confirmed"];
+
+/** The payments received for an invoice, each linked to the ledger explorer. */
+export function InvoicePayments({ invoice }: { invoice: OwnerInvoice }) {
+  const { status, payments, networkPassphrase } = invoice;
+  if (payments.length === 0) {
+    return (
+      <Muted>
+        {isPayable(status)
+          ? "No payment yet. Payments show up here seconds after they reach the ledger."
+          : status === "DRAFT"
+            ? "Send the invoice to make it payable."
+            : "No payment recorded."}
+      </Muted>
+    );
+  }
+  return (
+    <Table caption="Payments received" columns={COLUMNS}>
+      {payments.map((p) => (
+        <tr key={p.id}>
+          <td className={`${tdClass} font-mono`}>
+            <a
+              href={explorerTxUrl(p.transactionHash, networkPassphrase)}
+              target="_blank"
+              rel="noreferrer"
+              className={textLinkClass}
+              title={p.transactionHash}
+            >
+              {shortHash(p.transactionHash)}
+              <span className="sr-only"> (view on Stellar Expert, opens a new tab)</span>
+            </a>
+          </td>
+          <td className={`${tdClass} whitespace-nowrap text-right font-mono`}>
+            {formatAmount(p.amount, p.asset)}
+          </td>
+          <td className={`${tdClass} font-mono`} title={p.fromWallet}>
+            {shortAddress(p.fromWallet)}
+          </td>
+          <td className={tdClass}>{p.ledgerNumber}</td>
+          <td className={tdClass}>{p.status}</td>
+          <td className={`${tdClass} whitespace-nowrap`}>{formatDateTime(p.confirmedAt)}</td>
+        </tr>
+      ))}
+    </Table>
+  );
+}
+
+/** When things happened, who paid, and the settling transaction. */
+export function InvoiceTimes({ invoice }: { invoice: OwnerInvoice }) {
+  const moments = [
+    ["Created", invoice.createdAt],
+    ["Last updated", invoice.updatedAt],
+    ["Sent", invoice.sentAt],
+    ["Paid", invoice.paidAt],
+    ["Cancelled", invoice.cancelledAt],
+  ] as const;
+  const mono = "break-all font-mono text-xs";
+  return (
+    <dl className="space-y-2 text-sm">
+      {moments.map(
+        ([label, at]) =>
+          at && (
+            <Pair key={label} label={label}>
+              {formatDateTime(at)}
+            </Pair>
+          ),
+      )}
+      {invoice.payerWallet && (
+        <Pair label="Paid by" className={mono}>
+          {invoice.payerWallet}
+        </Pair>
+      )}
+      {invoice.transactionHash && (
+        <Pair label="Transaction" className={mono}>
+          <a
+            href={explorerTxUrl(invoice.transactionHash, invoice.networkPassphrase)}
+            target="_blank"
+            rel="noreferrer"
+            className={textLinkClass}
+          >
+            {invoice.transactionHash}
+          </a>
+        </Pair>
+      )}
+    </dl>
+  );
+}

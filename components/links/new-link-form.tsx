@@ -1,0 +1,135 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { usePreferredNetwork } from "@/components/dashboard/network-preference";
+import { Button } from "@/components/ui/button";
+import { Alert, Card } from "@/components/ui/card";
+import { Checkbox, Field, FieldError, Hint, OptionsSelect, TextArea } from "@/components/ui/field";
+import { CURRENCY_OPTIONS, NETWORK_OPTIONS } from "@/components/ui/options";
+import { useAction } from "@/lib/client/use-action";
+import { AMOUNT_SPEC, checkDecimal } from "@/lib/domain/money";
+import type { PaymentLinkBody } from "@/lib/schemas/links";
+
+type Draft = {
+  amount: string;
+  asset: string;
+  network: string;
+  title: string;
+  reference: string;
+  description: string;
+  expiresAt: string;
+  activateNewAccounts: boolean;
+};
+type TextKey = Exclude<keyof Draft, "activateNewAccounts">;
+
+const EMPTY: Draft = {
+  amount: "",
+  asset: "XLM",
+  network: "testnet",
+  title: "",
+  reference: "",
+  description: "",
+  expiresAt: "",
+  activateNewAccounts: false,
+};
+
+/** POST /api/links: one amount to collect; `onCreated` receives the new link. */
+export function NewLinkForm({
+  api,
+  onCreated,
+}: {
+  api: <T>(path: string, opts: { method: string; body: unknown }) => Promise<T>;
+  onCreated: (link: PaymentLinkBody) => void;
+}) {
+  const [preferred, , ready] = usePreferredNetwork();
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const { busy, notice, details, run } = useAction();
+
+  useEffect(() => {
+    if (ready) setDraft((d) => ({ ...d, network: preferred }));
+  }, [ready, preferred]);
+
+  const text = (key: TextKey) => ({
+    name: key,
+    value: draft[key],
+    onChange: (e: { target: { value: string } }) =>
+      setDraft((d) => ({ ...d, [key]: e.target.value })),
+    error: details[key],
+  });
+  const amount = draft.amount.trim();
+  const amountCheck = amount === "" ? null : checkDecimal(amount, AMOUNT_SPEC, "Amount");
+  const xlm = draft.asset === "XLM";
+
+  const create = (e: { preventDefault: () => void }) => {
+    e.preventDefault();
+    const optional = (s: string) => s.trim() || undefined;
+    return run("create", async () => {
+      const link = await api<PaymentLinkBody>("/api/links", {
+        method: "POST",
+        body: {
+          amount,
+          asset: draft.asset,
+          network: draft.network,
+          title: optional(draft.title),
+          reference: optional(draft.reference),
+          description: optional(draft.description),
+          // datetime-local is the viewer's local time; the API wants an instant.
+          expiresAt: draft.expiresAt ? new Date(draft.expiresAt).toISOString() : undefined,
+          activateNewAccounts: xlm ? draft.activateNewAccounts : undefined,
+        },
+      });
+      onCreated(link);
+      setDraft({ ...EMPTY, network: draft.network, asset: draft.asset });
+    });
+  };
+
+  return (
+    <Card title="New payment link">
+      <form onSubmit={create} noValidate className="space-y-4" aria-label="New payment link">
+        {notice && <Alert>{notice.text}</Alert>}
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+          <Field
+            label="Amount"
+            inputMode="decimal"
+            required
+            {...text("amount")}
+            error={details.amount ?? (amountCheck?.ok === false ? amountCheck.message : undefined)}
+          />
+          <OptionsSelect label="Asset" options={CURRENCY_OPTIONS} {...text("asset")} />
+          <OptionsSelect label="Network" options={NETWORK_OPTIONS} {...text("network")} />
+        </div>
+        <Field label="Title" {...text("title")} hint={<Hint>Shown to the payer.</Hint>} />
+        <Field
+          label="Reference"
+          {...text("reference")}
+          hint={<Hint>Your own reference, echoed in webhook events.</Hint>}
+        />
+        <TextArea label="Description" rows={2} {...text("description")} />
+        <Field
+          label="Expires at"
+          type="datetime-local"
+          {...text("expiresAt")}
+          hint={<Hint>Your local time. Default: 24 hours from now; at most 90 days ahead.</Hint>}
+        />
+        {xlm && (
+          <Checkbox
+            label="Activate new accounts"
+            name="activateNewAccounts"
+            checked={draft.activateNewAccounts}
+            onChange={(e) => setDraft((d) => ({ ...d, activateNewAccounts: e.target.checked }))}
+            hint={
+              details.activateNewAccounts ? (
+                <FieldError>{details.activateNewAccounts}</FieldError>
+              ) : (
+                "If your wallet is not on the ledger yet, the payment creates it (at least 1 XLM)."
+              )
+            }
+          />
+        )}
+        <Button type="submit" disabled={busy !== null}>
+          Create payment link
+        </Button>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,11 @@
+import { NETWORK_LABELS, NETWORK_NAMES } from "@/lib/client/format";
+import { CURRENCIES } from "@/lib/domain/money";
+
+/** `[value, label]` pairs for OptionsSelect (components/ui/field.tsx). */
+export type Options = readonly (readonly [string, string])[];
+
+/** Options whose label is the value itself. */
+export const sameOptions = (values: readonly string[]): Options => values.map((v) => [v, v]);
+
+export const CURRENCY_OPTIONS = sameOptions(CURRENCIES);
+export const NETWORK_OPTIONS: Options = NETWORK_NAMES.map((n) => [n, NETWORK_LABELS[n]]);

@@ -1,0 +1,107 @@
+import type { ReactNode } from "react";
+import { Button } from "./button";
+
+export const tdClass = "px-3 py-2 align-top text-slate-800 dark:text-slate-200";
+
+/** A column: its header text (or node), right-aligned for amounts and counts. */
+export type Column = ReactNode | { label: ReactNode; align: "right" };
+
+/** A right-aligned column (amounts, counts). */
+export const right = (label: ReactNode): Column => ({ label, align: "right" });
+
+const isAligned = (c: Column): c is { label: ReactNode; align: "right" } =>
+  typeof c === "object" && c !== null && "align" in c;
+
+/**
+ * A data table with a caption (read to screen readers only) and `scope="col"` headers, so
+ * screen readers get the grid; scrolls sideways on narrow screens.
+ */
+export function Table({
+  caption,
+  columns,
+  children,
+  busy,
+  headClassName = "",
+  className = "overflow-x-auto",
+}: {
+  caption: string;
+  columns: Column[];
+  children: ReactNode;
+  busy?: boolean;
+  headClassName?: string;
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <table
+        className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700"
+        aria-busy={busy}
+      >
+        <caption className="sr-only">{caption}</caption>
+        <thead className={headClassName}>
+          <tr>
+            {columns.map((c, i) => (
+              <th
+                // biome-ignore lint/suspicious/noArrayIndexKey: columns are fixed
+                key={i}
+                scope="col"
+                className={`px-3 py-2 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-300 ${isAligned(c) ? "text-right" : "text-left"}`}
+              >
+                {isAligned(c) ? c.label : c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200 dark:divide-slate-700">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A column header read only by screen readers (a row's buttons). */
+export const ACTIONS_COLUMN = <span className="sr-only">Actions</span>;
+
+/** "21–40 of 95" with Previous and Next, for the API's limit/offset pages. */
+export function Pager({
+  label,
+  page,
+  size,
+  loading,
+  onOffset,
+  className = "",
+}: {
+  label: string;
+  page: { offset: number; total: number; hasMore: boolean; count: number };
+  size: number;
+  loading: boolean;
+  onOffset: (offset: number) => void;
+  className?: string;
+}) {
+  const first = page.total > 0 ? page.offset + 1 : 0;
+  return (
+    <nav
+      aria-label={label}
+      className={`flex flex-wrap items-center justify-between gap-3 ${className}`}
+    >
+      <p className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
+        {`${first}–${page.offset + page.count} of ${page.total}`}
+      </p>
+      <div className="flex gap-2">
+        <Button
+          variant="secondary"
+          disabled={page.offset === 0 || loading}
+          onClick={() => onOffset(Math.max(0, page.offset - size))}
+        >
+          Previous
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={!page.hasMore || loading}
+          onClick={() => onOffset(page.offset + size)}
+        >
+          Next
+        </Button>
+      </div>
+    </nav>
+  );
+}
