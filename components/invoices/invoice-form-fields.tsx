@@ -1,0 +1,202 @@
+"use client";
+
+import type { UseFormRegister } from "react-hook-form";
+import type { SavedClient } from "@/components/clients/types";
+import { Card } from "@/components/ui/card";
+import { Checkbox, Field, Hint, OptionsSelect, Select, TextArea } from "@/components/ui/field";
+import { CURRENCY_OPTIONS, NETWORK_OPTIONS } from "@/components/ui/options";
+import { TotalsList } from "@/components/ui/totals";
+import { formatAmount } from "@/lib/client/format";
+import type { InvoiceFormValues, LiveTotals, TextKey } from "@/lib/client/invoice-form";
+import { useResource } from "@/lib/client/use-resource";
+
+type Registered = ReturnType<UseFormRegister<InvoiceFormValues>>;
+
+/** A text box's props: react-hook-form's registration and its message. */
+export type TextProps = (key: TextKey) => Registered & { error?: string };
+
+const grid = "grid grid-cols-1 gap-4 sm:grid-cols-2";
+
+/** The client: picked from the saved ones or typed, and kept for next time if asked. */
+export function ClientFields({
+  text,
+  saveBoxes,
+  onPick,
+}: {
+  text: TextProps;
+  /** The "save client" and "favorite" boxes, on a new invoice only. */
+  saveBoxes?: { saveClient: Registered; favoriteClient: Registered };
+  onPick: (client: SavedClient) => void;
+}) {
+  const { data: clients, loading } = useResource<SavedClient[]>("/api/clients");
+  return (
+    <Card title="Client">
+      <div className={grid}>
+        <Select
+          label="Saved client"
+          id="savedClient"
+          defaultValue=""
+          onChange={(e) => {
+            const c = clients?.find((x) => x.id === e.target.value);
+            if (c) onPick(c);
+          }}
+          disabled={!clients || clients.length === 0}
+          className="sm:col-span-2"
+        >
+          <option value="">
+            {loading && !clients
+              ? "Loading saved clients…"
+              : clients && clients.length > 0
+                ? "Choose a saved client (optional)"
+                : "No saved clients yet"}
+          </option>
+          {clients?.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.isFavorite ? "★ " : ""}
+              {c.name} ({c.email})
+            </option>
+          ))}
+        </Select>
+        <Field label="Client name" required autoComplete="off" {...text("clientName")} />
+        <Field
+          label="Client email"
+          type="email"
+          required
+          autoComplete="off"
+          {...text("clientEmail")}
+        />
+        <Field label="Client company" autoComplete="off" {...text("clientCompany")} />
+        <TextArea label="Client address" rows={2} {...text("clientAddress")} />
+        {saveBoxes && (
+          <div className="flex flex-wrap gap-x-6 gap-y-2 sm:col-span-2">
+            <Checkbox
+              label="Save client"
+              hint="Keep this client for your next invoices."
+              {...saveBoxes.saveClient}
+            />
+            <Checkbox
+              label="Mark as favorite"
+              hint="Favorites come first in your client list."
+              {...saveBoxes.favoriteClient}
+            />
+          </div>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+/** Title, number, currency, network, due date and summary. */
+export function InvoiceFields({
+  text,
+  editing,
+  currency,
+  network,
+  networkError,
+}: {
+  text: TextProps;
+  editing: boolean;
+  currency: Registered;
+  network: Registered;
+  networkError?: string;
+}) {
+  return (
+    <Card title="Invoice">
+      <div className={grid}>
+        <Field
+          label="Title"
+          {...text("title")}
+          required={editing}
+          hint={
+            editing ? undefined : <Hint>Optional: “Invoice &lt;number&gt;” when left blank.</Hint>
+          }
+        />
+        <Field
+          label="Invoice number (optional)"
+          {...text("invoiceNumber")}
+          placeholder="INV-0001"
+          hint={<Hint>Left blank, the next number is given. It becomes the payment memo.</Hint>}
+        />
+        <OptionsSelect label="Currency" options={CURRENCY_OPTIONS} {...currency} />
+        <OptionsSelect
+          label="Network"
+          options={NETWORK_OPTIONS}
+          error={networkError}
+          {...network}
+        />
+        <Field
+          label="Due date"
+          type="date"
+          {...text("dueDate")}
+          hint={<Hint>Optional. A UTC date.</Hint>}
+        />
+        <div className="hidden sm:block" />
+        <TextArea
+          label="Invoice summary"
+          rows={2}
+          {...text("description")}
+          className="sm:col-span-2"
+        />
+      </div>
+    </Card>
+  );
+}
+
+/** Tax and discount beside the live totals (computed as the service will store them). */
+export function TaxAndTotals({
+  text,
+  live,
+  currency,
+  explain,
+}: {
+  text: TextProps;
+  live: LiveTotals;
+  currency: string;
+  explain: string;
+}) {
+  return (
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+      <Card title="Tax and discount">
+        <div className={grid}>
+          <Field label="Tax rate (%)" inputMode="decimal" placeholder="0" {...text("taxRate")} />
+          <Field
+            label="Discount"
+            inputMode="decimal"
+            placeholder="0"
+            {...text("discount")}
+            hint={<Hint>An amount in {currency}, not a percent.</Hint>}
+          />
+        </div>
+      </Card>
+      <section
+        aria-label="Totals"
+        className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900"
+      >
+        <h2 className="mb-3 text-base font-semibold">Totals</h2>
+        <TotalsList
+          totals={live.ok ? live.totals : null}
+          money={(amount) => formatAmount(amount, currency)}
+          showAll
+          valueClassName="font-mono break-all"
+        />
+        <p aria-live="polite" className="mt-2 text-xs text-slate-600 dark:text-slate-300">
+          {explain}
+        </p>
+      </section>
+    </div>
+  );
+}
+
+/** The freelancer's own details and notes, printed on the invoice. */
+export function FromYouFields({ text }: { text: TextProps }) {
+  return (
+    <Card title="From you (optional)">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+        <Field label="Your name" autoComplete="name" {...text("freelancerName")} />
+        <Field label="Your email" type="email" autoComplete="email" {...text("freelancerEmail")} />
+        <Field label="Your company" autoComplete="organization" {...text("freelancerCompany")} />
+        <TextArea label="Notes" rows={2} {...text("notes")} className="sm:col-span-3" />
+      </div>
+    </Card>
+  );
+}

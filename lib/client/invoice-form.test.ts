@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import {
+  createFormSchema,
+  type InvoiceFormValues,
+  initialValues,
+  liveTotals,
+  readable,
+  requestBody,
+  updateFormSchema,
+} from "./invoice-form";
+
+const values = (patch: Partial<InvoiceFormValues> = {}): InvoiceFormValues => ({
+  ...initialValues(undefined, "testnet"),
+  clientName: "Ada Lovelace",
+  clientEmail: " ada@example.com ",
+  currency: "XLM",
+  dueDate: "2099-12-31",
+  taxRate: "10",
+  discount: "1.1",
+  lineItems: [
+    { description: "Design", quantity: "2", rate: "150.5 " },
+    { description: "Build", quantity: "1", rate: "700" },
+  ],
+  ...patch,
+});
+
+/** The failed fields of a parse, keyed like the API's `details`. */
+function errors(schema: typeof createFormSchema | typeof updateFormSchema, v: InvoiceFormValues) {
+  const r = schema.safeParse(v);
+  return r.success
+    ? {}
+    : Object.fromEntries(r.error.issues.map((i) => [i.path.join("."), i.message]));
+}
+
+describe("invoice form rules (the API's request schemas on the form's text)", () => {
+  it("a complete new invoice becomes the POST body: trimmed, blanks left out, the due date as a day", () => {
+    const parsed = createFormSchema.parse(values());
+    const body = requestBody(parsed);
+    expect(body).toMatchObject({
+      clientName: "Ada Lovelace",
+      clientEmail: "ada@example.com",
+      currency: "XLM",
+      network: "testnet",
+      taxRate: "10",
+      discount: "1.1",
+      dueDate: "2099-12-31",
+      saveClient: false,
+      favoriteClient: false,
+      lineItems: [
+        { description: "Design", quantity: "2", rate: "150.5" },
+        { description: "Build", quantity: "1", rate: "700" },
+      ],
+    });
+    // Absent from the JSON (undefined is not serialised).
+    expect(body.title).toBeUndefined();
+    expect(body.invoiceNumber).toBeUndefined();
+    expect(body.clientCompany).toBeNull();
+  });
+
+  it("refuses what the API refuses, with the API's messages", () => {
+    const bad = errors(
+      createFormSchema,
+      values({
+        clientName: " ",
+        clientEmail: "not-an-email",
+        taxRate: "101",
+        invoiceNumber: "X-1",
+        lineItems: [{ description: "", quantity: "0", rate: "1" }],
+      }),
+    );
+    expect(bad.clientName).toBe("Client name is required");
+    expect(bad.clientEmail).toBe("Invalid email");
+    expect(bad.taxRate).toMatch(/at most 100/);
+    expect(bad.invoiceNumber).toMatch(/^invoiceNumber must be INV-/);
+    expect(bad["lineItems.0.description"]).toBe("Description is required");
+    expect(readable(bad["lineItems.0.quantity"], "lineItems.0.quantity")).toBe(
+      "Quantity must be greater than 0",
+    );
+    expect(errors(createFormSchema, values({ lineItems: [] })).lineItems).toBe(
+      "At least one line item is required",
+    );
+  });
+
+  it("an edit keeps the title required and resends neither an unchanged number nor due date", () => {
+    expect(errors(updateFormSchema, values({ title: "" })).title).toBeDefined();
+    const invoice = {
+      invoiceNumber: "INV-0007",
+      dueDate: "2099-12-31T00:00:00.000Z",
+    } as Parameters<typeof requestBody>[1];
+    const same = requestBody(
+      updateFormSchema.parse(values({ title: "Site", invoiceNumber: "INV-0007" })),
+      invoice,
+    );
+    expect(same.invoiceNumber).toBeUndefined();
+    expect(same).not.toHaveProperty("dueDate");
+    expect(same.saveClient).toBeUndefined();
+    const cleared = requestBody(
+      updateFormSchema.parse(values({ title: "Site", dueDate: "", notes: "" })),
+      invoice,
+    );
+    expect(cleared.dueDate).toBeNull();
+    expect(cleared.notes).toBeNull();
+  });
+
+  it("live totals are the service's computeTotals: exact decimals", () => {
+    const live = liveTotals(values().lineItems, "10", "1.1");
+    expect(live.ok && live.totals.total).toBe("1100.0000000");
+    const bad = liveTotals([{ description: "x", quantity: "-1", rate: "1" }], "", "");
+    expect(bad.ok).toBe(false);
+    expect(!bad.ok && bad.message).toBe("Quantity must be greater than 0");
+  });
+});

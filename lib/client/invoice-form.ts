@@ -1,0 +1,242 @@
+import { z } from "zod";
+import { ValidationError } from "@/lib/domain/errors";
+import { INVALID_INVOICE_NUMBER_MESSAGE, isValidInvoiceNumber } from "@/lib/domain/invoice-number";
+import { type Currency, computeTotals, type Totals } from "@/lib/domain/money";
+import type { InvoiceBody } from "@/lib/schemas/invoices";
+import { createInvoiceSchema, updateInvoiceSchema } from "@/lib/schemas/invoices";
+import { isZero, type NetworkName, networkOf, trimZeros } from "./format";
+
+/**
+ * The invoice form's values and their rules. The rules are the API's own request schemas
+ * (lib/schemas/invoices.ts: required fields, email, due date, line-item bounds, tax and
+ * discount ranges) applied to what the text boxes hold; the totals are the service's own
+ * computeTotals (lib/domain/money.ts). Nothing here restates a server rule.
+ */
+
+export type LineItemValues = { description: string; quantity: string; rate: string };
+
+export type InvoiceFormValues = {
+  clientName: string;
+  clientEmail: string;
+  clientCompany: string;
+  clientAddress: string;
+  title: string;
+  description: string;
+  notes: string;
+  invoiceNumber: string;
+  currency: Currency;
+  network: NetworkName;
+  taxRate: string;
+  discount: string;
+  dueDate: string;
+  freelancerName: string;
+  freelancerEmail: string;
+  freelancerCompany: string;
+  saveClient: boolean;
+  favoriteClient: boolean;
+  lineItems: LineItemValues[];
+};
+
+/** The fields of a draft (the owner view, GET /api/invoices/:id/owner) an edit starts from. */
+export type DraftInvoice = Pick<
+  InvoiceBody,
+  TextKey | "currency" | "networkPassphrase" | "invoiceNumber" | "dueDate" | "lineItems"
+>;
+
+export type TextKey = Exclude<
+  keyof InvoiceFormValues,
+  "currency" | "network" | "saveClient" | "favoriteClient" | "lineItems"
+>;
+
+/**
+ * A text box's value, trimmed. An empty one means "not given": null where the API's field
+ * takes null (so an edit clears it), absent where it takes only absent; a required field
+ * keeps "" and fails with its own message ("Client name is required").
+ */
+function fromTextBox<S extends z.ZodType>(schema: S): z.ZodType<z.output<S>, string> {
+  const blank = schema.safeParse(null).success
+    ? null
+    : schema.safeParse(undefined).success
+      ? undefined
+      : "";
+  return z.preprocess((v: string) => v.trim() || blank, schema);
+}
+
+/** Line items with every cell trimmed (the amounts' schema takes no spaces). */
+function fromRows<S extends z.ZodType>(schema: S): z.ZodType<z.output<S>, LineItemValues[]> {
+  const trim = (row: LineItemValues) =>
+    Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v.trim()]));
+  return z.preprocess((rows: LineItemValues[]) => rows.map(trim), schema);
+}
+
+const TEXT_KEYS = [
+  "clientName",
+  "clientEmail",
+  "clientCompany",
+  "clientAddress",
+  "title",
+  "description",
+  "notes",
+  "invoiceNumber",
+  "taxRate",
+  "discount",
+  "dueDate",
+  "freelancerName",
+  "freelancerEmail",
+  "freelancerCompany",
+] as const satisfies readonly TextKey[];
+
+type Shape = typeof createInvoiceSchema.shape | typeof updateInvoiceSchema.shape;
+
+function formSchema(shape: Shape, overrides: Partial<Record<TextKey, z.ZodType>>) {
+  const text = Object.fromEntries(
+    TEXT_KEYS.map((key): [TextKey, z.ZodType<unknown, string>] => [
+      key,
+      fromTextBox(overrides[key] ?? shape[key]),
+    ]),
+  ) as Record<TextKey, z.ZodType<unknown, string>>;
+  // The memo rule (lib/domain/invoice-number.ts) on top of the schema's length bound.
+  const invoiceNumber = shape.invoiceNumber.refine(
+    (v) => v === undefined || isValidInvoiceNumber(v),
+    INVALID_INVOICE_NUMBER_MESSAGE,
+  );
+  return z.object({
+    ...text,
+    invoiceNumber: fromTextBox(invoiceNumber),
+    currency: shape.currency.unwrap(),
+    network: shape.network.unwrap(),
+    lineItems: fromRows(shape.lineItems.unwrap()),
+    // The create schema's; an edit never sends them (requestBody).
+    saveClient: createInvoiceSchema.shape.saveClient.unwrap(),
+    favoriteClient: createInvoiceSchema.shape.favoriteClient.unwrap(),
+  });
+}
+
+const create = createInvoiceSchema.shape;
+const update = updateInvoiceSchema.shape;
+
+/** New invoice: the create schema's rules. */
+export const createFormSchema = formSchema(create, {});
+
+/** Editing a draft: the update schema's rules, with the title required (it has one already). */
+export const updateFormSchema = formSchema(update, { title: update.title.unwrap() });
+
+export type InvoiceFormOutput = z.output<typeof createFormSchema>;
+
+/** The rules for a new invoice or for an edit, typed on the form's own values. */
+export function invoiceFormSchema(
+  editing: boolean,
+): z.ZodType<InvoiceFormOutput, InvoiceFormValues> {
+  return editing ? updateFormSchema : createFormSchema;
+}
+
+/** The form's starting values: blank for a new invoice, the draft's own for an edit. */
+export function initialValues(
+  invoice: DraftInvoice | undefined,
+  network: NetworkName,
+): InvoiceFormValues {
+  const text = (v: string | null | undefined) => v ?? "";
+  const decimal = (v: string | undefined) => (v && !isZero(v) ? trimZeros(v) : "");
+  return {
+    clientName: text(invoice?.clientName),
+    clientEmail: text(invoice?.clientEmail),
+    clientCompany: text(invoice?.clientCompany),
+    clientAddress: text(invoice?.clientAddress),
+    title: text(invoice?.title),
+    description: text(invoice?.description),
+    notes: text(invoice?.notes),
+    invoiceNumber: text(invoice?.invoiceNumber),
+    currency: invoice?.currency ?? "USDC",
+    network: invoice ? networkOf(invoice.networkPassphrase) : network,
+    taxRate: decimal(invoice?.taxRate),
+    discount: decimal(invoice?.discount),
+    dueDate: invoice?.dueDate ? invoice.dueDate.slice(0, 10) : "",
+    freelancerName: text(invoice?.freelancerName),
+    freelancerEmail: text(invoice?.freelancerEmail),
+    freelancerCompany: text(invoice?.freelancerCompany),
+    saveClient: false,
+    favoriteClient: false,
+    lineItems: invoice?.lineItems.length
+      ? invoice.lineItems.map((i) => ({
+          description: i.description,
+          quantity: trimZeros(i.quantity),
+          rate: trimZeros(i.rate),
+        }))
+      : [{ description: "", quantity: "1", rate: "" }],
+  };
+}
+
+const day = (d: Date | null | undefined) => (d ? d.toISOString().slice(0, 10) : null);
+
+/**
+ * The POST or PATCH body from the validated values. An edit resends neither an unchanged
+ * invoice number nor an unchanged due date (an old draft's date may already be past).
+ */
+export function requestBody(
+  values: Partial<InvoiceFormOutput>,
+  invoice?: DraftInvoice,
+): Record<string, unknown> {
+  const { invoiceNumber, dueDate, saveClient, favoriteClient, ...rest } = values;
+  const body: Record<string, unknown> = { ...rest };
+  if (invoiceNumber !== undefined && invoiceNumber !== invoice?.invoiceNumber) {
+    body.invoiceNumber = invoiceNumber;
+  }
+  const due = day(dueDate as Date | null | undefined);
+  if (!invoice) {
+    if (due) body.dueDate = due;
+    body.saveClient = saveClient;
+    body.favoriteClient = saveClient && favoriteClient;
+  } else if (due !== (invoice.dueDate?.slice(0, 10) ?? null)) {
+    body.dueDate = due;
+  }
+  return body;
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  quantity: "Quantity",
+  rate: "Rate",
+  amount: "Amount",
+  taxRate: "Tax rate",
+  discount: "Discount",
+  subtotal: "Subtotal",
+  total: "Total",
+  lineItems: "Line items",
+};
+
+/**
+ * "lineItems.0.rate must not be negative" -> "Rate must not be negative"; a schema's
+ * "value must be ..." gets the field's name too.
+ */
+export function readable(message: string, field?: string): string {
+  return message.replace(/^([\w.]+)(?= )/, (path) => {
+    const named = path === "value" && field ? field : path;
+    return FIELD_LABELS[named.split(".").pop() ?? named] ?? FIELD_LABELS[path] ?? path;
+  });
+}
+
+export type LiveTotals =
+  | { ok: true; totals: Totals }
+  | { ok: false; message: string; details: Record<string, string> };
+
+/** The service's computeTotals on what is typed: what is shown is what will be stored. */
+export function liveTotals(
+  lineItems: readonly LineItemValues[],
+  taxRate: string,
+  discount: string,
+): LiveTotals {
+  const given = (s: string) => (s.trim() === "" ? null : s.trim());
+  try {
+    const items = lineItems.map((r) => ({ quantity: r.quantity.trim(), rate: r.rate.trim() }));
+    return {
+      ok: true,
+      totals: computeTotals({
+        lineItems: items,
+        taxRate: given(taxRate),
+        discount: given(discount),
+      }),
+    };
+  } catch (err) {
+    if (!(err instanceof ValidationError)) throw err;
+    return { ok: false, message: readable(err.message), details: err.details ?? {} };
+  }
+}
