@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import PDFDocument from "pdfkit";
+// Amounts as the freelancer pages show them: the one formatting module, pure string work.
+import { formatAmount, isZero, trimZeros } from "@/lib/client/format";
 import { NETWORK_PASSPHRASES } from "@/lib/config";
 import type { LineItemRow, OwnerInvoice } from "./store";
 
@@ -40,18 +42,6 @@ export type InvoicePdfOptions = {
   /** Deflate page content (default true); tests turn it off to read the text. */
   compress?: boolean;
 };
-
-// Amounts stay strings: trimmed for reading, never through a float (docs/decisions.md "Money").
-function displayAmount(amount: string, currency?: string): string {
-  const match = /^(-?)(\d+)(?:\.(\d*))?$/.exec(amount);
-  if (!match) return currency ? `${amount} ${currency}` : amount;
-  const fraction = (match[3] ?? "").replace(/0+$/, "").padEnd(2, "0");
-  const text = `${match[1]}${match[2]}.${fraction}`;
-  return currency ? `${text} ${currency}` : text;
-}
-
-const trimZeros = (s: string) => s.replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, "");
-const isZero = (s: string) => /^0*(\.0*)?$/.test(s);
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",
@@ -220,8 +210,8 @@ export function renderInvoicePdf(
       width: cols.quantity.w,
       align: "right",
     });
-    doc.text(displayAmount(item.rate), cols.rate.x, y, { width: cols.rate.w, align: "right" });
-    doc.text(displayAmount(item.amount), cols.amount.x, y, {
+    doc.text(formatAmount(item.rate), cols.rate.x, y, { width: cols.rate.w, align: "right" });
+    doc.text(formatAmount(item.amount), cols.amount.x, y, {
       width: cols.amount.w,
       align: "right",
     });
@@ -232,15 +222,15 @@ export function renderInvoicePdf(
 
   // Totals.
   const rows: [string, string, boolean][] = [
-    ["Subtotal", displayAmount(invoice.subtotal, c), false],
+    ["Subtotal", formatAmount(invoice.subtotal, c), false],
   ];
   if (!isZero(invoice.taxAmount)) {
-    rows.push([`Tax (${trimZeros(invoice.taxRate)}%)`, displayAmount(invoice.taxAmount, c), false]);
+    rows.push([`Tax (${trimZeros(invoice.taxRate)}%)`, formatAmount(invoice.taxAmount, c), false]);
   }
   if (!isZero(invoice.discount)) {
-    rows.push(["Discount", `-${displayAmount(invoice.discount, c)}`, false]);
+    rows.push(["Discount", `-${formatAmount(invoice.discount, c)}`, false]);
   }
-  rows.push(["Total", displayAmount(invoice.total, c), true]);
+  rows.push(["Total", formatAmount(invoice.total, c), true]);
   if (y + rows.length * 18 + 120 > bottom()) {
     doc.addPage();
     y = doc.page.margins.top;
@@ -260,7 +250,7 @@ export function renderInvoicePdf(
   doc.font("Bold").fontSize(10).fillColor(INK).text("Payment", left, y);
   doc.font("Body").fontSize(9).fillColor(INK);
   doc.text(
-    `Pay ${displayAmount(invoice.total, c)} on ${networkLabel(invoice.networkPassphrase)}.`,
+    `Pay ${formatAmount(invoice.total, c)} on ${networkLabel(invoice.networkPassphrase)}.`,
     left,
     doc.y + 4,
     {
