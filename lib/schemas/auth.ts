@@ -1,16 +1,20 @@
 import { z } from "zod";
+import { int, STELLAR_ACCOUNT, timestamp, wallet, wire } from "./wire";
 
 export const walletAddressSchema = z
   .string()
-  .regex(/^G[A-Z2-7]{55}$/, "Invalid Stellar address")
+  .regex(STELLAR_ACCOUNT, "Invalid Stellar address")
   .describe("Stellar account id (G..., 56 chars, valid ed25519 checksum)");
 
 export const nonceRequestSchema = z.object({ walletAddress: walletAddressSchema });
 
 export const nonceResponseSchema = z.object({
-  nonce: z.string().regex(/^[0-9a-f]{32}$/),
-  message: z.string(),
-  expiresIn: z.number().int(),
+  nonce: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/)
+    .meta({ example: "9f86d081884c7d659a2feaa0c55ad015" }),
+  message: z.string().meta({ description: "The four lines to sign, joined by a line feed" }),
+  expiresIn: int.meta({ description: "Seconds", example: 300 }),
 });
 
 export const sessionRequestSchema = z.object({
@@ -20,7 +24,13 @@ export const sessionRequestSchema = z.object({
 });
 
 export const sessionResponseSchema = z.object({
-  token: z.string(),
-  expiresAt: z.string(),
-  walletAddress: z.string(),
+  token: z.string().meta({ description: "HS256 JWT, valid one hour" }),
+  expiresAt: timestamp,
+  walletAddress: wallet,
 });
+
+// ---- responses (the same in both forms) ----------------------------------------------------
+
+export const nonceResponse = wire("NonceResponse", nonceResponseSchema);
+export const sessionResponse = wire("SessionResponse", sessionResponseSchema);
+export const whoAmIResponse = wire("WhoAmI", z.object({ walletAddress: wallet }));

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { optionalText } from "./common";
+import { deletedShape, type FormB, id, timestamp, wallet, wire } from "./wire";
 
 export const clientInputSchema = z
   .object({
@@ -20,3 +21,28 @@ export const clientInputSchema = z
   .strict();
 
 export const favoriteInputSchema = z.object({ isFavorite: z.boolean() }).strict();
+
+// ---- responses (lib/serializers/clients.ts) ------------------------------------------------
+
+const client = z.object({
+  id,
+  freelancerWallet: wallet,
+  name: z.string(),
+  email: z.string(),
+  company: z.string().nullable(),
+  address: z.string().nullable(),
+  isFavorite: z.boolean(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+
+export const clientResponse = wire("Client", client);
+
+export const clientList = wire(
+  "ClientList",
+  z.array(clientResponse.b).meta({ description: "Favorites first, then newest first" }),
+);
+
+export const clientDeleted = deletedShape("ClientDeleted");
+
+export type ClientBody = FormB<typeof clientResponse>;

@@ -21,15 +21,17 @@ export const SORT_FIELDS = [
 ] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
 
+export const INVALID_NETWORK = "Invalid network passphrase";
+
 export const INVALID_SORT = `Invalid sort. Use field:direction with field one of ${SORT_FIELDS.join(", ")} and direction asc or desc`;
 
 /**
  * Messages that, when a field fails with them, become the response's top-level message
- * (the spec's words); any other failure is `Invalid request` with per-field details.
+ * (the documented words); any other failure is `Invalid request` with per-field details.
  */
 export const TOP_LEVEL_MESSAGES = new Set([
   "Invalid Stellar address",
-  "Invalid network passphrase",
+  INVALID_NETWORK,
   "Invalid email",
   "Name is required",
   "transactionHash required",
@@ -43,7 +45,7 @@ export type NetworkName = keyof typeof NETWORK_PASSPHRASES;
 export const networkPassphraseSchema = z
   .string()
   .refine((v): v is NetworkPassphrase => (NETWORK_VALUES as readonly string[]).includes(v), {
-    message: "Invalid network passphrase",
+    message: INVALID_NETWORK,
   })
   .describe(
     "`Test SDF Network ; September 2015` or `Public Global Stellar Network ; September 2015`",

@@ -17,6 +17,25 @@ import {
   SORT_FIELDS,
   taxRateSchema,
 } from "./common";
+import {
+  acknowledged,
+  auditAction,
+  byAsset,
+  currency,
+  decimal,
+  type FormB,
+  id,
+  int,
+  invoiceStatus,
+  networkPassphrase,
+  number,
+  pageFields,
+  paymentLink,
+  timestamp,
+  txHash,
+  wallet,
+  wire,
+} from "./wire";
 
 export const lineItemInputSchema = z
   .object({
@@ -31,7 +50,7 @@ const lineItemsSchema = z
   .min(1, "At least one line item is required")
   .max(100);
 
-/** Fields shared by create and update; both forms' names are accepted (decisions.md). */
+/** Fields shared by create and update; both forms' names are accepted (docs/decisions.md). */
 const invoiceFields = {
   invoiceNumber: z
     .string()
@@ -123,6 +142,7 @@ export const updateInvoiceSchema = z
 
 export type UpdateInvoiceInput = z.infer<typeof updateInvoiceSchema>;
 
+/** The body is optional. */
 export const cancelInvoiceSchema = z
   .object({ reason: z.string().trim().max(500).optional() })
   .strict()
@@ -142,7 +162,6 @@ export const listInvoicesQuerySchema = z
       .string()
       .regex(new RegExp(`^(${SORT_FIELDS.join("|")}):(asc|desc)$`), INVALID_SORT)
       .optional(),
-    envelope: z.string().optional(),
   })
   .strict();
 
@@ -153,6 +172,251 @@ export const statsQuerySchema = z
     network: networkNameSchema.optional(),
     networkPassphrase: networkPassphraseSchema.optional(),
     includeDemoLinks: queryBoolean.optional(),
-    envelope: z.string().optional(),
   })
   .strict();
+
+// ---- responses (lib/serializers/invoices.ts) -----------------------------------------------
+
+const lineItemB = z
+  .object({
+    id,
+    invoiceId: id,
+    description: z.string(),
+    quantity: decimal,
+    rate: decimal,
+    amount: decimal,
+  })
+  .meta({ id: "LineItem" });
+const lineItemA = lineItemB
+  .omit({ invoiceId: true })
+  .extend({ quantity: number, rate: number, amount: number })
+  .meta({ id: "LineItemFormA" });
+
+const paymentB = z
+  .object({
+    id,
+    invoiceId: id,
+    transactionHash: txHash,
+    ledgerNumber: int,
+    fromWallet: wallet,
+    toWallet: wallet,
+    amount: decimal,
+    asset: currency,
+    status: z.enum(["CONFIRMED", "FAILED", "REFUNDED"]),
+    confirmedAt: timestamp,
+  })
+  .meta({ id: "Payment" });
+const paymentA = z
+  .object({ id, transactionHash: txHash, amount: number, currency, confirmedAt: timestamp })
+  .meta({ id: "PaymentFormA" });
+
+const changes = z.record(z.string(), z.unknown()).meta({
+  description: "What changed, e.g. `{status: {from, to}}`; for PAID also the transaction",
+  example: { status: { from: "DRAFT", to: "PENDING" } },
+});
+const auditB = z
+  .object({
+    id,
+    invoiceId: id,
+    action: auditAction,
+    actorWallet: z.string().meta({ description: "Wallet, or `SYSTEM` for jobs" }),
+    changes: changes.nullable(),
+    createdAt: timestamp,
+  })
+  .meta({ id: "AuditLogEntry" });
+const auditA = z
+  .object({ action: auditAction, actorWallet: z.string(), timestamp, metadata: changes.optional() })
+  .meta({ id: "AuditLogEntryFormA" });
+
+/** Who is paid, by whom and for what: the same in both forms. */
+export const invoiceParties = z.object({
+  id,
+  invoiceNumber: z.string().meta({ example: "INV-0001" }),
+  status: invoiceStatus,
+  freelancerWallet: wallet,
+  freelancerName: z.string().nullable(),
+  freelancerEmail: z.string().nullable(),
+  freelancerCompany: z.string().nullable(),
+  clientName: z.string(),
+  clientEmail: z.string(),
+  clientCompany: z.string().nullable(),
+  clientAddress: z.string().nullable(),
+  clientWallet: wallet.nullable(),
+  title: z.string(),
+  description: z.string().nullable(),
+  notes: z.string().nullable(),
+});
+
+/** Form B amounts (exact decimal strings as stored), with their currency and network. */
+export const invoiceAmounts = z.object({
+  subtotal: decimal,
+  taxRate: decimal,
+  taxAmount: decimal,
+  discount: decimal,
+  total: decimal,
+  currency,
+  networkPassphrase,
+});
+
+/** Dates, payment and link: the same in both forms. */
+export const invoiceState = z.object({
+  currency,
+  networkPassphrase,
+  dueDate: timestamp.nullable(),
+  sentAt: timestamp.nullable(),
+  paidAt: timestamp.nullable(),
+  transactionHash: txHash.nullable(),
+  ledgerNumber: int.nullable(),
+  payerWallet: wallet.nullable(),
+  paymentLink,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+
+export const ownerInvoice = wire(
+  "Invoice",
+  invoiceParties.extend({
+    ...invoiceAmounts.shape,
+    ...invoiceState.shape,
+    cancelledAt: timestamp.nullable(),
+    lineItems: z.array(lineItemB),
+    payments: z.array(paymentB),
+    auditLogs: z.array(auditB),
+  }),
+  {
+    a: invoiceParties.extend({
+      amount: number.meta({ description: "Subtotal" }),
+      taxRate: z.number(),
+      taxAmount: z.number(),
+      discount: z.number(),
+      totalAmount: number,
+      ...invoiceState.shape,
+      items: z.array(lineItemA),
+      payments: z.array(paymentA),
+      auditLog: z.array(auditA),
+    }),
+    description: "The owner's view of an invoice: every field, payments and the audit trail",
+  },
+);
+
+const publicInvoiceB = z.object({
+  ...invoiceParties.pick({ id: true, invoiceNumber: true, status: true, title: true }).shape,
+  description: z.string().nullable(),
+  ...invoiceParties.pick({
+    freelancerWallet: true,
+    freelancerName: true,
+    freelancerCompany: true,
+    clientName: true,
+  }).shape,
+  ...invoiceAmounts.shape,
+  dueDate: timestamp.nullable(),
+  paidAt: timestamp.nullable(),
+  transactionHash: txHash.nullable(),
+  createdAt: timestamp,
+  lineItems: z.array(lineItemB),
+});
+
+export const publicInvoice = wire("PublicInvoice", publicInvoiceB, {
+  a: publicInvoiceB
+    .pick({ id: true, invoiceNumber: true, clientName: true, currency: true, status: true })
+    .extend({
+      amount: number,
+      totalAmount: number,
+      dueDate: timestamp.nullable(),
+      items: z.array(lineItemA),
+      createdAt: timestamp,
+    }),
+  description: "The payer's view: never emails, addresses, notes or the audit trail",
+});
+
+const listItemB = publicInvoiceB.pick({
+  id: true,
+  invoiceNumber: true,
+  status: true,
+  title: true,
+  clientName: true,
+  total: true,
+  currency: true,
+  networkPassphrase: true,
+  dueDate: true,
+  createdAt: true,
+});
+
+export const invoicePage = wire(
+  "InvoicePage",
+  z.object({ invoices: z.array(listItemB), ...pageFields }),
+  {
+    a: z.object({
+      items: z.array(
+        listItemB
+          .omit({ title: true, total: true, networkPassphrase: true })
+          .extend({ amount: number, totalAmount: number, paymentLink }),
+      ),
+      ...pageFields,
+    }),
+  },
+);
+
+const statusChange = z.object({ id, status: invoiceStatus });
+
+export const sentInvoice = wire(
+  "SentInvoice",
+  statusChange.extend({ sentAt: timestamp.nullable(), updatedAt: timestamp }),
+  { a: statusChange.extend({ paymentLink, sentAt: timestamp.nullable() }) },
+);
+
+export const cancelledInvoice = wire(
+  "CancelledInvoice",
+  statusChange.extend({ cancelledAt: timestamp.nullable(), updatedAt: timestamp }),
+  { a: statusChange.extend({ cancelledAt: timestamp.nullable() }) },
+);
+
+export const deletedInvoice = wire("DeletedInvoice", acknowledged, {
+  a: z.object({ id, message: z.literal("Invoice deleted successfully") }),
+});
+
+const statusBreakdown = z.object(
+  Object.fromEntries(INVOICE_STATUSES.map((s) => [s, int])) as Record<
+    (typeof INVOICE_STATUSES)[number],
+    typeof int
+  >,
+);
+
+/** Both forms of the statistics: amounts are `amount` (decimal or number). */
+const stats = <T extends z.ZodType>(amount: T) =>
+  z.object({
+    totalInvoices: int,
+    paidInvoices: int,
+    pendingInvoices: int,
+    totalRevenue: byAsset(amount).meta({ description: "Sum of the totals of PAID invoices" }),
+    revenueThisMonth: byAsset(amount),
+    avgInvoiceValue: byAsset(amount),
+    pendingAmount: byAsset(amount).meta({
+      description: "Invoices awaiting payment: PENDING, PROCESSING, FAILED, EXPIRED",
+    }),
+    statusBreakdown,
+    recentActivity: z.array(
+      z.object({
+        invoiceId: id,
+        invoiceNumber: z.string(),
+        action: auditAction,
+        amount,
+        currency,
+        timestamp,
+      }),
+    ),
+    revenueByMonth: z.array(
+      z.object({ month: z.string().meta({ example: "2026-01" }), revenue: byAsset(amount) }),
+    ),
+  });
+
+export const invoiceStats = wire("InvoiceStats", stats(decimal), { a: stats(number) });
+
+/** Form B bodies, as the browser reads them. */
+export type InvoiceBody = FormB<typeof ownerInvoice>;
+export type LineItemBody = InvoiceBody["lineItems"][number];
+export type PaymentBody = InvoiceBody["payments"][number];
+export type AuditLogBody = InvoiceBody["auditLogs"][number];
+export type InvoicePageBody = FormB<typeof invoicePage>;
+export type InvoiceListItemBody = InvoicePageBody["invoices"][number];
+export type InvoiceStatsBody = FormB<typeof invoiceStats>;

@@ -1,6 +1,20 @@
 import { z } from "zod";
 import { CURRENCIES } from "@/lib/domain/money";
 import { amountSchema, networkNameSchema, networkPassphraseSchema, optionalText } from "./common";
+import {
+  currency,
+  decimal,
+  type FormB,
+  id,
+  int,
+  networkPassphrase,
+  number,
+  paymentLink,
+  timestamp,
+  txHash,
+  wallet,
+  wire,
+} from "./wire";
 
 export const createLinkSchema = z
   .object({
@@ -25,3 +39,51 @@ export const createLinkSchema = z
   .strict();
 
 export type CreateLinkInput = z.infer<typeof createLinkSchema>;
+
+// ---- responses (lib/serializers/links.ts) --------------------------------------------------
+
+const LINK_STATUSES = ["ACTIVE", "PAID", "EXPIRED", "CANCELLED"] as const;
+const linkStatus = z.enum(LINK_STATUSES).meta({ id: "LinkStatus" });
+
+const link = z.object({
+  id,
+  checkoutUrl: paymentLink,
+  amount: decimal,
+  asset: currency,
+  networkPassphrase,
+  destination: wallet.meta({ description: "The creator's wallet (payment recipient)" }),
+  memo: z.string().meta({ description: "Text memo the payment must carry", example: "INV-0042" }),
+  metadata: z.object({ title: z.string(), reference: z.string().nullable() }),
+  description: z.string().nullable(),
+  activateNewAccounts: z.boolean(),
+  status: linkStatus,
+  expiresAt: timestamp.nullable(),
+  paidAt: timestamp.nullable(),
+  transactionHash: txHash.nullable(),
+  createdAt: timestamp,
+});
+
+export const paymentLinkResponse = wire("PaymentLink", link, {
+  a: link.extend({ amount: number }),
+});
+
+export const paymentLinkList = wire(
+  "PaymentLinkList",
+  z.object({ links: z.array(paymentLinkResponse.b) }),
+  { a: z.object({ links: z.array(paymentLinkResponse.a) }) },
+);
+
+export const paymentLinkStatus = wire(
+  "PaymentLinkStatus",
+  z.object({
+    id,
+    status: linkStatus,
+    transactionHash: txHash.nullable(),
+    ledgerNumber: int.nullable(),
+    payerWallet: wallet.nullable(),
+    paidAt: timestamp.nullable(),
+    expiresAt: timestamp.nullable(),
+  }),
+);
+
+export type PaymentLinkBody = FormB<typeof paymentLinkResponse>;

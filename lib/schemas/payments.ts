@@ -1,7 +1,19 @@
 import { z } from "zod";
+import { walletAddressSchema } from "./auth";
 import { networkNameSchema, networkPassphraseSchema } from "./common";
+import {
+  currency,
+  EXAMPLE_WALLET,
+  id,
+  int,
+  invoiceStatus,
+  networkPassphrase,
+  timestamp,
+  txHash,
+  wallet,
+  wire,
+} from "./wire";
 
-const wallet = z.string().regex(/^G[A-Z2-7]{55}$/, "Invalid Stellar address");
 const hash = z
   .string({ error: "transactionHash required" })
   .regex(/^[0-9a-fA-F]{64}$/, "must be 64 hex characters")
@@ -9,8 +21,8 @@ const hash = z
 
 export const payIntentSchema = z
   .object({
-    senderPublicKey: wallet.optional().describe("desktop flow: the payer's account"),
-    payerAddress: wallet.optional().describe("Form B alias of senderPublicKey"),
+    senderPublicKey: walletAddressSchema.optional().describe("desktop flow: the payer's account"),
+    payerAddress: walletAddressSchema.optional().describe("Form B alias of senderPublicKey"),
     networkPassphrase: networkPassphraseSchema,
   })
   .strict();
@@ -38,3 +50,133 @@ export const verifyTxSchema = z
     network: networkNameSchema.optional(),
   })
   .strict();
+
+// ---- responses (lib/serializers/payments.ts) -----------------------------------------------
+
+export const paymentIntent = wire(
+  "PaymentIntent",
+  z.object({
+    invoiceId: id,
+    transactionXdr: z
+      .string()
+      .nullable()
+      .meta({ description: "Unsigned transaction (base64 XDR); null without a sender" }),
+    xdr: z.string().nullable().meta({ description: "Form B overview name of transactionXdr" }),
+    sep7Uri: z.string().meta({
+      description: "SEP-7 `web+stellar:pay` URI, always present",
+      example: `web+stellar:pay?destination=${EXAMPLE_WALLET}&amount=1050&memo=INV-0001&memo_type=MEMO_TEXT`,
+    }),
+    amount: z.string().meta({ description: "Decimal string", example: "1050" }),
+    asset: z.object({
+      code: currency,
+      issuer: wallet.nullable().meta({ description: "null for XLM" }),
+    }),
+    memo: z.string().meta({ example: "INV-0001" }),
+    destination: wallet,
+    networkPassphrase,
+    timeout: int.meta({ description: "Seconds", example: 300 }),
+    status: invoiceStatus,
+  }),
+);
+
+const paid = z.object({
+  transactionHash: txHash,
+  ledger: int,
+  status: invoiceStatus,
+  paidAt: timestamp.nullable(),
+});
+
+// The more specific member first, so zod keeps `alreadyPaid` when both would match.
+export const submitResult = wire(
+  "SubmitResult",
+  z
+    .union([
+      paid
+        .extend({
+          success: z.literal(true),
+          alreadyPaid: z.literal(true),
+          transactionHash: txHash.nullable(),
+          ledger: int.nullable(),
+        })
+        .meta({
+          id: "SubmitAlreadyPaid",
+          description: "The invoice was already paid; nothing was sent",
+        }),
+      paid.extend({ success: z.literal(true) }).meta({
+        id: "SubmitRecorded",
+        description: "The transaction was applied; the invoice is PAID",
+      }),
+    ])
+    .meta({ override: { type: "object" } }),
+);
+
+export const submitPending = wire(
+  "SubmitPending",
+  z.object({
+    success: z.literal(false),
+    pending: z.literal(true),
+    status: z.literal("PROCESSING"),
+    transactionHash: txHash,
+    message: z.string(),
+  }),
+  {
+    description:
+      "202: the network timed out before confirming; poll the status or confirm with this hash",
+  },
+);
+
+const confirmed = paid.omit({ status: true });
+
+export const confirmResult = wire(
+  "ConfirmResult",
+  z
+    .union([
+      confirmed.extend({ status: z.literal("confirmed") }).meta({ id: "ConfirmConfirmed" }),
+      confirmed
+        .extend({
+          status: z.literal("already_paid"),
+          transactionHash: txHash.nullable(),
+          ledger: int.nullable(),
+        })
+        .meta({ id: "ConfirmAlreadyPaid" }),
+    ])
+    .meta({ override: { type: "object" } }),
+);
+
+export const paymentStatusResponse = wire(
+  "PaymentStatus",
+  z.object({
+    invoiceId: id,
+    status: invoiceStatus,
+    transactionHash: txHash.nullable(),
+    ledgerNumber: int.nullable(),
+    paidAt: timestamp.nullable(),
+    payerWallet: wallet.nullable(),
+  }),
+);
+
+export const verifiedTransaction = wire(
+  "VerifiedTransaction",
+  z.object({
+    successful: z.boolean(),
+    hash: txHash,
+    ledger: int,
+    createdAt: timestamp,
+    networkPassphrase,
+    memoType: z.enum(["text", "id", "hash", "return", "none"]),
+    memo: z.string().nullable(),
+    payments: z.array(
+      z.object({
+        type: z.string().meta({
+          description:
+            "`payment`, `path_payment_strict_receive`, `path_payment_strict_send` or `create_account`",
+        }),
+        from: wallet,
+        to: wallet,
+        amount: z.string().meta({ description: "Decimal string received by `to`" }),
+        assetCode: z.string().meta({ example: "USDC" }),
+        assetIssuer: wallet.optional().meta({ description: "Absent for XLM" }),
+      }),
+    ),
+  }),
+);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EVENT_TYPES } from "@/lib/domain/invoice-state";
+import { deletedShape, type FormB, id, int, pageFields, timestamp, wire } from "./wire";
 
 /** Event types a subscription may ask for; `*` is every type, present and future. */
 export const WEBHOOK_EVENT_CHOICES = [...EVENT_TYPES, "*"] as const;
@@ -31,6 +32,68 @@ export const listDeliveriesQuerySchema = z
   .object({
     limit: z.coerce.number().int().min(1).max(100).optional(),
     offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
-    envelope: z.string().optional(),
   })
   .strict();
+
+// ---- responses (lib/serializers/webhooks.ts) -----------------------------------------------
+
+const webhookEvents = z.array(z.string()).meta({
+  description: "Event types, or `*` for all",
+  example: ["invoice.paid", "invoice.expired"],
+});
+
+const webhook = z
+  .object({
+    id,
+    url: z.string().meta({ example: "https://example.com/hooks/stellar" }),
+    events: webhookEvents,
+    status: z.enum(["active", "disabled"]).meta({
+      description: "`disabled` after deliveries failed for days; a manual retry enables it again",
+    }),
+    createdAt: timestamp,
+    disabledAt: timestamp.nullable(),
+    failingSince: timestamp.nullable(),
+  })
+  .meta({ id: "Webhook" });
+
+export const createdWebhook = wire(
+  "CreatedWebhook",
+  webhook.pick({ id: true, url: true, events: true, createdAt: true }).extend({
+    secret: z.string().meta({
+      description: "Signing secret (`whsec_...`), shown only in this response",
+      example: "whsec_8f3c...",
+    }),
+  }),
+);
+
+export const webhookList = wire("WebhookList", z.array(webhook));
+
+export const webhookDeleted = deletedShape("WebhookDeleted");
+
+export const webhookDelivery = wire(
+  "WebhookDelivery",
+  z.object({
+    id,
+    eventId: z.string().meta({ example: "evt_clx8f2k9p0000abcd1234efgh" }),
+    eventType: z.string().nullable(),
+    status: z.enum(["pending", "delivered", "failed"]),
+    attempts: int,
+    lastStatusCode: int.nullable(),
+    lastError: z.string().nullable(),
+    lastAttemptAt: timestamp.nullable(),
+    nextAttemptAt: timestamp.nullable().meta({ description: "Set while pending" }),
+    deliveredAt: timestamp.nullable(),
+    createdAt: timestamp,
+  }),
+);
+
+export const webhookDeliveryPage = wire(
+  "WebhookDeliveryPage",
+  z.object({ deliveries: z.array(webhookDelivery.b), ...pageFields }),
+);
+
+/** Form B bodies, as the browser reads them. */
+export type WebhookBody = FormB<typeof webhookList>[number];
+export type CreatedWebhookBody = FormB<typeof createdWebhook>;
+export type DeliveryBody = FormB<typeof webhookDelivery>;
+export type DeliveryPageBody = FormB<typeof webhookDeliveryPage>;
