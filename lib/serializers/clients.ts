@@ -1,7 +1,10 @@
-import type { Serializer } from "@/lib/http/forms";
+import { sameInBothForms } from "@/lib/http/forms";
+import { clientDeleted, clientList, clientResponse } from "@/lib/schemas/clients";
+import type { FormB } from "@/lib/schemas/wire";
 import type { ClientRow } from "@/lib/services/clients/upsert-client";
+import { deletedSerializer } from "./common";
 
-const client = (c: ClientRow) => ({
+const client = (c: ClientRow): FormB<typeof clientResponse> => ({
   id: c.id,
   freelancerWallet: c.freelancerWallet,
   name: c.name,
@@ -13,14 +16,11 @@ const client = (c: ClientRow) => ({
   updatedAt: c.updatedAt.toISOString(),
 });
 
-export const clientSerializer: Serializer<ClientRow> = { a: client, b: client };
+export const clientSerializer = sameInBothForms(clientResponse, client);
 
-export const clientListSerializer: Serializer<ClientRow[]> = {
-  a: (list) => list.map(client),
-  b: (list) => list.map(client),
-};
+export const clientListSerializer = sameInBothForms(
+  clientList,
+  (list: ClientRow[]): FormB<typeof clientList> => list.map(client),
+);
 
-export const clientDeletedSerializer: Serializer<{ id: string }> = {
-  a: (v) => ({ id: v.id, deleted: true }),
-  b: () => ({ success: true }),
-};
+export const clientDeletedSerializer = deletedSerializer(clientDeleted);

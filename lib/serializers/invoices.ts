@@ -1,6 +1,20 @@
+import type { z } from "zod";
 import { paymentPageUrl } from "@/lib/config";
-import { formatForFormA } from "@/lib/domain/money";
-import type { Serializer } from "@/lib/http/forms";
+import { type Currency, formatForFormA } from "@/lib/domain/money";
+import { type Serializer, serializer } from "@/lib/http/forms";
+import {
+  cancelledInvoice,
+  deletedInvoice,
+  type invoiceAmounts,
+  invoicePage,
+  type invoiceParties,
+  type invoiceState,
+  invoiceStats,
+  ownerInvoice,
+  publicInvoice,
+  sentInvoice,
+} from "@/lib/schemas/invoices";
+import type { FormA, FormB } from "@/lib/schemas/wire";
 import type { InvoiceStats } from "@/lib/services/invoices/invoice-stats";
 import type { InvoicePage } from "@/lib/services/invoices/list-invoices";
 import type {
@@ -12,11 +26,14 @@ import type {
   PaymentRow,
 } from "@/lib/services/invoices/store";
 
-/** Form A and Form B shapes of invoices (spec 2.1-2.3), one place for each. */
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const num = (s: string | null) => (s === null ? null : formatForFormA(s));
+import { iso } from "./common";
 
-const lineItemB = (i: LineItemRow) => ({
+/** Form A and Form B bodies of invoices (lib/schemas/invoices.ts), one place for each. */
+
+type OwnerB = FormB<typeof ownerInvoice>;
+type OwnerA = FormA<typeof ownerInvoice>;
+
+const lineItemB = (i: LineItemRow): OwnerB["lineItems"][number] => ({
   id: i.id,
   invoiceId: i.invoiceId,
   description: i.description,
@@ -24,7 +41,7 @@ const lineItemB = (i: LineItemRow) => ({
   rate: i.rate,
   amount: i.amount,
 });
-const lineItemA = (i: LineItemRow) => ({
+const lineItemA = (i: LineItemRow): OwnerA["items"][number] => ({
   id: i.id,
   description: i.description,
   quantity: formatForFormA(i.quantity),
@@ -32,7 +49,7 @@ const lineItemA = (i: LineItemRow) => ({
   amount: formatForFormA(i.amount),
 });
 
-export const paymentB = (p: PaymentRow) => ({
+const paymentB = (p: PaymentRow): OwnerB["payments"][number] => ({
   id: p.id,
   invoiceId: p.invoiceId,
   transactionHash: p.transactionHash,
@@ -44,7 +61,7 @@ export const paymentB = (p: PaymentRow) => ({
   status: p.status,
   confirmedAt: p.confirmedAt.toISOString(),
 });
-const paymentA = (p: PaymentRow) => ({
+const paymentA = (p: PaymentRow): OwnerA["payments"][number] => ({
   id: p.id,
   transactionHash: p.transactionHash,
   amount: formatForFormA(p.amount),
@@ -52,7 +69,7 @@ const paymentA = (p: PaymentRow) => ({
   confirmedAt: p.confirmedAt.toISOString(),
 });
 
-const auditB = (a: AuditRow) => ({
+const auditB = (a: AuditRow): OwnerB["auditLogs"][number] => ({
   id: a.id,
   invoiceId: a.invoiceId,
   action: a.action,
@@ -60,106 +77,95 @@ const auditB = (a: AuditRow) => ({
   changes: a.changes,
   createdAt: a.createdAt.toISOString(),
 });
-const auditA = (a: AuditRow) => ({
+const auditA = (a: AuditRow): OwnerA["auditLog"][number] => ({
   action: a.action,
   actorWallet: a.actorWallet,
   timestamp: a.createdAt.toISOString(),
   ...(a.changes ? { metadata: a.changes } : {}),
 });
 
-function invoiceB(i: InvoiceRow, appUrl: string) {
-  return {
-    id: i.id,
-    invoiceNumber: i.invoiceNumber,
-    status: i.status,
-    freelancerWallet: i.freelancerWallet,
-    freelancerName: i.freelancerName,
-    freelancerEmail: i.freelancerEmail,
-    freelancerCompany: i.freelancerCompany,
-    clientName: i.clientName,
-    clientEmail: i.clientEmail,
-    clientCompany: i.clientCompany,
-    clientAddress: i.clientAddress,
-    clientWallet: i.clientWallet,
-    title: i.title,
-    description: i.description,
-    notes: i.notes,
-    subtotal: i.subtotal,
-    taxRate: i.taxRate,
-    taxAmount: i.taxAmount,
-    discount: i.discount,
-    total: i.total,
-    currency: i.currency,
-    networkPassphrase: i.networkPassphrase,
-    dueDate: iso(i.dueDate),
-    sentAt: iso(i.sentAt),
-    paidAt: iso(i.paidAt),
-    cancelledAt: iso(i.cancelledAt),
-    transactionHash: i.transactionHash,
-    ledgerNumber: i.ledgerNumber,
-    payerWallet: i.payerWallet,
-    paymentLink: paymentPageUrl(appUrl, i.id),
-    createdAt: i.createdAt.toISOString(),
-    updatedAt: i.updatedAt.toISOString(),
-  };
-}
+const parties = (i: InvoiceRow): z.output<typeof invoiceParties> => ({
+  id: i.id,
+  invoiceNumber: i.invoiceNumber,
+  status: i.status,
+  freelancerWallet: i.freelancerWallet,
+  freelancerName: i.freelancerName,
+  freelancerEmail: i.freelancerEmail,
+  freelancerCompany: i.freelancerCompany,
+  clientName: i.clientName,
+  clientEmail: i.clientEmail,
+  clientCompany: i.clientCompany,
+  clientAddress: i.clientAddress,
+  clientWallet: i.clientWallet,
+  title: i.title,
+  description: i.description,
+  notes: i.notes,
+});
 
-function invoiceA(i: InvoiceRow, appUrl: string) {
-  return {
-    id: i.id,
-    invoiceNumber: i.invoiceNumber,
-    status: i.status,
-    freelancerWallet: i.freelancerWallet,
-    freelancerName: i.freelancerName,
-    freelancerEmail: i.freelancerEmail,
-    freelancerCompany: i.freelancerCompany,
-    clientName: i.clientName,
-    clientEmail: i.clientEmail,
-    clientCompany: i.clientCompany,
-    clientAddress: i.clientAddress,
-    clientWallet: i.clientWallet,
-    title: i.title,
-    description: i.description,
-    notes: i.notes,
-    amount: formatForFormA(i.subtotal),
-    taxRate: num(i.taxRate),
-    taxAmount: num(i.taxAmount),
-    discount: num(i.discount),
-    totalAmount: formatForFormA(i.total),
-    currency: i.currency,
-    networkPassphrase: i.networkPassphrase,
-    dueDate: iso(i.dueDate),
-    sentAt: iso(i.sentAt),
-    paidAt: iso(i.paidAt),
-    transactionHash: i.transactionHash,
-    ledgerNumber: i.ledgerNumber,
-    payerWallet: i.payerWallet,
-    paymentLink: paymentPageUrl(appUrl, i.id),
-    createdAt: i.createdAt.toISOString(),
-    updatedAt: i.updatedAt.toISOString(),
-  };
-}
+/** Form B amounts: the stored decimal strings. */
+const amounts = (i: InvoiceRow): z.output<typeof invoiceAmounts> => ({
+  subtotal: i.subtotal,
+  taxRate: i.taxRate,
+  taxAmount: i.taxAmount,
+  discount: i.discount,
+  total: i.total,
+  currency: i.currency,
+  networkPassphrase: i.networkPassphrase,
+});
 
-export function ownerInvoiceSerializer(appUrl: string): Serializer<OwnerInvoice> {
-  return {
-    b: (i) => ({
-      ...invoiceB(i, appUrl),
+/** The fields after the amounts, the same in both forms (Form B adds `cancelledAt` between). */
+type State = z.output<typeof invoiceState>;
+const dates = (i: InvoiceRow): Pick<State, "dueDate" | "sentAt" | "paidAt"> => ({
+  dueDate: iso(i.dueDate),
+  sentAt: iso(i.sentAt),
+  paidAt: iso(i.paidAt),
+});
+const settlement = (
+  i: InvoiceRow,
+  appUrl: string,
+): Omit<State, "currency" | "networkPassphrase" | keyof ReturnType<typeof dates>> => ({
+  transactionHash: i.transactionHash,
+  ledgerNumber: i.ledgerNumber,
+  payerWallet: i.payerWallet,
+  paymentLink: paymentPageUrl(appUrl, i.id),
+  createdAt: i.createdAt.toISOString(),
+  updatedAt: i.updatedAt.toISOString(),
+});
+
+export const ownerInvoiceSerializer: Serializer<OwnerInvoice, typeof ownerInvoice> = serializer(
+  ownerInvoice,
+  {
+    b: (i, { appUrl }): OwnerB => ({
+      ...parties(i),
+      ...amounts(i),
+      ...dates(i),
+      cancelledAt: iso(i.cancelledAt),
+      ...settlement(i, appUrl),
       lineItems: i.lineItems.map(lineItemB),
       payments: i.payments.map(paymentB),
       auditLogs: i.auditLogs.map(auditB),
     }),
-    a: (i) => ({
-      ...invoiceA(i, appUrl),
+    a: (i, { appUrl }): OwnerA => ({
+      ...parties(i),
+      amount: formatForFormA(i.subtotal),
+      taxRate: formatForFormA(i.taxRate),
+      taxAmount: formatForFormA(i.taxAmount),
+      discount: formatForFormA(i.discount),
+      totalAmount: formatForFormA(i.total),
+      currency: i.currency,
+      networkPassphrase: i.networkPassphrase,
+      ...dates(i),
+      ...settlement(i, appUrl),
       items: i.lineItems.map(lineItemA),
       payments: i.payments.map(paymentA),
       auditLog: i.auditLogs.map(auditA),
     }),
-  };
-}
+  },
+);
 
 /** The payer's view: who is paid and what for; never emails, addresses, notes or audit. */
-export const publicInvoiceSerializer: Serializer<InvoiceWithItems> = {
-  b: (i) => ({
+export const publicInvoiceSerializer = serializer(publicInvoice, {
+  b: (i: InvoiceWithItems): FormB<typeof publicInvoice> => ({
     id: i.id,
     invoiceNumber: i.invoiceNumber,
     status: i.status,
@@ -169,20 +175,14 @@ export const publicInvoiceSerializer: Serializer<InvoiceWithItems> = {
     freelancerName: i.freelancerName,
     freelancerCompany: i.freelancerCompany,
     clientName: i.clientName,
-    subtotal: i.subtotal,
-    taxRate: i.taxRate,
-    taxAmount: i.taxAmount,
-    discount: i.discount,
-    total: i.total,
-    currency: i.currency,
-    networkPassphrase: i.networkPassphrase,
+    ...amounts(i),
     dueDate: iso(i.dueDate),
     paidAt: iso(i.paidAt),
     transactionHash: i.transactionHash,
     createdAt: i.createdAt.toISOString(),
     lineItems: i.lineItems.map(lineItemB),
   }),
-  a: (i) => ({
+  a: (i): FormA<typeof publicInvoice> => ({
     id: i.id,
     invoiceNumber: i.invoiceNumber,
     clientName: i.clientName,
@@ -194,94 +194,94 @@ export const publicInvoiceSerializer: Serializer<InvoiceWithItems> = {
     items: i.lineItems.map(lineItemA),
     createdAt: i.createdAt.toISOString(),
   }),
-};
+});
 
-export function invoicePageSerializer(appUrl: string): Serializer<InvoicePage> {
-  return {
-    b: (p) => ({
-      invoices: p.invoices.map((i) => ({
-        id: i.id,
-        invoiceNumber: i.invoiceNumber,
-        status: i.status,
-        title: i.title,
-        clientName: i.clientName,
-        total: i.total,
-        currency: i.currency,
-        networkPassphrase: i.networkPassphrase,
-        dueDate: iso(i.dueDate),
-        createdAt: i.createdAt.toISOString(),
-      })),
-      total: p.total,
-      limit: p.limit,
-      offset: p.offset,
-      hasMore: p.hasMore,
-    }),
-    a: (p) => ({
-      items: p.invoices.map((i) => ({
-        id: i.id,
-        invoiceNumber: i.invoiceNumber,
-        clientName: i.clientName,
-        amount: formatForFormA(i.subtotal),
-        totalAmount: formatForFormA(i.total),
-        currency: i.currency,
-        status: i.status,
-        dueDate: iso(i.dueDate),
-        createdAt: i.createdAt.toISOString(),
-        paymentLink: paymentPageUrl(appUrl, i.id),
-      })),
-      total: p.total,
-      limit: p.limit,
-      offset: p.offset,
-      hasMore: p.hasMore,
-    }),
-  };
-}
+const pageOf = (p: InvoicePage): Omit<FormB<typeof invoicePage>, "invoices"> => ({
+  total: p.total,
+  limit: p.limit,
+  offset: p.offset,
+  hasMore: p.hasMore,
+});
 
-export function sentInvoiceSerializer(appUrl: string): Serializer<InvoiceRow> {
-  return {
-    b: (i) => ({
+export const invoicePageSerializer = serializer(invoicePage, {
+  b: (p: InvoicePage): FormB<typeof invoicePage> => ({
+    invoices: p.invoices.map((i) => ({
       id: i.id,
+      invoiceNumber: i.invoiceNumber,
       status: i.status,
-      sentAt: iso(i.sentAt),
-      updatedAt: i.updatedAt.toISOString(),
-    }),
-    a: (i) => ({
+      title: i.title,
+      clientName: i.clientName,
+      total: i.total,
+      currency: i.currency,
+      networkPassphrase: i.networkPassphrase,
+      dueDate: iso(i.dueDate),
+      createdAt: i.createdAt.toISOString(),
+    })),
+    ...pageOf(p),
+  }),
+  a: (p, { appUrl }): FormA<typeof invoicePage> => ({
+    items: p.invoices.map((i) => ({
       id: i.id,
+      invoiceNumber: i.invoiceNumber,
+      clientName: i.clientName,
+      amount: formatForFormA(i.subtotal),
+      totalAmount: formatForFormA(i.total),
+      currency: i.currency,
       status: i.status,
+      dueDate: iso(i.dueDate),
+      createdAt: i.createdAt.toISOString(),
       paymentLink: paymentPageUrl(appUrl, i.id),
-      sentAt: iso(i.sentAt),
-    }),
-  };
-}
+    })),
+    ...pageOf(p),
+  }),
+});
 
-export const cancelledInvoiceSerializer: Serializer<InvoiceRow> = {
-  b: (i) => ({
+export const sentInvoiceSerializer = serializer(sentInvoice, {
+  b: (i: InvoiceRow): FormB<typeof sentInvoice> => ({
+    id: i.id,
+    status: i.status,
+    sentAt: iso(i.sentAt),
+    updatedAt: i.updatedAt.toISOString(),
+  }),
+  a: (i, { appUrl }): FormA<typeof sentInvoice> => ({
+    id: i.id,
+    status: i.status,
+    paymentLink: paymentPageUrl(appUrl, i.id),
+    sentAt: iso(i.sentAt),
+  }),
+});
+
+export const cancelledInvoiceSerializer = serializer(cancelledInvoice, {
+  b: (i: InvoiceRow): FormB<typeof cancelledInvoice> => ({
     id: i.id,
     status: i.status,
     cancelledAt: iso(i.cancelledAt),
     updatedAt: i.updatedAt.toISOString(),
   }),
-  a: (i) => ({ id: i.id, status: i.status, cancelledAt: iso(i.cancelledAt) }),
-};
-
-export const deletedInvoiceSerializer: Serializer<{ id: string }> = {
-  b: () => ({ success: true }),
-  a: (v) => ({ id: v.id, message: "Invoice deleted successfully" }),
-};
-
-const mapAsset = <T, U>(o: Record<string, T>, f: (v: T) => U) =>
-  Object.fromEntries(Object.entries(o).map(([k, v]) => [k, f(v)]));
-
-const statsB = (s: InvoiceStats) => ({
-  ...s,
-  recentActivity: s.recentActivity.map((r) => ({ ...r, timestamp: r.timestamp.toISOString() })),
+  a: (i): FormA<typeof cancelledInvoice> => ({
+    id: i.id,
+    status: i.status,
+    cancelledAt: iso(i.cancelledAt),
+  }),
 });
-/** GET /api/invoices/stats in Form B, as the dashboard reads it. */
-export type InvoiceStatsBody = ReturnType<typeof statsB>;
 
-export const statsSerializer: Serializer<InvoiceStats> = {
-  b: statsB,
-  a: (s) => ({
+export const deletedInvoiceSerializer = serializer(deletedInvoice, {
+  b: (_: { id: string }): FormB<typeof deletedInvoice> => ({ success: true }),
+  a: (v): FormA<typeof deletedInvoice> => ({ id: v.id, message: "Invoice deleted successfully" }),
+});
+
+const mapAsset = <T, U>(o: Record<Currency, T>, f: (v: T) => U): Record<Currency, U> => ({
+  XLM: f(o.XLM),
+  USDC: f(o.USDC),
+  EURC: f(o.EURC),
+});
+
+export const statsSerializer = serializer(invoiceStats, {
+  b: (s: InvoiceStats): FormB<typeof invoiceStats> => ({
+    ...s,
+    recentActivity: s.recentActivity.map((r) => ({ ...r, timestamp: r.timestamp.toISOString() })),
+  }),
+  a: (s): FormA<typeof invoiceStats> => ({
     totalInvoices: s.totalInvoices,
     paidInvoices: s.paidInvoices,
     pendingInvoices: s.pendingInvoices,
@@ -303,4 +303,4 @@ export const statsSerializer: Serializer<InvoiceStats> = {
       revenue: mapAsset(m.revenue, formatForFormA),
     })),
   }),
-};
+});

@@ -1,11 +1,18 @@
-import type { Serializer } from "@/lib/http/forms";
+import { sameInBothForms } from "@/lib/http/forms";
+import {
+  createdWebhook,
+  webhookDeleted,
+  webhookDelivery,
+  webhookDeliveryPage,
+  webhookList,
+} from "@/lib/schemas/webhooks";
+import type { FormB } from "@/lib/schemas/wire";
 import type { DeliveryPage, DeliveryView } from "@/lib/webhooks/deliveries";
 import type { CreatedSubscription, SubscriptionRow } from "@/lib/webhooks/subscriptions";
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+import { deletedSerializer, iso } from "./common";
 
 /** Never includes the secret: it is shown once, by the create response. */
-const webhook = (w: SubscriptionRow) => ({
+const webhook = (w: SubscriptionRow): FormB<typeof webhookList>[number] => ({
   id: w.id,
   url: w.url,
   events: w.events,
@@ -15,27 +22,25 @@ const webhook = (w: SubscriptionRow) => ({
   failingSince: iso(w.failingSince),
 });
 
-const created = (w: CreatedSubscription) => ({
-  id: w.id,
-  url: w.url,
-  events: w.events,
-  secret: w.secret,
-  createdAt: w.createdAt.toISOString(),
-});
+export const createdWebhookSerializer = sameInBothForms(
+  createdWebhook,
+  (w: CreatedSubscription): FormB<typeof createdWebhook> => ({
+    id: w.id,
+    url: w.url,
+    events: w.events,
+    secret: w.secret,
+    createdAt: w.createdAt.toISOString(),
+  }),
+);
 
-export const createdWebhookSerializer: Serializer<CreatedSubscription> = { a: created, b: created };
+export const webhookListSerializer = sameInBothForms(
+  webhookList,
+  (list: SubscriptionRow[]): FormB<typeof webhookList> => list.map(webhook),
+);
 
-export const webhookListSerializer: Serializer<SubscriptionRow[]> = {
-  a: (list) => list.map(webhook),
-  b: (list) => list.map(webhook),
-};
+export const webhookDeletedSerializer = deletedSerializer(webhookDeleted);
 
-export const webhookDeletedSerializer: Serializer<{ id: string }> = {
-  a: (v) => ({ id: v.id, deleted: true }),
-  b: () => ({ success: true }),
-};
-
-const delivery = (d: DeliveryView) => ({
+const delivery = (d: DeliveryView): FormB<typeof webhookDelivery> => ({
   id: d.id,
   eventId: d.eventId,
   eventType: d.eventType,
@@ -49,14 +54,15 @@ const delivery = (d: DeliveryView) => ({
   createdAt: d.createdAt.toISOString(),
 });
 
-export const deliverySerializer: Serializer<DeliveryView> = { a: delivery, b: delivery };
+export const deliverySerializer = sameInBothForms(webhookDelivery, delivery);
 
-const page = (p: DeliveryPage) => ({
-  deliveries: p.deliveries.map(delivery),
-  total: p.total,
-  limit: p.limit,
-  offset: p.offset,
-  hasMore: p.hasMore,
-});
-
-export const deliveryPageSerializer: Serializer<DeliveryPage> = { a: page, b: page };
+export const deliveryPageSerializer = sameInBothForms(
+  webhookDeliveryPage,
+  (p: DeliveryPage): FormB<typeof webhookDeliveryPage> => ({
+    deliveries: p.deliveries.map(delivery),
+    total: p.total,
+    limit: p.limit,
+    offset: p.offset,
+    hasMore: p.hasMore,
+  }),
+);
