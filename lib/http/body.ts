@@ -7,12 +7,14 @@ import {
 import { TOP_LEVEL_MESSAGES } from "@/lib/schemas/common";
 
 export const INVALID_REQUEST = "Invalid request";
+export const MALFORMED_JSON = "Malformed JSON";
+export const NOT_JSON = "Content-Type must be application/json";
 
 /** Reads at most `maxBytes` of the body (413 beyond) and parses it as JSON (400 if malformed). */
 export async function readJsonBody(req: Request, maxBytes: number): Promise<unknown> {
   const type = req.headers.get("content-type");
   if (type && !/^application\/([\w.+-]*\+)?json\b/i.test(type.trim())) {
-    throw new UnsupportedMediaTypeError("Content-Type must be application/json");
+    throw new UnsupportedMediaTypeError(NOT_JSON);
   }
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw tooLarge(maxBytes);
@@ -35,11 +37,11 @@ export async function readJsonBody(req: Request, maxBytes: number): Promise<unkn
   try {
     return JSON.parse(text);
   } catch {
-    throw new ValidationError(INVALID_REQUEST, { body: "Malformed JSON" });
+    throw new ValidationError(INVALID_REQUEST, { body: MALFORMED_JSON });
   }
 }
 
-function tooLarge(maxBytes: number) {
+export function tooLarge(maxBytes: number) {
   return new PayloadTooLargeError(`Request body too large (max ${maxBytes} bytes)`);
 }
 

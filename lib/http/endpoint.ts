@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from "node:crypto";
-import type { z } from "zod";
 import type { Database } from "@/db/client";
 import type { Config } from "@/lib/config";
 import { RateLimitedError, UnauthorizedError, ValidationError } from "@/lib/domain/errors";
@@ -13,78 +12,63 @@ import type { AuthedContext, ServiceContext } from "@/lib/services/context";
 import { claimIdempotencyKey, finishIdempotencyKey } from "@/lib/services/idempotency";
 import { parseWith, readJsonBody } from "./body";
 import { clientIp } from "./client-ip";
-import { INTERNAL_ERROR, toErrorPayload } from "./errors";
-import { errorBody, pickForm, type Serializer, successBody, type WireForm } from "./forms";
+import { internalErrorPayload, toErrorPayload } from "./errors";
+import {
+  type AnySerializer,
+  errorBody,
+  pickForm,
+  type Serializer,
+  successBody,
+  type WireContext,
+  type WireForm,
+} from "./forms";
+import type { AuthKind, HandlerInput, JsonSuccess, Operation, RouteHandler } from "./route";
 
 export const AUTH_REQUIRED = "Authentication required";
 
-type Params = Record<string, string>;
+// ---- replies (what a handler may return besides a bare value) ------------------------------
+
+const REPLY = Symbol("reply");
 
 export type Reply =
-  | { kind: "json"; status: number; value: unknown; serializer: Serializer<unknown> }
-  | { kind: "empty"; status: number }
-  | { kind: "raw"; response: Response };
+  | { [REPLY]: true; kind: "json"; status: number; value: unknown; serializer: AnySerializer }
+  | { [REPLY]: true; kind: "raw"; response: Response };
+
+/** A JSON answer with another status or serializer than the operation's first success. */
+export function reply<T>(value: T, serializer: Serializer<T>, status = 200): Reply {
+  return { [REPLY]: true, kind: "json", status, value, serializer };
+}
 
 /** A non-JSON answer (a PDF, say); it still gets the request id and rate-limit headers. */
 export function rawReply(response: Response): Reply {
-  return { kind: "raw", response };
+  return { [REPLY]: true, kind: "raw", response };
 }
 
-export function reply<T>(value: T, serializer: Serializer<T>, status = 200): Reply {
-  return { kind: "json", status, value, serializer: serializer as Serializer<unknown> };
+/** What a handler returned, as a reply: a bare value goes out with the first JSON success. */
+function toReply(op: Operation, result: unknown): Reply {
+  if (typeof result === "object" && result !== null && REPLY in result) return result as Reply;
+  const first = op.responses.find((r): r is JsonSuccess => "serializer" in r);
+  if (!first) throw new Error(`${op.operationId} returned a value but declares no JSON success`);
+  return reply(result, first.serializer, first.status);
 }
 
-export type EndpointInput<C extends ServiceContext, P extends Params> = {
-  ctx: C;
-  params: P;
-  query: URLSearchParams;
-  form: WireForm;
-  headers: Headers;
-  ip: string;
-  /** Who the global limit counts this request against: `w:<wallet>` or `ip:<address>`. */
-  subject: string;
-  /** Reads and validates the JSON body; `message` is the 400 message on failure. */
-  body: <S extends z.ZodType>(schema: S, message?: string) => Promise<z.infer<S>>;
-  /** Applies an extra per-endpoint limit (counted here, after authentication). */
-  limit: (policy: RateLimitPolicy, subject: string) => Promise<void>;
-};
+type Params = Record<string, string>;
 
-type AuthMode = "required" | "optional" | "cron";
-
-type Options = {
-  /** Message of an unexpected 500 on this endpoint (spec 4.3 names some). */
-  internalError?: string;
-  /** Honour `Idempotency-Key`: the first response is stored and replayed for 24 hours. */
-  idempotent?: boolean;
-};
-
-type NextContext = { params?: Promise<Record<string, string | string[]>> };
-export type RouteHandler = (req: Request, context: NextContext) => Promise<Response>;
-
-export function publicEndpoint<P extends Params = Params>(
-  handler: (input: EndpointInput<ServiceContext, P>) => Promise<Reply>,
-  options: Options = {},
-): RouteHandler {
-  return build<ServiceContext, P>("optional", handler, options);
+export function invalidIdempotencyKey() {
+  return new ValidationError("Invalid Idempotency-Key", {
+    "Idempotency-Key": "1 to 255 visible ASCII characters",
+  });
 }
 
-export function authedEndpoint<P extends Params = Params>(
-  handler: (input: EndpointInput<AuthedContext, P>) => Promise<Reply>,
-  options: Options = {},
-): RouteHandler {
-  return build<AuthedContext, P>("required", handler, options);
-}
-
-export function cronEndpoint(
-  handler: (input: EndpointInput<ServiceContext, Params>) => Promise<Reply>,
-): RouteHandler {
-  return build<ServiceContext, Params>("cron", handler, {});
-}
-
-function build<C extends ServiceContext, P extends Params>(
-  mode: AuthMode,
-  handler: (input: EndpointInput<C, P>) => Promise<Reply>,
-  options: Options,
+/**
+ * The request pipeline of every operation (lib/http/route.ts declares them): request id and
+ * form, credentials (`op.auth`), the global limit and the operation's own (`op.limit`),
+ * idempotency, the query and the body against their schemas, then the handler; its value
+ * goes out through the operation's serializer, and anything thrown through lib/http/errors.ts.
+ */
+export function endpoint(
+  op: Operation,
+  handler: (input: HandlerInput<AuthKind, Params, unknown, unknown>) => Promise<unknown>,
 ): RouteHandler {
   return async (req, context) => {
     const url = new URL(req.url);
@@ -130,11 +114,11 @@ function build<C extends ServiceContext, P extends Params>(
       };
 
       let wallet: string | undefined;
-      if (mode === "cron") {
+      if (op.auth === "cron") {
         assertCron(req.headers, config);
       } else {
         try {
-          wallet = await authenticate(req.headers, ctx, mode === "required");
+          wallet = await authenticate(req.headers, ctx, op.auth === "authed");
         } catch (err) {
           // Failed credentials also count against the caller's address.
           if (err instanceof UnauthorizedError) await hit(authFailurePolicy, ip);
@@ -145,26 +129,28 @@ function build<C extends ServiceContext, P extends Params>(
           wallet ? `w:${wallet}` : `ip:${ip}`,
         );
       }
+      if (op.limit) {
+        await hit(
+          op.limit.policy(config),
+          op.limit.per === "ip" || !wallet ? `ip:${ip}` : `w:${wallet}`,
+        );
+      }
 
       const params = Object.fromEntries(
         Object.entries((await context?.params) ?? {}).map(([k, v]) => [
           k,
           Array.isArray(v) ? v.join("/") : v,
         ]),
-      ) as P;
-      const fullCtx = (wallet ? { ...ctx, wallet } : ctx) as C;
+      );
+      const fullCtx = wallet ? { ...ctx, wallet } : ctx;
       let rawBody: Promise<unknown> | undefined;
       const readBody = () => {
         rawBody ??= readJsonBody(req, config.maxBodyBytes);
         return rawBody;
       };
-      const key = options.idempotent ? req.headers.get("idempotency-key") : null;
+      const key = op.idempotent ? req.headers.get("idempotency-key") : null;
       if (key !== null) {
-        if (!/^[\x21-\x7e]{1,255}$/.test(key)) {
-          throw new ValidationError("Invalid Idempotency-Key", {
-            "Idempotency-Key": "1 to 255 visible ASCII characters",
-          });
-        }
+        if (!/^[\x21-\x7e]{1,255}$/.test(key)) throw invalidIdempotencyKey();
         const scope = `${req.method} ${url.pathname.replace(/^\/api\/v1\//, "/api/")}`;
         const requestHash = createHash("sha256")
           .update(`${form}:${JSON.stringify((await readBody()) ?? null)}`)
@@ -177,18 +163,13 @@ function build<C extends ServiceContext, P extends Params>(
         }
         idempotency = { scope, key, db: ctx.db };
       }
-      const result = await handler({
-        ctx: fullCtx,
-        params,
-        query: url.searchParams,
-        form,
-        headers: req.headers,
-        ip,
-        subject: wallet ? `w:${wallet}` : `ip:${ip}`,
-        body: async (schema, message) => parseWith(schema, await readBody(), message),
-        limit: hit,
-      });
-      return await finish(respond(result, form, requestId, limits));
+      const query = op.query ? parseWith(op.query, queryObject(url.searchParams)) : undefined;
+      const body = op.body
+        ? parseWith(op.body.schema, await readBody(), op.body.message)
+        : undefined;
+      const result = await handler({ ctx: fullCtx as AuthedContext, params, query, body, form });
+      const wire = { appUrl: config.appUrl, now: now() };
+      return await finish(respond(toReply(op, result), form, wire, requestId, limits));
     } catch (err) {
       const payload = toErrorPayload(err);
       if (payload) {
@@ -203,17 +184,17 @@ function build<C extends ServiceContext, P extends Params>(
         path: url.pathname,
         error: err instanceof Error ? (err.stack ?? err.message) : String(err),
       });
-      const message = options.internalError ?? INTERNAL_ERROR;
-      return finish(
-        json(
-          errorBody(form, { status: 500, code: "INTERNAL_ERROR", message }),
-          500,
-          requestId,
-          limits,
-        ),
-      );
+      const internal = internalErrorPayload(op.internalError);
+      return finish(json(errorBody(form, internal), 500, requestId, limits));
     }
   };
+}
+
+/** The query string for zod: the last value of a repeated key wins; `envelope` is the form's. */
+function queryObject(query: URLSearchParams): Record<string, string> {
+  const object = Object.fromEntries(query.entries());
+  delete object.envelope;
+  return object;
 }
 
 /**
@@ -253,7 +234,7 @@ function assertCron(headers: Headers, config: Config) {
   }
 }
 
-function requestIdFrom(headers: Headers): string {
+export function requestIdFrom(headers: Headers): string {
   const incoming = headers.get("x-request-id");
   return incoming && /^[\w.:-]{8,128}$/.test(incoming) ? incoming : randomUUID();
 }
@@ -261,6 +242,7 @@ function requestIdFrom(headers: Headers): string {
 function respond(
   result: Reply,
   form: WireForm,
+  wire: WireContext,
   requestId: string,
   limits: RateLimitResult[],
 ): Response {
@@ -270,10 +252,25 @@ function respond(
     }
     return result.response;
   }
-  if (result.kind === "empty") {
-    return new Response(null, { status: result.status, headers: baseHeaders(requestId, limits) });
+  const body = successBody(form, result.value, result.serializer, wire);
+  if (process.env.NODE_ENV === "development") checkBody(result.serializer, form, body, requestId);
+  return json(body, result.status, requestId, limits);
+}
+
+/**
+ * Development only: a body its schema does not accept is logged. The types already keep a
+ * serializer to its schema's fields; this catches values (a malformed id, a wrong enum).
+ */
+function checkBody(serializer: AnySerializer, form: WireForm, body: unknown, requestId: string) {
+  const schema = form === "A" ? serializer.shape.envelope : serializer.shape.b;
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    logger.warn("response does not match its schema", {
+      requestId,
+      shape: serializer.shape.name,
+      issues: parsed.error.issues.slice(0, 5),
+    });
   }
-  return json(successBody(form, result.value, result.serializer), result.status, requestId, limits);
 }
 
 export function json(
@@ -315,31 +312,4 @@ function baseHeaders(requestId: string, limits: RateLimitResult[]): Headers {
     );
   }
   return headers;
-}
-
-const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
-type Method = (typeof METHODS)[number];
-
-/**
- * Exports every method for a route file: the given handlers, and a JSON 405 for the rest
- * (Next.js would answer an empty 405).
- */
-export function methods(
-  handlers: Partial<Record<Method, RouteHandler>>,
-): Record<Method, RouteHandler> {
-  const allowed = METHODS.filter((m) => handlers[m]);
-  const notAllowed: RouteHandler = async (req) => {
-    const form = pickForm(new URL(req.url));
-    const response = json(
-      errorBody(form, { status: 405, code: "VALIDATION_ERROR", message: "Method not allowed" }),
-      405,
-      requestIdFrom(req.headers),
-    );
-    response.headers.set("allow", allowed.join(", "));
-    return response;
-  };
-  return Object.fromEntries(METHODS.map((m) => [m, handlers[m] ?? notAllowed])) as Record<
-    Method,
-    RouteHandler
-  >;
 }

@@ -1,7 +1,12 @@
 import { type DomainErrorKind, isDomainError, retryAfterOf } from "@/lib/domain/errors";
+import type { ErrorCode } from "@/lib/schemas/wire";
 
-/** The one table from error to HTTP status and error code (decisions.md, Wire forms). */
-export const ERROR_TABLE: Record<DomainErrorKind, { status: number; code: string }> = {
+/**
+ * The one table from error to HTTP status and error code (docs/decisions.md). The OpenAPI
+ * document runs the errors each route declares through toErrorPayload below, so it shows
+ * exactly what the wrapper answers.
+ */
+export const ERROR_TABLE: Record<DomainErrorKind, { status: number; code: ErrorCode }> = {
   validation: { status: 400, code: "VALIDATION_ERROR" },
   business_rule: { status: 400, code: "VALIDATION_ERROR" },
   unauthorized: { status: 401, code: "UNAUTHORIZED" },
@@ -22,7 +27,7 @@ export const INTERNAL_ERROR = "Internal server error";
 
 export type ErrorPayload = {
   status: number;
-  code: string;
+  code: ErrorCode;
   message: string;
   details?: Record<string, string>;
   retryAfter?: number;
@@ -40,10 +45,18 @@ export function toErrorPayload(err: unknown): ErrorPayload | null {
       retryAfter: retryAfterOf(err),
     };
   }
-  if (isDatabaseUnavailable(err)) {
-    return { status: 503, code: "UNAVAILABLE", message: DATABASE_UNAVAILABLE };
-  }
+  if (isDatabaseUnavailable(err)) return DATABASE_UNAVAILABLE_PAYLOAD;
   return null;
+}
+
+export const DATABASE_UNAVAILABLE_PAYLOAD: ErrorPayload = {
+  ...ERROR_TABLE.unavailable,
+  message: DATABASE_UNAVAILABLE,
+};
+
+/** An unexpected error: a 500 that shows no internals (`message` is the route's own). */
+export function internalErrorPayload(message = INTERNAL_ERROR): ErrorPayload {
+  return { status: 500, code: "INTERNAL_ERROR", message };
 }
 
 const CONNECTION_CODES = new Set([

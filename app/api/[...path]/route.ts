@@ -1,15 +1,14 @@
 import { json } from "@/lib/http/endpoint";
+import { ERROR_TABLE } from "@/lib/http/errors";
 import { errorBody, pickForm } from "@/lib/http/forms";
+
+const NOT_FOUND = { ...ERROR_TABLE.not_found, message: "Not found" };
 
 /** Unknown /api paths answer JSON, not Next.js's HTML 404 page. */
 const notFound = async (req: Request) =>
   json(
-    errorBody(pickForm(new URL(req.url)), {
-      status: 404,
-      code: "NOT_FOUND",
-      message: "Not found",
-    }),
-    404,
+    errorBody(pickForm(new URL(req.url)), NOT_FOUND),
+    NOT_FOUND.status,
     req.headers.get("x-request-id") ?? crypto.randomUUID(),
   );
 

@@ -1,8 +1,10 @@
 import { json } from "@/lib/http/endpoint";
+import { plainRoute } from "@/lib/http/route";
 import { getHealth } from "@/lib/services/health";
+import * as spec from "./spec";
 
 /** Not rate limited: load balancers and uptime checks poll it. 503 when the database is down. */
-export async function GET() {
+export const GET = plainRoute(spec.getHealth, async () => {
   const health = await getHealth();
   return json(health, health.status === "ok" ? 200 : 503, crypto.randomUUID());
-}
+});

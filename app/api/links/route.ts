@@ -1,17 +1,8 @@
-import { authedEndpoint, methods, reply } from "@/lib/http/endpoint";
-import { linkCreatePolicy } from "@/lib/ratelimit/policies";
-import { createLinkSchema } from "@/lib/schemas/links";
-import { linkListSerializer, linkSerializer } from "@/lib/serializers/links";
+import { defineRoute, methods } from "@/lib/http/route";
 import { createLink, listLinks } from "@/lib/services/links/links";
+import * as spec from "./spec";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: authedEndpoint(async ({ ctx, body, limit }) => {
-    await limit(linkCreatePolicy(ctx.config), `w:${ctx.wallet}`);
-    const input = await body(createLinkSchema);
-    return reply(await createLink(ctx, input), linkSerializer(ctx.config.appUrl), 201);
-  }),
-  /** The caller's links, newest first (for the dashboard). */
-  GET: authedEndpoint(async ({ ctx }) =>
-    reply(await listLinks(ctx), linkListSerializer(ctx.config.appUrl)),
-  ),
-});
+export const { GET, POST, PUT, PATCH, DELETE } = methods(
+  defineRoute(spec.createLink, ({ ctx, body }) => createLink(ctx, body)),
+  defineRoute(spec.listLinks, ({ ctx }) => listLinks(ctx)),
+);

@@ -1,11 +1,7 @@
-import { methods, publicEndpoint, reply } from "@/lib/http/endpoint";
-import { sameInBothForms } from "@/lib/http/forms";
-import { nonceRequestSchema } from "@/lib/schemas/auth";
-import { createNonce, INVALID_ADDRESS } from "@/lib/services/auth/nonce";
+import { defineRoute, methods } from "@/lib/http/route";
+import { createNonce } from "@/lib/services/auth/nonce";
+import * as spec from "./spec";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: publicEndpoint(async ({ ctx, body }) => {
-    const input = await body(nonceRequestSchema, INVALID_ADDRESS);
-    return reply(await createNonce(ctx, input), sameInBothForms());
-  }),
-});
+export const { GET, POST, PUT, PATCH, DELETE } = methods(
+  defineRoute(spec.createNonce, ({ ctx, body }) => createNonce(ctx, body)),
+);

@@ -1,10 +1,10 @@
-import { authedEndpoint, methods, reply } from "@/lib/http/endpoint";
-import { clientDeletedSerializer } from "@/lib/serializers/clients";
+import { defineRoute, methods } from "@/lib/http/route";
 import { deleteClient } from "@/lib/services/clients/manage-clients";
+import * as spec from "./spec";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  DELETE: authedEndpoint<{ id: string }>(async ({ ctx, params }) => {
+export const { GET, POST, PUT, PATCH, DELETE } = methods(
+  defineRoute(spec.deleteClient, async ({ ctx, params }) => {
     await deleteClient(ctx, params.id);
-    return reply({ id: params.id }, clientDeletedSerializer);
+    return { id: params.id };
   }),
-});
+);

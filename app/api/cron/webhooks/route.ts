@@ -1,8 +1,8 @@
-import { cronEndpoint, methods, reply } from "@/lib/http/endpoint";
-import { sameInBothForms } from "@/lib/http/forms";
+import { defineRoute, methods } from "@/lib/http/route";
 import { deliverWebhooks } from "@/lib/jobs/deliver-webhooks";
+import * as spec from "./spec";
 
 /** Fans out new events and sends due webhook deliveries (Vercel Cron; guarded by CRON_SECRET). */
-const run = cronEndpoint(async ({ ctx }) => reply(await deliverWebhooks(ctx), sameInBothForms()));
-
-export const { GET, POST, PUT, PATCH, DELETE } = methods({ GET: run, POST: run });
+export const { GET, POST, PUT, PATCH, DELETE } = methods(
+  defineRoute(spec.cronWebhooks, ({ ctx }) => deliverWebhooks(ctx)),
+);

@@ -1,13 +1,7 @@
-import { parseWith } from "@/lib/http/body";
-import { authedEndpoint, methods, reply } from "@/lib/http/endpoint";
-import { queryObject } from "@/lib/http/forms";
-import { statsQuerySchema } from "@/lib/schemas/invoices";
-import { statsSerializer } from "@/lib/serializers/invoices";
+import { defineRoute, methods } from "@/lib/http/route";
 import { getInvoiceStats } from "@/lib/services/invoices/invoice-stats";
+import * as spec from "./spec";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: authedEndpoint(async ({ ctx, query }) => {
-    const q = parseWith(statsQuerySchema, queryObject(query));
-    return reply(await getInvoiceStats(ctx, q), statsSerializer);
-  }),
-});
+export const { GET, POST, PUT, PATCH, DELETE } = methods(
+  defineRoute(spec.getInvoiceStats, ({ ctx, query }) => getInvoiceStats(ctx, query)),
+);

@@ -1,9 +1,7 @@
-import { methods, publicEndpoint, reply } from "@/lib/http/endpoint";
-import { linkSerializer } from "@/lib/serializers/links";
+import { defineRoute, methods } from "@/lib/http/route";
 import { getLink } from "@/lib/services/links/links";
+import * as spec from "./spec";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: publicEndpoint<{ id: string }>(async ({ ctx, params }) =>
-    reply(await getLink(ctx, params.id), linkSerializer(ctx.config.appUrl)),
-  ),
-});
+export const { GET, POST, PUT, PATCH, DELETE } = methods(
+  defineRoute(spec.getLink, ({ ctx, params }) => getLink(ctx, params.id)),
+);

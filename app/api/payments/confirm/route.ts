@@ -1,11 +1,7 @@
-import { methods, publicEndpoint, reply } from "@/lib/http/endpoint";
-import { confirmSchema } from "@/lib/schemas/payments";
-import { confirmSerializer } from "@/lib/serializers/payments";
+import { defineRoute, methods } from "@/lib/http/route";
 import { confirmPayment } from "@/lib/services/payments/settle";
+import * as spec from "./spec";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: publicEndpoint(async ({ ctx, body }) => {
-    const input = await body(confirmSchema);
-    return reply(await confirmPayment(ctx, input), confirmSerializer);
-  }),
-});
+export const { GET, POST, PUT, PATCH, DELETE } = methods(
+  defineRoute(spec.confirmPayment, ({ ctx, body }) => confirmPayment(ctx, body)),
+);

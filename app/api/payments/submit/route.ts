@@ -1,18 +1,14 @@
-import { methods, publicEndpoint, reply } from "@/lib/http/endpoint";
-import { submitSchema } from "@/lib/schemas/payments";
-import { submitSerializer } from "@/lib/serializers/payments";
+import { defineRoute, methods, reply } from "@/lib/http/route";
+import { submitPendingSerializer } from "@/lib/serializers/payments";
 import { submitPayment } from "@/lib/services/payments/settle";
+import * as spec from "./spec";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: publicEndpoint(
-    async ({ ctx, body }) => {
-      const input = await body(submitSchema);
-      const outcome = await submitPayment(ctx, {
-        invoiceId: input.invoiceId,
-        envelopeXdr: (input.signedTransactionXdr ?? input.signedXdr) as string,
-      });
-      return reply(outcome, submitSerializer, outcome.kind === "pending" ? 202 : 200);
-    },
-    { internalError: "Payment processing failed", idempotent: true },
-  ),
-});
+export const { GET, POST, PUT, PATCH, DELETE } = methods(
+  defineRoute(spec.submitPayment, async ({ ctx, body }) => {
+    const outcome = await submitPayment(ctx, {
+      invoiceId: body.invoiceId,
+      envelopeXdr: (body.signedTransactionXdr ?? body.signedXdr) as string,
+    });
+    return outcome.kind === "pending" ? reply(outcome, submitPendingSerializer, 202) : outcome;
+  }),
+);

@@ -1,20 +1,14 @@
-import { methods, publicEndpoint, reply } from "@/lib/http/endpoint";
-import { verifyTxSchema } from "@/lib/schemas/payments";
-import { verifiedTransactionSerializer } from "@/lib/serializers/payments";
+import { defineRoute, methods } from "@/lib/http/route";
 import { networkName, resolveNetwork } from "@/lib/services/invoices/network";
 import { verifyTransaction } from "@/lib/services/payments/verify-tx";
+import * as spec from "./spec";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: publicEndpoint(
-    async ({ ctx, body }) => {
-      const input = await body(verifyTxSchema);
-      const passphrase = resolveNetwork(input.network, input.networkPassphrase);
-      const tx = await verifyTransaction(ctx, {
-        transactionHash: input.transactionHash,
-        network: passphrase ? networkName(passphrase) : undefined,
-      });
-      return reply(tx, verifiedTransactionSerializer);
-    },
-    { internalError: "Failed to verify transaction" },
-  ),
-});
+export const { GET, POST, PUT, PATCH, DELETE } = methods(
+  defineRoute(spec.verifyTransaction, async ({ ctx, body }) => {
+    const passphrase = resolveNetwork(body.network, body.networkPassphrase);
+    return verifyTransaction(ctx, {
+      transactionHash: body.transactionHash,
+      network: passphrase ? networkName(passphrase) : undefined,
+    });
+  }),
+);

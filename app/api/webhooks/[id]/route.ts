@@ -1,11 +1,10 @@
-import { authedEndpoint, methods, reply } from "@/lib/http/endpoint";
-import { webhookDeletedSerializer } from "@/lib/serializers/webhooks";
+import { defineRoute, methods } from "@/lib/http/route";
 import { deleteWebhook } from "@/lib/webhooks/subscriptions";
+import * as spec from "./spec";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  /** Owner only: 403 `Unauthorized` for another wallet's endpoint, 404 for an unknown one. */
-  DELETE: authedEndpoint<{ id: string }>(async ({ ctx, params }) => {
+export const { GET, POST, PUT, PATCH, DELETE } = methods(
+  defineRoute(spec.deleteWebhook, async ({ ctx, params }) => {
     await deleteWebhook(ctx, params.id);
-    return reply({ id: params.id }, webhookDeletedSerializer);
+    return { id: params.id };
   }),
-});
+);

@@ -1,11 +1,9 @@
-import { authedEndpoint, methods, reply } from "@/lib/http/endpoint";
-import { cancelInvoiceSchema } from "@/lib/schemas/invoices";
-import { cancelledInvoiceSerializer } from "@/lib/serializers/invoices";
+import { defineRoute, methods } from "@/lib/http/route";
 import { cancelInvoice } from "@/lib/services/invoices/change-status";
+import * as spec from "./spec";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: authedEndpoint<{ id: string }>(async ({ ctx, params, body }) => {
-    const input = await body(cancelInvoiceSchema);
-    return reply(await cancelInvoice(ctx, params.id, input?.reason), cancelledInvoiceSerializer);
-  }),
-});
+export const { GET, POST, PUT, PATCH, DELETE } = methods(
+  defineRoute(spec.cancelInvoice, ({ ctx, params, body }) =>
+    cancelInvoice(ctx, params.id, body?.reason),
+  ),
+);

@@ -1,9 +1,7 @@
-import { authedEndpoint, methods, reply } from "@/lib/http/endpoint";
-import { ownerInvoiceSerializer } from "@/lib/serializers/invoices";
+import { defineRoute, methods } from "@/lib/http/route";
 import { getOwnerInvoice } from "@/lib/services/invoices/view-invoice";
+import * as spec from "./spec";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: authedEndpoint<{ id: string }>(async ({ ctx, params }) =>
-    reply(await getOwnerInvoice(ctx, params.id), ownerInvoiceSerializer(ctx.config.appUrl)),
-  ),
-});
+export const { GET, POST, PUT, PATCH, DELETE } = methods(
+  defineRoute(spec.getOwnerInvoice, ({ ctx, params }) => getOwnerInvoice(ctx, params.id)),
+);

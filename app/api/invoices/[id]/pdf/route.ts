@@ -1,14 +1,14 @@
 import { paymentPageUrl } from "@/lib/config";
-import { authedEndpoint, methods, rawReply } from "@/lib/http/endpoint";
+import { defineRoute, methods, rawReply } from "@/lib/http/route";
 import { renderInvoicePdf } from "@/lib/services/invoices/invoice-pdf";
 import { getOwnerInvoice } from "@/lib/services/invoices/view-invoice";
+import * as spec from "./spec";
 
 // pdfkit needs Node (streams, Buffer); it is a serverExternalPackage (next.config.ts).
 export const runtime = "nodejs";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  /** The owner's invoice as a PDF download; 403/404 exactly like the owner view. */
-  GET: authedEndpoint<{ id: string }>(async ({ ctx, params }) => {
+export const { GET, POST, PUT, PATCH, DELETE } = methods(
+  defineRoute(spec.getInvoicePdf, async ({ ctx, params }) => {
     const invoice = await getOwnerInvoice(ctx, params.id);
     const pdf = await renderInvoicePdf(invoice, {
       paymentLink: paymentPageUrl(ctx.config.appUrl, invoice.id),
@@ -23,4 +23,4 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       }),
     );
   }),
-});
+);

@@ -1,9 +1,7 @@
-import { authedEndpoint, methods, reply } from "@/lib/http/endpoint";
-import { sentInvoiceSerializer } from "@/lib/serializers/invoices";
+import { defineRoute, methods } from "@/lib/http/route";
 import { sendInvoice } from "@/lib/services/invoices/change-status";
+import * as spec from "./spec";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: authedEndpoint<{ id: string }>(async ({ ctx, params }) =>
-    reply(await sendInvoice(ctx, params.id), sentInvoiceSerializer(ctx.config.appUrl)),
-  ),
-});
+export const { GET, POST, PUT, PATCH, DELETE } = methods(
+  defineRoute(spec.sendInvoice, ({ ctx, params }) => sendInvoice(ctx, params.id)),
+);

@@ -1,11 +1,7 @@
-import { methods, publicEndpoint, reply } from "@/lib/http/endpoint";
-import { paymentStatusSerializer } from "@/lib/serializers/payments";
+import { defineRoute, methods } from "@/lib/http/route";
 import { getPaymentStatus } from "@/lib/services/payments/settle";
+import * as spec from "./spec";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: publicEndpoint<{ invoiceId: string }>(
-    async ({ ctx, params }) =>
-      reply(await getPaymentStatus(ctx, params.invoiceId), paymentStatusSerializer),
-    { internalError: "Failed to fetch payment status" },
-  ),
-});
+export const { GET, POST, PUT, PATCH, DELETE } = methods(
+  defineRoute(spec.getPaymentStatus, ({ ctx, params }) => getPaymentStatus(ctx, params.invoiceId)),
+);

@@ -1,10 +1,10 @@
-import { authedEndpoint, methods, reply } from "@/lib/http/endpoint";
-import { deliverySerializer } from "@/lib/serializers/webhooks";
+import { defineRoute, methods } from "@/lib/http/route";
 import { retryDelivery } from "@/lib/webhooks/deliveries";
+import * as spec from "./spec";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  /** Queues the delivery again, due now (202: the worker or cron sends it). */
-  POST: authedEndpoint<{ id: string; deliveryId: string }>(async ({ ctx, params }) =>
-    reply(await retryDelivery(ctx, params.id, params.deliveryId), deliverySerializer, 202),
+/** Queues the delivery again, due now (202: the worker or cron sends it). */
+export const { GET, POST, PUT, PATCH, DELETE } = methods(
+  defineRoute(spec.retryWebhookDelivery, ({ ctx, params }) =>
+    retryDelivery(ctx, params.id, params.deliveryId),
   ),
-});
+);

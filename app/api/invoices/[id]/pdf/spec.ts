@@ -1,0 +1,28 @@
+import { operation } from "@/lib/http/route";
+import { idPath } from "@/lib/schemas/wire";
+import { invoiceNotFound, notOwner } from "../../../common-errors";
+
+export const getInvoicePdf = operation({
+  method: "GET",
+  path: "/api/invoices/{id}/pdf",
+  operationId: "getInvoicePdf",
+  tag: "Invoices",
+  summary: "Invoice as a PDF",
+  description:
+    "The owner's invoice as a PDF download (`<invoiceNumber>.pdf`); 403 and 404 exactly like the owner view.",
+  auth: "authed",
+  params: idPath,
+  responses: [
+    {
+      status: 200,
+      description: "The PDF",
+      raw: {
+        contentType: "application/pdf",
+        headers: {
+          "Content-Disposition": { description: '`attachment; filename="INV-0001.pdf"`' },
+        },
+      },
+    },
+  ],
+  errors: [notOwner, invoiceNotFound],
+});

@@ -1,0 +1,93 @@
+import { NETWORK_PASSPHRASES } from "@/lib/config";
+import { ConflictError, ForbiddenError, ValidationError } from "@/lib/domain/errors";
+import { INVALID_INVOICE_NUMBER_MESSAGE } from "@/lib/domain/invoice-number";
+import { INVALID_REQUEST } from "@/lib/http/body";
+import { operation } from "@/lib/http/route";
+import { invoiceCreatePolicy } from "@/lib/ratelimit/policies";
+import { INVALID_NETWORK, INVALID_SORT } from "@/lib/schemas/common";
+import { createInvoiceSchema, listInvoicesQuerySchema } from "@/lib/schemas/invoices";
+import { invoicePageSerializer, ownerInvoiceSerializer } from "@/lib/serializers/invoices";
+import { NUMBER_TAKEN, WALLET_MISMATCH } from "@/lib/services/invoices/create-invoice";
+
+export const createInvoice = operation({
+  method: "POST",
+  path: "/api/invoices",
+  operationId: "createInvoice",
+  tag: "Invoices",
+  summary: "Create an invoice (DRAFT)",
+  description:
+    "Both body forms are accepted: `lineItems` (Form B) or `items` (Form A), decimal strings or numbers, `networkPassphrase` or `network`. Unknown fields are rejected. Each line's `amount` is round7(quantity x rate); `total = subtotal + round7(subtotal x taxRate / 100) - discount`, rounded half up, and must be greater than 0. `invoiceNumber` is generated (`INV-0001`, ...) unless a unique `INV-[A-Za-z0-9-]{1,24}` is supplied. With `saveClient` the client is upserted too (a failure there never fails the invoice).",
+  auth: "authed",
+  limit: { policy: invoiceCreatePolicy, per: "caller", note: "20 invoices per hour per wallet" },
+  body: {
+    schema: createInvoiceSchema,
+    examples: {
+      formB: {
+        summary: "Form B: lineItems, decimal strings, networkPassphrase",
+        value: {
+          clientName: "Ada Client",
+          clientEmail: "ada@example.com",
+          title: "Website",
+          currency: "USDC",
+          networkPassphrase: NETWORK_PASSPHRASES.testnet,
+          taxRate: "10",
+          discount: "50",
+          dueDate: "2026-12-31",
+          lineItems: [{ description: "Build", quantity: "1", rate: "1000" }],
+          saveClient: true,
+        },
+      },
+      formA: {
+        summary: "Form A: items, numbers, network, amount as a cross-check",
+        value: {
+          clientName: "Ada Client",
+          clientEmail: "ada@example.com",
+          amount: 1000,
+          currency: "USDC",
+          network: "testnet",
+          taxRate: 10,
+          discount: 50,
+          dueDate: "2026-12-31",
+          notes: "Thanks!",
+          items: [{ description: "Build", quantity: 1, rate: 1000 }],
+        },
+      },
+    },
+  },
+  responses: [
+    {
+      status: 201,
+      description: "The created invoice (owner view)",
+      serializer: ownerInvoiceSerializer,
+    },
+  ],
+  errors: [
+    new ValidationError("Invalid email"),
+    new ValidationError("Total must be greater than 0"),
+    new ValidationError(INVALID_INVOICE_NUMBER_MESSAGE),
+    new ValidationError(INVALID_REQUEST, { dueDate: "Due date cannot be in the past" }),
+    new ValidationError(INVALID_NETWORK),
+    new ForbiddenError(WALLET_MISMATCH),
+    new ConflictError(NUMBER_TAKEN),
+  ],
+});
+
+export const listInvoices = operation({
+  method: "GET",
+  path: "/api/invoices",
+  operationId: "listInvoices",
+  tag: "Invoices",
+  summary: "List the caller's invoices",
+  description:
+    "Live invoices of the authenticated wallet, paged. `limit` defaults to 50 in Form B and 20 in Form A (max 100; above is a 400). Payment links are left out unless `excludePreview=false`. Ties are broken by id so pages never overlap.",
+  auth: "authed",
+  query: listInvoicesQuerySchema,
+  responses: [
+    { status: 200, description: "One page of invoices", serializer: invoicePageSerializer },
+  ],
+  errors: [
+    new ValidationError(INVALID_SORT),
+    new ValidationError(INVALID_NETWORK),
+    new ValidationError(INVALID_REQUEST, { limit: "Too big: expected number to be <=100" }),
+  ],
+});

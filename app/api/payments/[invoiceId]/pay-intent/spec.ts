@@ -1,0 +1,68 @@
+import { NETWORK_PASSPHRASES } from "@/lib/config";
+import { BusinessRuleError, ValidationError } from "@/lib/domain/errors";
+import { operation } from "@/lib/http/route";
+import { payIntentPolicy } from "@/lib/ratelimit/policies";
+import { INVALID_NETWORK } from "@/lib/schemas/common";
+import { payIntentSchema } from "@/lib/schemas/payments";
+import { invoiceIdPath } from "@/lib/schemas/wire";
+import { paymentIntentSerializer } from "@/lib/serializers/payments";
+import { INVALID_ADDRESS } from "@/lib/services/auth/nonce";
+import {
+  NETWORK_DOES_NOT_MATCH,
+  OWN_INVOICE,
+  SENDER_NOT_FOUND,
+} from "@/lib/services/payments/pay-intent";
+import { ledgerError } from "@/lib/stellar/errors";
+import { invoiceNotFound, linkNotFound } from "../../../common-errors";
+
+const PAYER = "GCFXHS4GXL6BVUCXBWXGTITROWLVYXQKQLF4YH5O5JT3YZXCYPAFBJZB";
+const TESTNET = NETWORK_PASSPHRASES.testnet;
+
+export const createPaymentIntent = operation({
+  method: "POST",
+  path: "/api/payments/{invoiceId}/pay-intent",
+  operationId: "createPaymentIntent",
+  tag: "Payments",
+  summary: "Build an unsigned payment",
+  description:
+    "Always returns the SEP-7 URI; with a sender (`senderPublicKey`, or its Form B alias `payerAddress`) also the unsigned transaction (one payment to the freelancer for the exact total, text memo = invoice number, 300-second timeout). Checks on the ledger that both accounts exist and trust the asset. Moves PENDING or FAILED to PROCESSING.",
+  auth: "public",
+  ledger: true,
+  limit: {
+    policy: payIntentPolicy,
+    per: "caller",
+    note: "10 requests per 5 minutes (per wallet, or per IP without a token)",
+  },
+  params: invoiceIdPath,
+  body: {
+    schema: payIntentSchema,
+    examples: {
+      formA: {
+        summary: "Form A: desktop flow",
+        value: { senderPublicKey: PAYER, networkPassphrase: TESTNET },
+      },
+      formB: {
+        summary: "Form B: payerAddress",
+        value: { payerAddress: PAYER, networkPassphrase: TESTNET },
+      },
+      sep7: { summary: "SEP-7 only (mobile wallet)", value: { networkPassphrase: TESTNET } },
+    },
+  },
+  responses: [
+    { status: 200, description: "The payment intent", serializer: paymentIntentSerializer },
+  ],
+  errors: [
+    new BusinessRuleError(OWN_INVOICE),
+    new BusinessRuleError("Invoice cannot be paid. Current status: PAID"),
+    new BusinessRuleError(NETWORK_DOES_NOT_MATCH),
+    new ValidationError(INVALID_NETWORK),
+    new ValidationError(INVALID_ADDRESS),
+    new ValidationError(SENDER_NOT_FOUND),
+    ledgerError("op_no_destination"),
+    ledgerError("op_no_trust"),
+    ledgerError("op_src_no_trust"),
+    ledgerError("op_underfunded"),
+    invoiceNotFound,
+    linkNotFound,
+  ],
+});

@@ -1,0 +1,56 @@
+import { ConflictError, ValidationError } from "@/lib/domain/errors";
+import { INVALID_REQUEST } from "@/lib/http/body";
+import { operation } from "@/lib/http/route";
+import { createWebhookSchema } from "@/lib/schemas/webhooks";
+import { createdWebhookSerializer, webhookListSerializer } from "@/lib/serializers/webhooks";
+import { WEBHOOK_URL_REFUSED } from "@/lib/webhooks/ssrf";
+import { WEBHOOK_LIMIT_REACHED } from "@/lib/webhooks/subscriptions";
+
+export const createWebhook = operation({
+  method: "POST",
+  path: "/api/webhooks",
+  operationId: "createWebhook",
+  tag: "Webhooks",
+  summary: "Register a webhook endpoint",
+  description:
+    "`url` must be a public https URL (checked again, with its DNS answer, at every delivery); `events` lists event types or `*`. The signing secret is in this response only. At most 10 endpoints per wallet.",
+  auth: "authed",
+  body: {
+    schema: createWebhookSchema,
+    examples: {
+      request: {
+        summary: "Request",
+        value: {
+          url: "https://example.com/hooks/stellar",
+          events: ["invoice.paid", "invoice.expired"],
+        },
+      },
+    },
+  },
+  responses: [
+    {
+      status: 201,
+      description: "The endpoint, with its secret",
+      serializer: createdWebhookSerializer,
+    },
+  ],
+  errors: [
+    new ValidationError(WEBHOOK_URL_REFUSED, { url: "the scheme must be https" }),
+    new ValidationError(INVALID_REQUEST, { events: "events must list at least one event type" }),
+    new ConflictError(WEBHOOK_LIMIT_REACHED),
+  ],
+});
+
+export const listWebhooks = operation({
+  method: "GET",
+  path: "/api/webhooks",
+  operationId: "listWebhooks",
+  tag: "Webhooks",
+  summary: "List webhook endpoints",
+  description: "The caller's endpoints, oldest first. Secrets are never listed.",
+  auth: "authed",
+  responses: [
+    { status: 200, description: "The caller's endpoints", serializer: webhookListSerializer },
+  ],
+  errors: [],
+});
