@@ -8,18 +8,27 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { EVENT_TYPES, type EventType } from "@/lib/domain/invoice-state";
+import type { ErrorPayload } from "@/lib/http/errors";
 import { errorBody, type Serializer, successBody } from "@/lib/http/forms";
 import {
-  buildOpenApiDocument,
+  type AuthKind,
   errorsOf,
-  OPERATIONS,
+  METHODS,
+  type Method,
+  operationOf,
+  type Operation as Spec,
+} from "@/lib/http/route";
+import {
+  buildOpenApiDocument,
   type OpenApiDocument,
   RATE_LIMIT_HEADERS,
 } from "@/lib/openapi/document";
 import { EVENT_DATA, EVENT_ENVELOPES } from "@/lib/openapi/events";
-import * as R from "@/lib/openapi/responses";
+import { ROUTE_SPECS } from "@/lib/openapi/routes";
 import { createInvoiceSchema, updateInvoiceSchema } from "@/lib/schemas/invoices";
 import { submitSchema } from "@/lib/schemas/payments";
+import { health as healthSchema } from "@/lib/schemas/system";
+import { errorA, errorB, type WireShape } from "@/lib/schemas/wire";
 import { clientDeletedSerializer, clientSerializer } from "@/lib/serializers/clients";
 import {
   cancelledInvoiceSerializer,
@@ -34,7 +43,8 @@ import {
   confirmSerializer,
   paymentIntentSerializer,
   paymentStatusSerializer,
-  submitSerializer,
+  submitPendingSerializer,
+  submitResultSerializer,
   verifiedTransactionSerializer,
 } from "@/lib/serializers/payments";
 import {
@@ -47,12 +57,11 @@ import { type Api, client, invoiceBody } from "./helpers/api";
 import { type RunningApp, startApp, TEST_CRON_SECRET } from "./helpers/app";
 import { signIn } from "./helpers/auth";
 import { createTestDatabase } from "./helpers/postgres";
+import * as S from "./helpers/samples";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const API_DIR = path.join(ROOT, "app", "api");
-const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
-type Method = (typeof HTTP_METHODS)[number];
-type Auth = "public" | "authed" | "cron" | "none";
+const HTTP_METHODS = METHODS;
 
 const doc = buildOpenApiDocument("http://localhost:3000");
 const json = <T>(v: T): T => JSON.parse(JSON.stringify(v));
@@ -69,16 +78,11 @@ function expectExact(schema: z.ZodType, value: unknown, label = "") {
 
 // ---- routes, read from app/api ---------------------------------------------------------------
 
-type RouteInfo = { file: string; path: string; methods: Map<Method, Auth> };
+type RouteInfo = { file: string; path: string; methods: Map<Method, Spec> };
 
-/**
- * Every route file under app/api (the `[...path]` catch-all excepted), its OpenAPI path
- * (`[id]` -> `{id}`) and the methods it implements with their auth kind: the keys passed to
- * `methods({...})` (a key's value is an `xxxEndpoint(...)` call or a const holding one), or
- * plain `export function GET` handlers (no auth, not rate limited).
- */
-function readRoutes(): RouteInfo[] {
-  const found: RouteInfo[] = [];
+/** Every route.ts under app/api (the `[...path]` catch-all excepted) and its OpenAPI path. */
+function routeFiles(): { file: string; path: string }[] {
+  const found: { file: string; path: string }[] = [];
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
@@ -87,11 +91,7 @@ function readRoutes(): RouteInfo[] {
       } else if (entry.name === "route.ts") {
         const rel = path.relative(API_DIR, dir).split(path.sep).filter(Boolean);
         const apiPath = `/api/${rel.map((s) => s.replace(/^\[(\w+)\]$/, "{$1}")).join("/")}`;
-        found.push({
-          file: full,
-          path: apiPath,
-          methods: methodsOf(fs.readFileSync(full, "utf8")),
-        });
+        found.push({ file: full, path: apiPath });
       }
     }
   };
@@ -99,31 +99,31 @@ function readRoutes(): RouteInfo[] {
   return found.sort((a, b) => a.path.localeCompare(b.path));
 }
 
-function methodsOf(source: string): Map<Method, Auth> {
-  const result = new Map<Method, Auth>();
-  const kind = (name: string): Auth | undefined =>
-    ({ publicEndpoint: "public", authedEndpoint: "authed", cronEndpoint: "cron" })[name] as
-      | Auth
-      | undefined;
-  const call = source.indexOf("methods({");
-  if (call !== -1) {
-    const args = source.slice(call + "methods(".length);
-    for (const m of args.matchAll(/\b(GET|POST|PUT|PATCH|DELETE)\s*:\s*(\w+)/g)) {
-      const [, method, value] = m;
-      const direct = kind(value);
-      const viaConst = source.match(new RegExp(`const\\s+${value}\\s*=\\s*(\\w+)`))?.[1];
-      const auth = direct ?? (viaConst ? kind(viaConst) : undefined);
-      if (!auth) throw new Error(`cannot tell the auth of ${method} (${value})`);
-      result.set(method as Method, auth);
+/**
+ * The methods each route file exports with an operation (the handlers defineRoute and
+ * plainRoute build); every other exported method must be the JSON 405 of `methods()`.
+ */
+async function readRoutes(): Promise<RouteInfo[]> {
+  const routes: RouteInfo[] = [];
+  for (const { file, path: apiPath } of routeFiles()) {
+    const mod = (await import(file)) as Record<string, unknown>;
+    const methods = new Map<Method, Spec>();
+    for (const method of HTTP_METHODS) {
+      const handler = mod[method];
+      if (handler === undefined) continue;
+      const spec = operationOf(handler);
+      if (spec) {
+        methods.set(method, spec);
+        continue;
+      }
+      const res = await (handler as (req: Request) => Promise<Response>)(
+        new Request(`http://localhost${apiPath}`, { method }),
+      );
+      expect(res.status, `${method} ${apiPath} has no operation and is not a 405`).toBe(405);
     }
-    return result;
+    routes.push({ file, path: apiPath, methods });
   }
-  for (const m of source.matchAll(
-    /export\s+(?:async\s+)?(?:function\s+|const\s+)(GET|POST|PUT|PATCH|DELETE)\b/g,
-  )) {
-    result.set(m[1] as Method, "none");
-  }
-  return result;
+  return routes;
 }
 
 type Operation = {
@@ -159,22 +159,25 @@ describe("the OpenAPI document", () => {
     expect(result.valid, result.valid ? "" : compileErrors(result)).toBe(true);
   });
 
-  it("documents every route file under app/api with each method it implements", () => {
-    const routes = readRoutes();
+  it("documents every route file under app/api with each method it implements", async () => {
+    const routes = await readRoutes();
     expect(routes.length).toBeGreaterThan(20);
     const missing: string[] = [];
     for (const route of routes) {
       expect(route.methods.size, `${route.file} implements no method`).toBeGreaterThan(0);
-      for (const method of route.methods.keys()) {
+      for (const [method, spec] of route.methods) {
+        // The operation the handler runs with is the one registered for its path.
+        expect(spec.path, `${method} ${route.file}`).toBe(route.path);
+        expect(ROUTE_SPECS, `${spec.operationId} is not in lib/openapi/routes.ts`).toContain(spec);
         if (!operation(route.path, method)) missing.push(`${method} ${route.path}`);
       }
     }
-    expect(missing, "operations missing from lib/openapi/document.ts").toEqual([]);
+    expect(missing, "operations missing from the document").toEqual([]);
   });
 
-  it("documents no operation that no route implements", () => {
+  it("documents no operation that no route implements", async () => {
     const implemented = new Set(
-      readRoutes().flatMap((r) => [...r.methods.keys()].map((m) => `${m} ${r.path}`)),
+      (await readRoutes()).flatMap((r) => [...r.methods.keys()].map((m) => `${m} ${r.path}`)),
     );
     const stale = apiOperations()
       .map((o) => `${o.method} ${o.path}`)
@@ -182,17 +185,17 @@ describe("the OpenAPI document", () => {
     expect(stale).toEqual([]);
   });
 
-  it("gives each operation the security of its route's endpoint kind", () => {
-    const expected: Record<Auth, Record<string, string[]>[]> = {
+  it("gives each operation the security of the auth its route runs with", async () => {
+    const expected: Record<AuthKind, Record<string, string[]>[]> = {
       none: [],
       public: [{}, { bearerAuth: [] }],
       authed: [{ bearerAuth: [] }, { walletAddress: [], authNonce: [], authSignature: [] }],
       cron: [{ cronSecret: [] }],
     };
-    for (const route of readRoutes()) {
-      for (const [method, auth] of route.methods) {
+    for (const route of await readRoutes()) {
+      for (const [method, spec] of route.methods) {
         expect(operation(route.path, method)?.security, `${method} ${route.path}`).toEqual(
-          expected[auth],
+          expected[spec.auth],
         );
       }
     }
@@ -269,7 +272,7 @@ describe("the OpenAPI document", () => {
   });
 
   it("builds request bodies from the zod schemas that validate them", () => {
-    const bodyOf = (id: string) => OPERATIONS.find((o) => o.operationId === id)?.body?.schema;
+    const bodyOf = (id: string) => ROUTE_SPECS.find((o) => o.operationId === id)?.body?.schema;
     expect(bodyOf("createInvoice")).toBe(createInvoiceSchema);
     expect(bodyOf("updateInvoice")).toBe(updateInvoiceSchema);
     expect(bodyOf("submitPayment")).toBe(submitSchema);
@@ -281,7 +284,7 @@ describe("the OpenAPI document", () => {
     );
     expect(create.additionalProperties).toBe(false);
     // Every request example is accepted by the schema it illustrates.
-    for (const op of OPERATIONS) {
+    for (const op of ROUTE_SPECS) {
       for (const [name, example] of Object.entries(op.body?.examples ?? {})) {
         const r = op.body?.schema.safeParse(example.value);
         expect(r?.success, `${op.operationId} example ${name}`).toBe(true);
@@ -320,17 +323,25 @@ describe("the OpenAPI document", () => {
     }
   });
 
-  it("has examples that are real serializer output and match the response schemas", () => {
-    const examples = R.exampleBodies("http://localhost:3000");
-    const shapes = Object.values(R).filter(
-      (v): v is R.WireShape => typeof v === "object" && v !== null && "envelope" in v,
+  it("has examples that are real serializer output and match the response schemas", async () => {
+    // The examples file is what the real serializers make of the sample rows; run this test
+    // with `-u` after changing a serializer to write it again.
+    const examples = S.exampleBodies();
+    await expect(`${JSON.stringify(examples, null, 2)}\n`).toMatchFileSnapshot(
+      "../lib/openapi/examples.json",
     );
-    expect(shapes.length).toBeGreaterThan(25);
+    const shapes = new Set<WireShape>(
+      ROUTE_SPECS.flatMap((op) =>
+        op.responses.flatMap((r) => ("serializer" in r ? [r.serializer.shape] : [])),
+      ),
+    );
+    expect(shapes.size).toBeGreaterThan(25);
     for (const shape of shapes) {
       const example = examples[shape.name];
       expect(example, `no example for ${shape.name}`).toBeDefined();
       expectExact(shape.b, example.b, `${shape.name} Form B`);
-      expectExact(shape.envelope, { success: true, data: example.a }, `${shape.name} Form A`);
+      const data = example.a ?? example.b;
+      expectExact(shape.envelope, { success: true, data }, `${shape.name} Form A`);
     }
   });
 });
@@ -342,7 +353,7 @@ describe("response schemas match the serializers", () => {
   const at = new Date("2026-03-01T12:00:00.000Z");
   const later = new Date("2026-03-02T08:15:30.123Z");
   const draft: InvoiceRow = {
-    ...R.SAMPLE_INVOICE,
+    ...S.SAMPLE_INVOICE,
     id: "ckdraft00000000000000001",
     invoiceNumber: "INV-0099",
     status: "DRAFT",
@@ -360,117 +371,119 @@ describe("response schemas match the serializers", () => {
     createdAt: at,
     updatedAt: at,
   };
-  const paid: InvoiceRow = { ...R.SAMPLE_PAID_INVOICE, updatedAt: later, paidAt: later };
+  const paid: InvoiceRow = { ...S.SAMPLE_PAID_INVOICE, updatedAt: later, paidAt: later };
+  const context = { appUrl, now: at };
 
   /** Both forms, through the real envelope code of lib/http/forms. */
-  function check<T>(shape: R.WireShape, serializer: Serializer<T>, v: T) {
-    expectExact(shape.b, successBody("B", v, serializer), `${shape.name} B`);
-    expectExact(shape.envelope, successBody("A", v, serializer), `${shape.name} A`);
+  function check<T>(serializer: Serializer<T>, v: T) {
+    const { shape } = serializer;
+    expectExact(shape.b, successBody("B", v, serializer, context), `${shape.name} B`);
+    expectExact(shape.envelope, successBody("A", v, serializer, context), `${shape.name} A`);
   }
 
   it("invoices: owner, public, page, send, cancel, stats", () => {
-    const owner = ownerInvoiceSerializer(appUrl);
-    check(R.ownerInvoice, owner, {
+    const owner = ownerInvoiceSerializer;
+    check(owner, {
       ...draft,
-      lineItems: [R.SAMPLE_LINE_ITEM, { ...R.SAMPLE_LINE_ITEM, id: "ckline2", quantity: "2.50" }],
+      lineItems: [S.SAMPLE_LINE_ITEM, { ...S.SAMPLE_LINE_ITEM, id: "ckline2", quantity: "2.50" }],
       payments: [],
-      auditLogs: [{ ...R.SAMPLE_AUDIT[0], changes: null }],
+      auditLogs: [{ ...S.SAMPLE_AUDIT[0], changes: null }],
     });
-    check(R.ownerInvoice, owner, {
+    check(owner, {
       ...paid,
-      lineItems: [R.SAMPLE_LINE_ITEM],
-      payments: [R.SAMPLE_PAYMENT],
-      auditLogs: R.SAMPLE_AUDIT,
+      lineItems: [S.SAMPLE_LINE_ITEM],
+      payments: [S.SAMPLE_PAYMENT],
+      auditLogs: S.SAMPLE_AUDIT,
     });
-    check(R.publicInvoice, publicInvoiceSerializer, { ...draft, lineItems: [] });
-    check(R.publicInvoice, publicInvoiceSerializer, { ...paid, lineItems: [R.SAMPLE_LINE_ITEM] });
-    check(R.invoicePage, invoicePageSerializer(appUrl), {
+    check(publicInvoiceSerializer, { ...draft, lineItems: [] });
+    check(publicInvoiceSerializer, { ...paid, lineItems: [S.SAMPLE_LINE_ITEM] });
+    check(invoicePageSerializer, {
       invoices: [draft, paid],
       total: 7,
       limit: 2,
       offset: 0,
       hasMore: true,
     });
-    check(R.invoicePage, invoicePageSerializer(appUrl), {
+    check(invoicePageSerializer, {
       invoices: [],
       total: 0,
       limit: 20,
       offset: 0,
       hasMore: false,
     });
-    check(R.sentInvoice, sentInvoiceSerializer(appUrl), {
+    check(sentInvoiceSerializer, {
       ...draft,
       status: "PENDING",
       sentAt: at,
     });
-    check(R.cancelledInvoice, cancelledInvoiceSerializer, {
+    check(cancelledInvoiceSerializer, {
       ...draft,
       status: "CANCELLED",
       cancelledAt: later,
     });
     const zero = { XLM: "0.0000000", USDC: "0.0000000", EURC: "0.0000000" };
-    check(R.invoiceStats, statsSerializer, {
-      ...R.SAMPLE_STATS,
+    check(statsSerializer, {
+      ...S.SAMPLE_STATS,
       totalRevenue: zero,
       recentActivity: [],
       revenueByMonth: [],
     });
-    check(R.invoiceStats, statsSerializer, R.SAMPLE_STATS);
+    check(statsSerializer, S.SAMPLE_STATS);
   });
 
   it("clients, links, payments, webhooks", () => {
-    check(R.clientResponse, clientSerializer, { ...R.SAMPLE_CLIENT, company: null });
-    check(R.clientDeleted, clientDeletedSerializer, { id: R.SAMPLE_CLIENT.id });
-    const expiredLink = { ...R.SAMPLE_LINK, linkExpiresAt: new Date("2020-01-01T00:00:00.000Z") };
-    const paidLink = { ...R.SAMPLE_LINK, status: "PAID" as const, paidAt: later, ledgerNumber: 9 };
-    for (const link of [R.SAMPLE_LINK, expiredLink, paidLink]) {
-      check(R.paymentLinkResponse, linkSerializer(appUrl), link);
-      check(R.paymentLinkStatus, linkStatusSerializer, link);
+    check(clientSerializer, { ...S.SAMPLE_CLIENT, company: null });
+    check(clientDeletedSerializer, { id: S.SAMPLE_CLIENT.id });
+    const expiredLink = { ...S.SAMPLE_LINK, linkExpiresAt: new Date("2020-01-01T00:00:00.000Z") };
+    const paidLink = { ...S.SAMPLE_LINK, status: "PAID" as const, paidAt: later, ledgerNumber: 9 };
+    for (const link of [S.SAMPLE_LINK, expiredLink, paidLink]) {
+      check(linkSerializer, link);
+      check(linkStatusSerializer, link);
     }
-    check(R.paymentLinkList, linkListSerializer(appUrl), [R.SAMPLE_LINK, paidLink]);
-    check(R.paymentIntent, paymentIntentSerializer, {
-      ...R.SAMPLE_INTENT,
+    check(linkListSerializer, [S.SAMPLE_LINK, paidLink]);
+    check(paymentIntentSerializer, {
+      ...S.SAMPLE_INTENT,
       transactionXdr: null,
       asset: { code: "XLM", issuer: null },
     });
-    check(R.submitResult, submitSerializer, { kind: "already_paid", invoice: paid });
-    check(R.submitResult, submitSerializer, {
+    check(submitResultSerializer, { kind: "already_paid", invoice: paid });
+    check(submitResultSerializer, {
       kind: "recorded",
       invoice: paid,
-      payment: R.SAMPLE_PAYMENT,
+      payment: S.SAMPLE_PAYMENT,
     });
-    check(R.submitPending, submitSerializer, {
+    check(submitPendingSerializer, {
       kind: "pending",
-      hash: R.SAMPLE_PAYMENT.transactionHash,
+      hash: S.SAMPLE_PAYMENT.transactionHash,
       invoice: draft,
     });
-    check(R.confirmResult, confirmSerializer, { kind: "already_paid", invoice: paid });
-    check(R.paymentStatusResponse, paymentStatusSerializer, draft);
-    check(R.paymentStatusResponse, paymentStatusSerializer, paid);
-    check(R.verifiedTransaction, verifiedTransactionSerializer, {
-      ...R.SAMPLE_VERIFIED,
+    check(confirmSerializer, { kind: "already_paid", invoice: paid });
+    check(paymentStatusSerializer, draft);
+    check(paymentStatusSerializer, paid);
+    check(verifiedTransactionSerializer, {
+      ...S.SAMPLE_VERIFIED,
       memoType: "none",
       memo: null,
       operations: [
         {
           type: "create_account",
-          to: R.SAMPLE_PAYMENT.toWallet,
+          to: S.SAMPLE_PAYMENT.toWallet,
           assetCode: "XLM",
           assetIssuer: null,
           amount: "5.0000000",
         },
       ],
     });
-    check(R.createdWebhook, createdWebhookSerializer, R.SAMPLE_WEBHOOK);
-    check(R.webhookList, webhookListSerializer, [
-      R.SAMPLE_WEBHOOK,
-      { ...R.SAMPLE_WEBHOOK, disabledAt: later, failingSince: at },
+    check(createdWebhookSerializer, S.SAMPLE_WEBHOOK);
+    check(webhookListSerializer, [
+      S.SAMPLE_WEBHOOK,
+      { ...S.SAMPLE_WEBHOOK, disabledAt: later, failingSince: at },
     ]);
-    check(R.webhookDeliveryPage, deliveryPageSerializer, {
+    check(deliveryPageSerializer, {
       deliveries: [
-        R.SAMPLE_DELIVERY,
+        S.SAMPLE_DELIVERY,
         {
-          ...R.SAMPLE_DELIVERY,
+          ...S.SAMPLE_DELIVERY,
           status: "failed",
           lastStatusCode: null,
           lastError: "timed out after 5000 ms",
@@ -486,7 +499,7 @@ describe("response schemas match the serializers", () => {
   });
 
   it("error bodies of both forms", () => {
-    const payloads = [
+    const payloads: ErrorPayload[] = [
       { status: 404, code: "NOT_FOUND", message: "Invoice not found" },
       {
         status: 400,
@@ -497,8 +510,8 @@ describe("response schemas match the serializers", () => {
       { status: 429, code: "RATE_LIMIT_EXCEEDED", message: "Too many requests", retryAfter: 12 },
     ];
     for (const p of payloads) {
-      expectExact(R.errorB, errorBody("B", p), `${p.status} B`);
-      expectExact(R.errorA, errorBody("A", p), `${p.status} A`);
+      expectExact(errorB, errorBody("B", p), `${p.status} B`);
+      expectExact(errorA, errorBody("A", p), `${p.status} A`);
     }
   });
 });
@@ -583,14 +596,15 @@ describe("over HTTP", () => {
     form: "A" | "B",
     res: { status: number; body: unknown },
   ) {
-    const spec = OPERATIONS.find((o) => o.method === method.toLowerCase() && o.path === template);
+    const spec = ROUTE_SPECS.find((o) => o.path === template && [o.method].flat().includes(method));
     const label = `${method} ${template} (${form}) -> ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`;
     expect(operation(template, method)?.responses[String(res.status)], label).toBeDefined();
-    const success = spec?.success.find((s) => s.status === res.status);
-    if (success && "shape" in success) {
-      expectExact(form === "A" ? success.shape.envelope : success.shape.b, res.body, label);
+    const success = spec?.responses.find((s) => s.status === res.status);
+    if (success && "serializer" in success) {
+      const { shape } = success.serializer;
+      expectExact(form === "A" ? shape.envelope : shape.b, res.body, label);
     } else if (!success) {
-      expectExact(form === "A" ? R.errorA : R.errorB, res.body, label);
+      expectExact(form === "A" ? errorA : errorB, res.body, label);
       // The message is one the document lists for this operation and status.
       const body = res.body as { error: string | { message: string } };
       const message = typeof body.error === "string" ? body.error : body.error.message;
@@ -783,7 +797,7 @@ describe("over HTTP", () => {
     }
     const health = await anon.get("/api/health");
     expect(health.status).toBe(200);
-    expectExact(R.health, health.body, "health");
+    expectExact(healthSchema, health.body, "health");
 
     // The PDF is the one non-JSON success.
     const pdfInvoice = await api.post("/api/invoices", invoiceBody());

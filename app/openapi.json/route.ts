@@ -5,7 +5,7 @@ import { getOpenApiDocument } from "@/lib/openapi/document";
 // APP_URL is read at run time (the server URL in the document), never baked in at build time.
 export const dynamic = "force-dynamic";
 
-/** `GET /openapi.json` (spec 9): public, not rate limited, built once per process. */
+/** `GET /openapi.json`: public, not rate limited, built once per process. */
 export function GET(): Response {
   const { json } = getOpenApiDocument(getConfig().appUrl);
   return new Response(json, {

@@ -2,22 +2,20 @@ import { z } from "zod";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { EVENT_TYPES, type EventType, INVOICE_STATUSES } from "@/lib/domain/invoice-state";
 import { CURRENCIES } from "@/lib/domain/money";
+import * as base from "@/lib/schemas/wire";
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER } from "@/lib/webhooks/sign";
 
 /**
- * Webhook events (spec 2.9 and 6) for the OpenAPI 3.1 `webhooks` section: the envelope
+ * Webhook events for the OpenAPI 3.1 `webhooks` section: the envelope
  * `{id, type, created, data}` and each type's `data`, field for field as the services write
  * them with emitEvent (lib/services/invoices, payments, links and lib/jobs/expire-due-invoices).
  */
 
-const id = z.string().meta({ example: "clx8f2k9p0000abcd1234efgh" });
-const timestamp = z.iso.datetime().meta({ example: "2026-01-15T10:30:00.000Z" });
-const wallet = z.string().regex(/^G[A-Z2-7]{55}$/);
-const decimal = z
-  .string()
-  .regex(/^-?\d+(\.\d+)?$/)
-  .meta({ description: "Exact decimal string", example: "1050.0000000" });
-const hash = z.string().regex(/^[0-9a-f]{64}$/);
+const id = base.id;
+const timestamp = base.timestamp;
+const wallet = base.wallet;
+const decimal = base.decimal.meta({ description: "Exact decimal string" });
+const hash = base.txHash;
 const status = z.enum(INVOICE_STATUSES);
 const currency = z.enum(CURRENCIES);
 const invoiceNumber = z.string().meta({ example: "INV-0001" });
@@ -121,7 +119,7 @@ export function eventComponentName(type: EventType): string {
     .join("")}Event`;
 }
 
-/** The delivered body of each event type (the envelope of spec 2.9 with its `data`). */
+/** The delivered body of each event type: the envelope `{id, type, created, data}`. */
 export const EVENT_ENVELOPES = {} as Record<EventType, z.ZodType>;
 for (const type of EVENT_TYPES) {
   EVENT_ENVELOPES[type] = z

@@ -1,0 +1,68 @@
+import * as authNonce from "@/app/api/auth/nonce/spec";
+import * as authSession from "@/app/api/auth/session/spec";
+import * as clientFavorite from "@/app/api/clients/[id]/favorite/spec";
+import * as client from "@/app/api/clients/[id]/spec";
+import * as clients from "@/app/api/clients/spec";
+import * as cronExpire from "@/app/api/cron/expire/spec";
+import * as cronWatcher from "@/app/api/cron/watcher/spec";
+import * as cronWebhooks from "@/app/api/cron/webhooks/spec";
+import * as health from "@/app/api/health/spec";
+import * as invoiceCancel from "@/app/api/invoices/[id]/cancel/spec";
+import * as invoiceOwner from "@/app/api/invoices/[id]/owner/spec";
+import * as invoicePdf from "@/app/api/invoices/[id]/pdf/spec";
+import * as invoiceSend from "@/app/api/invoices/[id]/send/spec";
+import * as invoice from "@/app/api/invoices/[id]/spec";
+import * as invoices from "@/app/api/invoices/spec";
+import * as invoiceStats from "@/app/api/invoices/stats/spec";
+import * as link from "@/app/api/links/[id]/spec";
+import * as linkStatus from "@/app/api/links/[id]/status/spec";
+import * as links from "@/app/api/links/spec";
+import * as payIntent from "@/app/api/payments/[invoiceId]/pay-intent/spec";
+import * as paymentStatus from "@/app/api/payments/[invoiceId]/status/spec";
+import * as confirm from "@/app/api/payments/confirm/spec";
+import * as submit from "@/app/api/payments/submit/spec";
+import * as verifyTx from "@/app/api/payments/verify-tx/spec";
+import * as price from "@/app/api/prices/xlm/spec";
+import * as deliveryRetry from "@/app/api/webhooks/[id]/deliveries/[deliveryId]/retry/spec";
+import * as deliveries from "@/app/api/webhooks/[id]/deliveries/spec";
+import * as webhook from "@/app/api/webhooks/[id]/spec";
+import * as webhooks from "@/app/api/webhooks/spec";
+import type { Operation } from "@/lib/http/route";
+
+/**
+ * The registry: every operation of the API, read from the spec.ts beside each route.ts
+ * (lib/http/route.ts says why the contract has its own file). The OpenAPI document lists them
+ * in this order. Adding a route means adding its spec here; tests/openapi.test.ts compares
+ * the routes on disk (each app/api/.../route.ts and the methods it exports) with the document.
+ */
+export const ROUTE_SPECS: readonly Operation[] = [
+  health,
+  authNonce,
+  authSession,
+  invoices,
+  invoiceStats,
+  invoice,
+  invoiceOwner,
+  invoicePdf,
+  invoiceSend,
+  invoiceCancel,
+  clients,
+  clientFavorite,
+  client,
+  links,
+  link,
+  linkStatus,
+  payIntent,
+  submit,
+  confirm,
+  paymentStatus,
+  verifyTx,
+  price,
+  webhooks,
+  webhook,
+  deliveries,
+  deliveryRetry,
+  cronExpire,
+  cronWebhooks,
+  cronWatcher,
+].flatMap((spec) => Object.values(spec) as Operation[]);

@@ -1,0 +1,412 @@
+import type { AnySerializer, Serializer, WireContext } from "@/lib/http/forms";
+import type { TickResult } from "@/lib/jobs/watcher";
+import { EXAMPLE_APP_URL } from "@/lib/openapi/document";
+import { EXAMPLE_HASH, EXAMPLE_ID, EXAMPLE_WALLET } from "@/lib/schemas/wire";
+import {
+  clientDeletedSerializer,
+  clientListSerializer,
+  clientSerializer,
+} from "@/lib/serializers/clients";
+import {
+  cancelledInvoiceSerializer,
+  deletedInvoiceSerializer,
+  invoicePageSerializer,
+  ownerInvoiceSerializer,
+  publicInvoiceSerializer,
+  sentInvoiceSerializer,
+  statsSerializer,
+} from "@/lib/serializers/invoices";
+import { linkListSerializer, linkSerializer, linkStatusSerializer } from "@/lib/serializers/links";
+import {
+  confirmSerializer,
+  paymentIntentSerializer,
+  paymentStatusSerializer,
+  submitPendingSerializer,
+  submitResultSerializer,
+  verifiedTransactionSerializer,
+} from "@/lib/serializers/payments";
+import {
+  cronExpireSerializer,
+  cronWatcherSerializer,
+  cronWebhooksSerializer,
+  nonceSerializer,
+  priceSerializer,
+  sessionSerializer,
+  whoAmISerializer,
+} from "@/lib/serializers/system";
+import {
+  createdWebhookSerializer,
+  deliveryPageSerializer,
+  deliverySerializer,
+  webhookDeletedSerializer,
+  webhookListSerializer,
+} from "@/lib/serializers/webhooks";
+import type { ClientRow } from "@/lib/services/clients/upsert-client";
+import type { InvoiceStats } from "@/lib/services/invoices/invoice-stats";
+import type { InvoicePage } from "@/lib/services/invoices/list-invoices";
+import type {
+  AuditRow,
+  InvoiceRow,
+  LineItemRow,
+  OwnerInvoice,
+  PaymentRow,
+} from "@/lib/services/invoices/store";
+import type { PaymentIntent } from "@/lib/services/payments/pay-intent";
+import type { RecordOutcome } from "@/lib/services/payments/record-payment";
+import type { VerifiedTransaction } from "@/lib/services/payments/verify-tx";
+import type { DeliveryView } from "@/lib/webhooks/deliveries";
+import type { CreatedSubscription } from "@/lib/webhooks/subscriptions";
+
+/**
+ * Sample service results for tests/openapi.test.ts: the real serializers turn them into the
+ * document's examples (lib/openapi/examples.json) and are checked against the schemas.
+ */
+
+const TESTNET = "Test SDF Network ; September 2015";
+
+export const T0 = new Date("2026-01-15T10:30:00.000Z");
+export const T1 = new Date("2026-01-15T10:42:10.000Z");
+const FREELANCER = EXAMPLE_WALLET;
+export const PAYER = "GCFXHS4GXL6BVUCXBWXGTITROWLVYXQKQLF4YH5O5JT3YZXCYPAFBJZB";
+const USDC_TESTNET = "GBBD47IF6LWK7P7MDEVSCWR7DPUWV3NY3DTQEVFL4NAT4AQH3ZLLFLA5";
+
+export const SAMPLE_INVOICE: InvoiceRow = {
+  id: EXAMPLE_ID,
+  kind: "INVOICE",
+  invoiceNumber: "INV-0001",
+  status: "PENDING",
+  freelancerWallet: FREELANCER,
+  freelancerName: "Grace Freelancer",
+  freelancerEmail: "grace@example.com",
+  freelancerCompany: null,
+  clientName: "Ada Client",
+  clientEmail: "ada@example.com",
+  clientCompany: "Analytical Engines Ltd",
+  clientAddress: null,
+  clientWallet: null,
+  title: "Website",
+  description: "Landing page and blog",
+  notes: null,
+  subtotal: "1000.0000000",
+  taxRate: "10.00",
+  taxAmount: "100.0000000",
+  discount: "50.0000000",
+  total: "1050.0000000",
+  currency: "USDC",
+  networkPassphrase: TESTNET,
+  dueDate: new Date("2026-12-31T00:00:00.000Z"),
+  sentAt: T0,
+  paidAt: null,
+  cancelledAt: null,
+  expiredAt: null,
+  transactionHash: null,
+  ledgerNumber: null,
+  payerWallet: null,
+  linkReference: null,
+  linkExpiresAt: null,
+  activateNewAccounts: false,
+  createdAt: T0,
+  updatedAt: T0,
+  deletedAt: null,
+};
+
+export const SAMPLE_PAID_INVOICE: InvoiceRow = {
+  ...SAMPLE_INVOICE,
+  status: "PAID",
+  paidAt: T1,
+  transactionHash: EXAMPLE_HASH,
+  ledgerNumber: 1234567,
+  payerWallet: PAYER,
+  clientWallet: PAYER,
+  updatedAt: T1,
+};
+
+export const SAMPLE_LINE_ITEM: LineItemRow = {
+  id: "clx8f2k9p0001abcd1234efgh",
+  invoiceId: EXAMPLE_ID,
+  position: 0,
+  description: "Build",
+  quantity: "1.00",
+  rate: "1000.0000000",
+  amount: "1000.0000000",
+};
+
+export const SAMPLE_PAYMENT: PaymentRow = {
+  id: "clx8f2k9p0002abcd1234efgh",
+  invoiceId: EXAMPLE_ID,
+  transactionHash: EXAMPLE_HASH,
+  ledgerNumber: 1234567,
+  fromWallet: PAYER,
+  toWallet: FREELANCER,
+  amount: "1050.0000000",
+  asset: "USDC",
+  status: "CONFIRMED",
+  confirmedAt: T1,
+};
+
+export const SAMPLE_AUDIT: AuditRow[] = [
+  {
+    id: "clx8f2k9p0003abcd1234efgh",
+    invoiceId: EXAMPLE_ID,
+    action: "CREATED",
+    actorWallet: FREELANCER,
+    changes: { status: { from: null, to: "DRAFT" } },
+    createdAt: T0,
+  },
+  {
+    id: "clx8f2k9p0004abcd1234efgh",
+    invoiceId: EXAMPLE_ID,
+    action: "SENT",
+    actorWallet: FREELANCER,
+    changes: { status: { from: "DRAFT", to: "PENDING" } },
+    createdAt: T0,
+  },
+];
+
+export const SAMPLE_LINK: InvoiceRow = {
+  ...SAMPLE_INVOICE,
+  id: "clx8f2k9p0005abcd1234efgh",
+  kind: "LINK",
+  invoiceNumber: "INV-0042",
+  clientName: "Payment link",
+  clientEmail: "",
+  clientCompany: null,
+  title: "Coffee beans",
+  description: null,
+  subtotal: "25.5000000",
+  taxRate: "0.00",
+  taxAmount: "0.0000000",
+  discount: "0.0000000",
+  total: "25.5000000",
+  dueDate: null,
+  linkReference: "order-42",
+  linkExpiresAt: new Date("2099-01-16T10:30:00.000Z"),
+};
+
+export const SAMPLE_CLIENT: ClientRow = {
+  id: "clx8f2k9p0006abcd1234efgh",
+  freelancerWallet: FREELANCER,
+  name: "Ada Client",
+  email: "ada@example.com",
+  company: "Analytical Engines Ltd",
+  address: null,
+  isFavorite: true,
+  createdAt: T0,
+  updatedAt: T0,
+};
+
+export const ZERO_BY_ASSET = { XLM: "0.0000000", USDC: "0.0000000", EURC: "0.0000000" };
+export const SAMPLE_STATS: InvoiceStats = {
+  totalInvoices: 3,
+  paidInvoices: 1,
+  pendingInvoices: 1,
+  totalRevenue: { ...ZERO_BY_ASSET, USDC: "1050.0000000" },
+  revenueThisMonth: { ...ZERO_BY_ASSET, USDC: "1050.0000000" },
+  avgInvoiceValue: { ...ZERO_BY_ASSET, USDC: "1050.0000000" },
+  pendingAmount: { ...ZERO_BY_ASSET, XLM: "250.0000000" },
+  statusBreakdown: {
+    DRAFT: 1,
+    PENDING: 1,
+    PROCESSING: 0,
+    PAID: 1,
+    FAILED: 0,
+    EXPIRED: 0,
+    CANCELLED: 0,
+  },
+  recentActivity: [
+    {
+      invoiceId: EXAMPLE_ID,
+      invoiceNumber: "INV-0001",
+      action: "PAID",
+      amount: "1050.0000000",
+      currency: "USDC",
+      timestamp: T1,
+    },
+  ],
+  revenueByMonth: [{ month: "2026-01", revenue: { ...ZERO_BY_ASSET, USDC: "1050.0000000" } }],
+};
+
+export const SAMPLE_INTENT: PaymentIntent = {
+  invoiceId: EXAMPLE_ID,
+  transactionXdr: "AAAAAgAAAACKc4j...",
+  sep7Uri: `web+stellar:pay?destination=${FREELANCER}&amount=1050&asset_code=USDC&asset_issuer=${USDC_TESTNET}&memo=INV-0001&memo_type=MEMO_TEXT&network_passphrase=${encodeURIComponent(TESTNET)}`,
+  amount: "1050",
+  asset: { code: "USDC", issuer: USDC_TESTNET },
+  memo: "INV-0001",
+  networkPassphrase: TESTNET,
+  timeout: 300,
+  destination: FREELANCER,
+  status: "PROCESSING",
+};
+
+export const SAMPLE_VERIFIED: VerifiedTransaction = {
+  hash: EXAMPLE_HASH,
+  successful: true,
+  memoType: "text",
+  memo: "INV-0001",
+  createdAt: T1,
+  ledger: 1234567,
+  sourceAccount: PAYER,
+  operations: [
+    {
+      type: "payment",
+      from: PAYER,
+      to: FREELANCER,
+      assetCode: "USDC",
+      assetIssuer: USDC_TESTNET,
+      amount: "1050.0000000",
+    },
+  ],
+  network: "testnet",
+  networkPassphrase: TESTNET,
+};
+
+export const SAMPLE_WEBHOOK: CreatedSubscription = {
+  id: "clx8f2k9p0007abcd1234efgh",
+  wallet: FREELANCER,
+  url: "https://example.com/hooks/stellar",
+  events: ["invoice.paid", "invoice.expired"],
+  secret: "whsec_5b0f9c1e2d3a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9a0b1c2d3e",
+  createdAt: T0,
+  disabledAt: null,
+  failingSince: null,
+  deletedAt: null,
+};
+
+export const SAMPLE_DELIVERY: DeliveryView = {
+  id: "clx8f2k9p0008abcd1234efgh",
+  subscriptionId: SAMPLE_WEBHOOK.id,
+  eventId: "evt_clx8f2k9p0009abcd1234efgh",
+  eventSeq: 42n,
+  invoiceId: EXAMPLE_ID,
+  status: "delivered",
+  attempts: 1,
+  nextAttemptAt: T1,
+  lastAttemptAt: T1,
+  lastStatusCode: 200,
+  lastError: null,
+  deliveredAt: T1,
+  createdAt: T1,
+  eventType: "invoice.paid",
+};
+
+export const SAMPLE_OWNER_INVOICE: OwnerInvoice = {
+  ...SAMPLE_INVOICE,
+  lineItems: [SAMPLE_LINE_ITEM],
+  payments: [],
+  auditLogs: SAMPLE_AUDIT,
+};
+export const SAMPLE_PAGE: InvoicePage = {
+  invoices: [SAMPLE_INVOICE],
+  total: 1,
+  limit: 50,
+  offset: 0,
+  hasMore: false,
+};
+export const SAMPLE_RECORDED: RecordOutcome = {
+  kind: "recorded",
+  invoice: SAMPLE_PAID_INVOICE,
+  payment: SAMPLE_PAYMENT,
+};
+export const SAMPLE_TICK: TickResult = {
+  network: "testnet",
+  horizonRequests: 1,
+  records: 2,
+  matched: 1,
+  more: false,
+  cursor: "5234567890123456-1",
+};
+
+/** The clock and URL the examples are serialized with (link status depends on the clock). */
+export const EXAMPLE_CONTEXT: WireContext = { appUrl: EXAMPLE_APP_URL, now: T1 };
+
+type Example = { serializer: AnySerializer; value: unknown };
+const sample = <T>(serializer: Serializer<T>, value: T): Example => ({ serializer, value });
+
+/** One sample value per response shape, for the document's examples. */
+export const SAMPLES: Example[] = [
+  sample(nonceSerializer, {
+    nonce: "9f86d081884c7d659a2feaa0c55ad015",
+    message: `Stellar Invoicing Authentication\nWallet: ${FREELANCER}\nNonce: 9f86d081884c7d659a2feaa0c55ad015\nTimestamp: 2026-01-15T10:30:00.000Z`,
+    expiresIn: 300,
+  }),
+  sample(sessionSerializer, {
+    token: "eyJhbGciOiJIUzI1NiJ9.eyJ3YWxsZXRBZGRyZXNzIjoiR0JSUC4uLiJ9.c2lnbmF0dXJl",
+    expiresAt: "2026-01-15T11:30:00.000Z",
+    walletAddress: FREELANCER,
+  }),
+  sample(whoAmISerializer, { walletAddress: FREELANCER }),
+  sample(ownerInvoiceSerializer, SAMPLE_OWNER_INVOICE),
+  sample(publicInvoiceSerializer, { ...SAMPLE_INVOICE, lineItems: [SAMPLE_LINE_ITEM] }),
+  sample(invoicePageSerializer, SAMPLE_PAGE),
+  sample(sentInvoiceSerializer, SAMPLE_INVOICE),
+  sample(cancelledInvoiceSerializer, {
+    ...SAMPLE_INVOICE,
+    status: "CANCELLED",
+    cancelledAt: T1,
+    updatedAt: T1,
+  }),
+  sample(deletedInvoiceSerializer, { id: EXAMPLE_ID }),
+  sample(statsSerializer, SAMPLE_STATS),
+  sample(clientSerializer, SAMPLE_CLIENT),
+  sample(clientListSerializer, [SAMPLE_CLIENT]),
+  sample(clientDeletedSerializer, { id: SAMPLE_CLIENT.id }),
+  sample(linkSerializer, SAMPLE_LINK),
+  sample(linkListSerializer, [SAMPLE_LINK]),
+  sample(linkStatusSerializer, SAMPLE_LINK),
+  sample(paymentIntentSerializer, SAMPLE_INTENT),
+  sample(submitResultSerializer, SAMPLE_RECORDED),
+  sample(submitPendingSerializer, { hash: EXAMPLE_HASH }),
+  sample(confirmSerializer, SAMPLE_RECORDED),
+  sample(paymentStatusSerializer, SAMPLE_PAID_INVOICE),
+  sample(verifiedTransactionSerializer, SAMPLE_VERIFIED),
+  sample(createdWebhookSerializer, SAMPLE_WEBHOOK),
+  sample(webhookListSerializer, [SAMPLE_WEBHOOK]),
+  sample(webhookDeletedSerializer, { id: SAMPLE_WEBHOOK.id }),
+  sample(deliverySerializer, { ...SAMPLE_DELIVERY, status: "pending", deliveredAt: null }),
+  sample(deliveryPageSerializer, {
+    deliveries: [SAMPLE_DELIVERY],
+    total: 1,
+    limit: 50,
+    offset: 0,
+    hasMore: false,
+  }),
+  sample(cronWebhooksSerializer, {
+    fannedOut: 2,
+    attempted: 2,
+    delivered: 2,
+    retrying: 0,
+    failed: 0,
+    more: false,
+  }),
+  sample(priceSerializer, { usd: "0.1234", cached: true, stale: false }),
+  sample(cronExpireSerializer, { expired: 2 }),
+  sample(cronWatcherSerializer, {
+    results: [
+      SAMPLE_TICK,
+      {
+        ...SAMPLE_TICK,
+        network: "mainnet",
+        skipped: "idle",
+        horizonRequests: 0,
+        records: 0,
+        matched: 0,
+        cursor: null,
+      },
+    ],
+  }),
+];
+
+/**
+ * The examples of lib/openapi/examples.json: each shape's Form B payload, and its Form A
+ * payload when that differs.
+ */
+export function exampleBodies(): Record<string, { b: unknown; a?: unknown }> {
+  return Object.fromEntries(
+    SAMPLES.map(({ serializer, value }) => {
+      const b = serializer.b(value, EXAMPLE_CONTEXT);
+      const a = serializer.a(value, EXAMPLE_CONTEXT);
+      return [serializer.shape.name, JSON.stringify(a) === JSON.stringify(b) ? { b } : { b, a }];
+    }),
+  );
+}
