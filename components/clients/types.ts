@@ -1,12 +1,2 @@
-/** Form B shape of a saved client (lib/serializers/clients.ts). */
-export type SavedClient = {
-  id: string;
-  freelancerWallet: string;
-  name: string;
-  email: string;
-  company: string | null;
-  address: string | null;
-  isFavorite: boolean;
-  createdAt: string;
-  updatedAt: string;
-};
+/** Form B body of a saved client, inferred from its schema (lib/schemas/clients.ts). */
+export type { ClientBody as SavedClient } from "@/lib/schemas/clients";
