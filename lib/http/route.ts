@@ -131,7 +131,7 @@ export type Operation<
   responses: R;
   /** What the operation itself can answer; lib/http/errors.ts gives each its status and code.
    * The errors the pipeline adds (auth, limits, body, 500, 503) are listed by `errorsOf`. */
-  errors: readonly DomainError[];
+  errors?: readonly DomainError[];
 };
 
 // ---- handlers -------------------------------------------------------------------------------
@@ -289,7 +289,7 @@ export function errorsOf(op: Operation): ErrorPayload[] {
       new ConflictError("A request with this Idempotency-Key is still being processed"),
     );
   }
-  list.push(...op.errors);
+  list.push(...(op.errors ?? []));
   if (op.limit) {
     list.push(new RateLimitedError(op.limit.policy(LIMIT_DEFAULTS).message, EXAMPLE_RETRY_AFTER));
   }

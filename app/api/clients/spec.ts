@@ -16,7 +16,6 @@ export const listClients = operation({
   responses: [
     { status: 200, description: "The caller's clients", serializer: clientListSerializer },
   ],
-  errors: [],
 });
 
 export const upsertClient = operation({

@@ -52,5 +52,4 @@ export const listLinks = operation({
   description: "Newest first.",
   auth: "authed",
   responses: [{ status: 200, description: "The caller's links", serializer: linkListSerializer }],
-  errors: [],
 });

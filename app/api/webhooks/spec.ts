@@ -52,5 +52,4 @@ export const listWebhooks = operation({
   responses: [
     { status: 200, description: "The caller's endpoints", serializer: webhookListSerializer },
   ],
-  errors: [],
 });

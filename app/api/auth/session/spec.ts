@@ -46,5 +46,4 @@ export const getSession = operation({
   responses: [
     { status: 200, description: "The authenticated wallet", serializer: whoAmISerializer },
   ],
-  errors: [],
 });

@@ -1,17 +1,11 @@
-import { operation } from "@/lib/http/route";
 import { cronWatcherSerializer } from "@/lib/serializers/system";
+import { cronOperation } from "../cron-operation";
 
-export const cronWatcher = operation({
-  method: ["GET", "POST"],
-  path: "/api/cron/watcher",
-  operationId: "cronWatcher",
-  tag: "Cron",
+export const cronWatcher = cronOperation("watcher", {
   summary: "One ledger-watcher pass per network (cron)",
   description:
     "Reads new payments from Horizon since the stored cursor and settles matching invoices.",
-  auth: "cron",
   responses: [
     { status: 200, description: "One result per network", serializer: cronWatcherSerializer },
   ],
-  errors: [],
 });
