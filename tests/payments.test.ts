@@ -128,6 +128,7 @@ describe("desktop flow", () => {
       ledgerNumber: submitted.body.ledger,
       paidAt: expect.any(String),
       payerWallet: payer.publicKey(),
+      updatedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
     });
     const again = await anon.post("/api/payments/submit", {
       invoiceId: inv.id,

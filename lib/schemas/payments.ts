@@ -152,6 +152,7 @@ export const paymentStatusResponse = wire(
     ledgerNumber: int.nullable(),
     paidAt: timestamp.nullable(),
     payerWallet: wallet.nullable(),
+    updatedAt: timestamp,
   }),
 );
 

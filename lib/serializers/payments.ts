@@ -94,6 +94,7 @@ export const paymentStatusSerializer = sameInBothForms(
     ledgerNumber: i.ledgerNumber,
     paidAt: iso(i.paidAt),
     payerWallet: i.payerWallet,
+    updatedAt: i.updatedAt.toISOString(),
   }),
 );
 

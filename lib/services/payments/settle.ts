@@ -142,7 +142,7 @@ export async function confirmPayment(
 
 export type PaymentStatus = Pick<
   InvoiceRow,
-  "id" | "status" | "transactionHash" | "ledgerNumber" | "paidAt" | "payerWallet"
+  "id" | "status" | "transactionHash" | "ledgerNumber" | "paidAt" | "payerWallet" | "updatedAt"
 >;
 
 /** Polled every few seconds by every open checkout: one narrow prepared query. */
@@ -160,6 +160,7 @@ export async function getPaymentStatus(
         ledgerNumber: invoices.ledgerNumber,
         paidAt: invoices.paidAt,
         payerWallet: invoices.payerWallet,
+        updatedAt: invoices.updatedAt,
       })
       .from(invoices)
       .where(and(eq(invoices.id, sql.placeholder("id")), isNull(invoices.deletedAt)))
