@@ -2,9 +2,9 @@ import { z } from "zod";
 import { ValidationError } from "@/lib/domain/errors";
 import { INVALID_INVOICE_NUMBER_MESSAGE, isValidInvoiceNumber } from "@/lib/domain/invoice-number";
 import { type Currency, computeTotals, type Totals } from "@/lib/domain/money";
+import { isZero, type NetworkName, networkOf, trimZeros } from "@/lib/format";
 import type { InvoiceBody } from "@/lib/schemas/invoices";
 import { createInvoiceSchema, updateInvoiceSchema } from "@/lib/schemas/invoices";
-import { isZero, type NetworkName, networkOf, trimZeros } from "./format";
 
 /**
  * The invoice form's values and their rules. The rules are the API's own request schemas

@@ -1,6 +1,6 @@
 /**
  * The two Stellar networks the service bills on, by name and passphrase. Plain constants with
- * no imports, so the browser (lib/client/format.ts) and the request schemas share them with
+ * no imports, so the browser (lib/format.ts) and the request schemas share them with
  * the server (lib/config.ts re-exports them).
  */
 export const NETWORK_PASSPHRASES = {

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import PDFDocument from "pdfkit";
-// Amounts as the freelancer pages show them: the one formatting module, pure string work.
-import { formatAmount, isZero, trimZeros } from "@/lib/client/format";
 import { NETWORK_PASSPHRASES } from "@/lib/config";
+// Amounts as the freelancer pages show them: the one formatting module, pure string work.
+import { formatAmount, isZero, trimZeros } from "@/lib/format";
 import type { LineItemRow, OwnerInvoice } from "./store";
 
 /** What the PDF shows: a subset of the owner view, so tests can build one by hand. */

@@ -14,7 +14,7 @@ import {
   trimZeros,
 } from "./format";
 
-describe("lib/client/format", () => {
+describe("lib/format", () => {
   it("amounts: plain on the freelancer pages, grouped on the checkout, never through a float", () => {
     expect(formatAmount("1050.0000000")).toBe("1050.00");
     expect(formatAmount("0.1234500", "XLM")).toBe("0.12345 XLM");

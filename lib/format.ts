@@ -1,9 +1,9 @@
 import { type NetworkName, networkOf } from "@/lib/stellar/networks";
 
 /**
- * Display helpers for every page: the freelancer's (client-rendered) and the checkout
- * (server-rendered, then hydrated). Pure and string based: amounts arrive as exact decimal
- * strings and are never turned into floats (docs/decisions.md, Money).
+ * Display helpers shared by every page (the freelancer's, client-rendered; the checkout,
+ * server-rendered then hydrated) and by the invoice PDF. Pure and string based: amounts arrive
+ * as exact decimal strings and are never turned into floats (docs/decisions.md, Money).
  */
 
 export {
