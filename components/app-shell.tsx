@@ -3,8 +3,8 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
-import { shortAddress } from "@/lib/client/format";
 import { useSession } from "@/lib/client/session";
+import { shortAddress } from "@/lib/format";
 import { SignInPanel } from "./auth/sign-in-panel";
 import { Button } from "./ui/button";
 

@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Alert, StatusBadge } from "@/components/ui/card";
-import { formatMoney, formatUtcDate } from "@/lib/client/format";
+import { formatMoney, formatUtcDate } from "@/lib/format";
 import { MobilePayment } from "./mobile-payment";
 import { PaymentSteps } from "./payment-steps";
 import { Receipt } from "./receipt";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { TotalsList } from "@/components/ui/totals";
-import { formatGrouped, formatMoney } from "@/lib/client/format";
+import { formatGrouped, formatMoney } from "@/lib/format";
 
 /** Server-rendered: who is paid, what for, line items and totals. No client JavaScript. */
 

@@ -1,5 +1,5 @@
 import type { ReactNode, RefObject } from "react";
-import { explorerTxUrl, formatUtcDateTime } from "@/lib/client/format";
+import { explorerTxUrl, formatUtcDateTime } from "@/lib/format";
 import type { CheckoutReceipt } from "./use-payment-status";
 
 /** The paid invoice: what was paid to whom, the transaction, and a link to an explorer. */

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError, api } from "@/lib/client/api";
-import { approxUsd } from "@/lib/client/format";
+import { approxUsd } from "@/lib/format";
 import type { paymentStatusResponse } from "@/lib/schemas/payments";
 import type { FormB } from "@/lib/schemas/wire";
 

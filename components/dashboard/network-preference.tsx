@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useState } from "react";
-import { NETWORK_LABELS, NETWORK_NAMES, type NetworkName } from "@/lib/client/format";
+import { NETWORK_LABELS, NETWORK_NAMES, type NetworkName } from "@/lib/format";
 
 const KEY = "stellar-invoicing.network";
 

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { formatAmount } from "@/lib/client/format";
+import { formatAmount } from "@/lib/format";
 
 export type MonthRevenue = { month: string; amount: string };
 

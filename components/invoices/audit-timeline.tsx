@@ -1,5 +1,5 @@
 import { Muted } from "@/components/ui/page";
-import { formatDateTime, shortAddress } from "@/lib/client/format";
+import { formatDateTime, shortAddress } from "@/lib/format";
 import type { AuditLog } from "./types";
 
 /** An audit entry's action in words (the history here, the dashboard's activity). */

@@ -2,13 +2,7 @@ import type { ReactNode } from "react";
 import { Pair } from "@/components/ui/page";
 import { right, Table, tdClass } from "@/components/ui/table";
 import { TotalsList } from "@/components/ui/totals";
-import {
-  formatAmount,
-  formatDate,
-  NETWORK_LABELS,
-  networkOf,
-  trimZeros,
-} from "@/lib/client/format";
+import { formatAmount, formatDate, NETWORK_LABELS, networkOf, trimZeros } from "@/lib/format";
 import type { OwnerInvoice } from "./types";
 
 const COLUMNS = ["Description", right("Quantity"), right("Rate"), right("Amount")];

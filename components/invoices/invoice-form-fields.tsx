@@ -6,9 +6,9 @@ import { Card } from "@/components/ui/card";
 import { Checkbox, Field, Hint, OptionsSelect, Select, TextArea } from "@/components/ui/field";
 import { CURRENCY_OPTIONS, NETWORK_OPTIONS } from "@/components/ui/options";
 import { TotalsList } from "@/components/ui/totals";
-import { formatAmount } from "@/lib/client/format";
 import type { InvoiceFormValues, LiveTotals, TextKey } from "@/lib/client/invoice-form";
 import { useResource } from "@/lib/client/use-resource";
+import { formatAmount } from "@/lib/format";
 
 type Registered = ReturnType<UseFormRegister<InvoiceFormValues>>;
 

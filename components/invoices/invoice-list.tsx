@@ -10,9 +10,9 @@ import { Field, OptionsSelect } from "@/components/ui/field";
 import { CURRENCY_OPTIONS, NETWORK_OPTIONS, sameOptions } from "@/components/ui/options";
 import { EmptyState, Loading, Muted, PageHeader } from "@/components/ui/page";
 import { Pager, right, Table, tdClass } from "@/components/ui/table";
-import { formatAmount, formatDate, NETWORK_LABELS, networkOf } from "@/lib/client/format";
 import { usePagedResource } from "@/lib/client/use-resource";
 import { INVOICE_STATUSES } from "@/lib/domain/invoice-state";
+import { formatAmount, formatDate, NETWORK_LABELS, networkOf } from "@/lib/format";
 import type { InvoicePage } from "./types";
 
 const PAGE_SIZE = 20;

@@ -1,14 +1,8 @@
 import { textLinkClass } from "@/components/ui/button";
 import { Muted, Pair } from "@/components/ui/page";
 import { right, Table, tdClass } from "@/components/ui/table";
-import {
-  explorerTxUrl,
-  formatAmount,
-  formatDateTime,
-  shortAddress,
-  shortHash,
-} from "@/lib/client/format";
 import { isPayable } from "@/lib/domain/invoice-state";
+import { explorerTxUrl, formatAmount, formatDateTime, shortAddress, shortHash } from "@/lib/format";
 import type { OwnerInvoice } from "./types";
 
 const COLUMNS = ["Transaction", right("Amount"), "From", "Ledger", "Status", "Confirmed"];

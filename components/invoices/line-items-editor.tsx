@@ -5,8 +5,8 @@ import { type UseFormReturn, useFieldArray, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { FieldError } from "@/components/ui/field";
-import { formatAmount } from "@/lib/client/format";
 import type { InvoiceFormOutput, InvoiceFormValues, LiveTotals } from "@/lib/client/invoice-form";
+import { formatAmount } from "@/lib/format";
 
 const GRID = "sm:grid-cols-[minmax(0,1fr)_7rem_9rem_9rem_auto]";
 const NEW_ROW = { description: "", quantity: "1", rate: "" };

@@ -7,8 +7,8 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { Muted } from "@/components/ui/page";
 import { QrCode } from "@/components/ui/qr-code";
 import { ReadOnlyField } from "@/components/ui/read-only-field";
-import { paymentPageUrl } from "@/lib/client/format";
 import { isPayable } from "@/lib/domain/invoice-state";
+import { paymentPageUrl } from "@/lib/format";
 import type { OwnerInvoice } from "./types";
 
 /** The invoice's checkout URL on this site ("" until mounted: it needs window.location). */

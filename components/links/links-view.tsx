@@ -8,8 +8,8 @@ import { Loading, Muted, PageHeader } from "@/components/ui/page";
 import { QrCode } from "@/components/ui/qr-code";
 import { ReadOnlyField } from "@/components/ui/read-only-field";
 import { right, Table, tdClass } from "@/components/ui/table";
-import { formatAmount, formatDateTime, NETWORK_LABELS, networkOf } from "@/lib/client/format";
 import { useResource } from "@/lib/client/use-resource";
+import { formatAmount, formatDateTime, NETWORK_LABELS, networkOf } from "@/lib/format";
 import type { PaymentLinkBody } from "@/lib/schemas/links";
 import { NewLinkForm } from "./new-link-form";
 

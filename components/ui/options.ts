@@ -1,5 +1,5 @@
-import { NETWORK_LABELS, NETWORK_NAMES } from "@/lib/client/format";
 import { CURRENCIES } from "@/lib/domain/money";
+import { NETWORK_LABELS, NETWORK_NAMES } from "@/lib/format";
 
 /** `[value, label]` pairs for OptionsSelect (components/ui/field.tsx). */
 export type Options = readonly (readonly [string, string])[];

@@ -1,4 +1,4 @@
-import { isZero, trimZeros } from "@/lib/client/format";
+import { isZero, trimZeros } from "@/lib/format";
 
 export type TotalsValues = {
   subtotal: string;

@@ -4,9 +4,9 @@ import { Button } from "@/components/ui/button";
 import { Alert } from "@/components/ui/card";
 import { Loading, Muted } from "@/components/ui/page";
 import { ACTIONS_COLUMN, Pager, right, Table, tdClass } from "@/components/ui/table";
-import { formatDateTime } from "@/lib/client/format";
 import { useAction } from "@/lib/client/use-action";
 import { usePagedResource } from "@/lib/client/use-resource";
+import { formatDateTime } from "@/lib/format";
 import type { Delivery, DeliveryPage } from "./types";
 
 const PAGE_SIZE = 20;
