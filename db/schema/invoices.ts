@@ -48,6 +48,12 @@ export const invoices = pgTable(
     taxAmount: amount("tax_amount").notNull().default("0"),
     discount: amount("discount").notNull().default("0"),
     total: amount("total").notNull(),
+    /** Sum of applied payments less refunds of applied money (docs/decisions.md, Payments). */
+    amountPaid: amount("amount_paid").notNull().default("0"),
+    /** Percent of the total a payer may fall short by and still pay in full (0 to 5). */
+    paymentTolerance: numeric("payment_tolerance", { precision: 5, scale: 2 })
+      .notNull()
+      .default("0"),
     currency: text("currency", { enum: CURRENCIES }).notNull().default("XLM"),
     networkPassphrase: text("network_passphrase").notNull(),
     dueDate: ts("due_date"),

@@ -1,9 +1,21 @@
-import { index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { CURRENCIES } from "../../lib/domain/money";
+import { boolean, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import type { Currency } from "../../lib/domain/money";
 import { amount, idColumn, ts } from "./columns";
 import { invoiceIdRef } from "./invoices";
 
-/** A confirmed ledger payment of an invoice. A transaction hash pays at most one invoice. */
+/** Why a recorded payment does not count towards the invoice (docs/decisions.md, Payments). */
+export const UNAPPLIED_REASONS = [
+  "already_paid",
+  "invoice_cancelled",
+  "invoice_not_sent",
+  "wrong_asset",
+] as const;
+
+/**
+ * One payment operation that reached an invoice's freelancer wallet with its memo: one row per
+ * (transaction hash, operation index). All operations of a transaction are recorded together,
+ * and a transaction hash belongs to at most one invoice.
+ */
 export const payments = pgTable(
   "payments",
   {
@@ -14,14 +26,25 @@ export const payments = pgTable(
     fromWallet: text("from_wallet").notNull(),
     toWallet: text("to_wallet").notNull(),
     amount: amount("amount").notNull(),
-    asset: text("asset", { enum: CURRENCIES }).notNull(),
+    /** Index of the operation in its transaction (0 for rows recorded before partial payments). */
+    operationIndex: integer("operation_index").notNull().default(0),
+    /** The asset code received: the invoice currency, or another asset (unapplied, wrong_asset). */
+    asset: text("asset").$type<Currency | (string & {})>().notNull(),
+    /** Issuer of a non-native asset as received (null for XLM). */
+    assetIssuer: text("asset_issuer"),
+    /** Counts towards the invoice's amountPaid; otherwise `unappliedReason` says why not. */
+    applied: boolean("applied").notNull().default(true),
+    unappliedReason: text("unapplied_reason", { enum: UNAPPLIED_REASONS }),
+    /** Sent back to the payer so far (refunds). */
+    amountRefunded: amount("amount_refunded").notNull().default("0"),
     status: text("status", { enum: ["CONFIRMED", "FAILED", "REFUNDED"] })
       .notNull()
       .default("CONFIRMED"),
     confirmedAt: ts("confirmed_at").notNull(),
   },
   (t) => [
-    uniqueIndex("payments_transaction_hash_key").on(t.transactionHash),
+    uniqueIndex("payments_transaction_operation_key").on(t.transactionHash, t.operationIndex),
+    index("payments_transaction_hash_idx").on(t.transactionHash),
     index("payments_invoice_idx").on(t.invoiceId),
   ],
 );

@@ -192,6 +192,12 @@ const lineItemA = lineItemB
   .extend({ quantity: number, rate: number, amount: number })
   .meta({ id: "LineItemFormA" });
 
+/** What a payment operation delivered: the invoice currency, or another asset (unapplied). */
+const receivedAsset = z.string().meta({
+  description:
+    "Asset code received: the invoice currency, or another code for an unapplied `wrong_asset` payment",
+  example: "USDC",
+});
 const paymentB = z
   .object({
     id,
@@ -201,13 +207,19 @@ const paymentB = z
     fromWallet: wallet,
     toWallet: wallet,
     amount: decimal,
-    asset: currency,
+    asset: receivedAsset,
     status: z.enum(["CONFIRMED", "FAILED", "REFUNDED"]),
     confirmedAt: timestamp,
   })
   .meta({ id: "Payment" });
 const paymentA = z
-  .object({ id, transactionHash: txHash, amount: number, currency, confirmedAt: timestamp })
+  .object({
+    id,
+    transactionHash: txHash,
+    amount: number,
+    currency: receivedAsset,
+    confirmedAt: timestamp,
+  })
   .meta({ id: "PaymentFormA" });
 
 const changes = z.record(z.string(), z.unknown()).meta({

@@ -31,6 +31,8 @@ function invoice(over: Partial<InvoiceRow> = {}): InvoiceRow {
     taxAmount: "0.0000000",
     discount: "0.0000000",
     total: "100.0000000",
+    amountPaid: "0",
+    paymentTolerance: "0.00",
     currency: "XLM",
     networkPassphrase: "Test SDF Network ; September 2015",
     dueDate: new Date("2026-03-15T00:00:00.000Z"),
