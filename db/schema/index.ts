@@ -6,5 +6,6 @@ export * from "./invoices";
 export * from "./payments";
 export * from "./prices";
 export * from "./rate-limits";
+export * from "./refunds";
 export * from "./watcher";
 export * from "./webhooks";
