@@ -15,6 +15,7 @@ import type { RateLimitPolicy } from "@/lib/ratelimit/types";
 import { INVALID_SIGNATURE } from "@/lib/services/auth/nonce";
 import { INVALID_TOKEN } from "@/lib/services/auth/token";
 import type { AuthedContext, ServiceContext } from "@/lib/services/context";
+import { KEY_IN_PROGRESS, KEY_REUSED } from "@/lib/services/idempotency";
 import { NETWORK_BUSY, NETWORK_UNAVAILABLE } from "@/lib/stellar/errors";
 import { INVALID_REQUEST, MALFORMED_JSON, NOT_JSON, tooLarge } from "./body";
 import {
@@ -285,8 +286,8 @@ export function errorsOf(op: Operation): ErrorPayload[] {
     // The key's own checks (lib/services/idempotency.ts).
     list.push(
       invalidIdempotencyKey(),
-      new ValidationError("Idempotency-Key was already used with a different request"),
-      new ConflictError("A request with this Idempotency-Key is still being processed"),
+      new ValidationError(KEY_REUSED),
+      new ConflictError(KEY_IN_PROGRESS),
     );
   }
   list.push(...(op.errors ?? []));

@@ -3,6 +3,9 @@ import type { DbOrTx } from "@/db/client";
 import { idempotencyKeys } from "@/db/schema";
 import { ConflictError, ValidationError } from "@/lib/domain/errors";
 
+export const KEY_REUSED = "Idempotency-Key was already used with a different request";
+export const KEY_IN_PROGRESS = "A request with this Idempotency-Key is still being processed";
+
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
 /** A claim left `in_progress` this long (a crashed instance) may be taken over. */
 const STALE_CLAIM_MS = 2 * 60 * 1000;
@@ -46,17 +49,17 @@ export async function claimIdempotencyKey(
       continue;
     }
     if (row.requestHash !== opts.requestHash) {
-      throw new ValidationError("Idempotency-Key was already used with a different request");
+      throw new ValidationError(KEY_REUSED);
     }
     if (row.state === "in_progress") {
-      throw new ConflictError("A request with this Idempotency-Key is still being processed");
+      throw new ConflictError(KEY_IN_PROGRESS);
     }
     return {
       kind: "replay",
       response: { status: row.responseStatus ?? 200, body: row.responseBody },
     };
   }
-  throw new ConflictError("A request with this Idempotency-Key is still being processed");
+  throw new ConflictError(KEY_IN_PROGRESS);
 }
 
 /** Stores the first response; 5xx and 429 answers release the key so a retry runs again. */
