@@ -342,3 +342,18 @@ export function averageAmount(sum: string, count: number): string {
   // Half up on a non-negative sum: (2s + n) / 2n.
   return fromStroops((2n * stroops + n) / (2n * n));
 }
+
+/**
+ * What is left to pay: max(total - paid, 0), exact, 7 decimals (docs/decisions.md, Partial
+ * payments). Never stored: derived from the invoice's total and amountPaid.
+ */
+export function amountDue(total: string, paid: string): string {
+  const left = toStroops(total) - toStroops(paid);
+  return fromStroops(left > 0n ? left : 0n);
+}
+
+/** What was applied beyond the total: max(paid - total, 0), exact, 7 decimals. */
+export function amountOverpaid(total: string, paid: string): string {
+  const over = toStroops(paid) - toStroops(total);
+  return fromStroops(over > 0n ? over : 0n);
+}
