@@ -1,15 +1,11 @@
 import { boolean, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import type { Currency } from "../../lib/domain/money";
+import { UNAPPLIED_REASONS } from "../../lib/domain/unapplied";
 import { amount, idColumn, ts } from "./columns";
 import { invoiceIdRef } from "./invoices";
 
-/** Why a recorded payment does not count towards the invoice (docs/decisions.md, Payments). */
-export const UNAPPLIED_REASONS = [
-  "already_paid",
-  "invoice_cancelled",
-  "invoice_not_sent",
-  "wrong_asset",
-] as const;
+/** Why a recorded payment does not count (lib/domain/unapplied.ts). */
+export { UNAPPLIED_REASONS };
 
 /**
  * One payment operation that reached an invoice's freelancer wallet with its memo: one row per
