@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import { BusinessRuleError, ValidationError } from "./errors";
+import {
+  NOTHING_TO_REFUND,
+  REFUND_AMOUNT_REQUIRED,
+  REFUND_EXCEEDS_RECEIVED,
+  refundAmount,
+  refundableStroops,
+  refundEffect,
+  refundIdOfMemo,
+  refundMemo,
+} from "./refund";
+
+const payment = (
+  amount: string,
+  over: Partial<{ amountRefunded: string; applied: boolean }> = {},
+) => ({
+  amount,
+  amountRefunded: "0",
+  applied: true,
+  ...over,
+});
+const paid = { status: "PAID" as const, total: "25", amountPaid: "30" };
+
+describe("refund memo", () => {
+  it("is RF- plus the id, within 28 bytes, and reads back", () => {
+    const id = "clx8f2k9p0000abcd1234efg";
+    expect(refundMemo(id)).toBe(`RF-${id}`);
+    expect(refundIdOfMemo(`RF-${id}`)).toBe(id);
+    expect(refundIdOfMemo("INV-0001")).toBeNull();
+    expect(refundIdOfMemo("RF-short")).toBeNull();
+    expect(refundIdOfMemo(null)).toBeNull();
+    expect(() => refundMemo("x".repeat(26))).toThrow(/28 bytes/);
+  });
+});
+
+describe("refundAmount", () => {
+  it("defaults to the overpaid part of a PAID invoice", () => {
+    expect(refundAmount(payment("30"), paid, [])).toBe("5.0000000");
+  });
+
+  it("caps the overpaid part by what this payment can still refund", () => {
+    expect(refundAmount(payment("3"), paid, [])).toBe("3.0000000");
+    expect(refundAmount(payment("30", { amountRefunded: "28" }), paid, [])).toBe("2.0000000");
+    expect(refundAmount(payment("30"), paid, ["27"])).toBe("3.0000000");
+  });
+
+  it("defaults to the whole payment when unapplied, or applied to an invoice not PAID", () => {
+    expect(refundAmount(payment("7", { applied: false }), paid, [])).toBe("7.0000000");
+    const partial = { status: "PROCESSING" as const, total: "25", amountPaid: "10" };
+    expect(refundAmount(payment("10"), partial, [])).toBe("10.0000000");
+    expect(refundAmount(payment("10", { amountRefunded: "4" }), partial, [])).toBe("6.0000000");
+  });
+
+  it("needs an amount for a PAID invoice that was not overpaid", () => {
+    const exact = { status: "PAID" as const, total: "25", amountPaid: "25" };
+    expect(() => refundAmount(payment("25"), exact, [])).toThrow(REFUND_AMOUNT_REQUIRED);
+    expect(() => refundAmount(payment("25"), exact, [])).toThrow(ValidationError);
+    expect(refundAmount(payment("25"), exact, [], "25.0000000")).toBe("25.0000000");
+  });
+
+  it("never exceeds the amount received less refunds, settled or open", () => {
+    expect(refundAmount(payment("30"), paid, [], "30")).toBe("30.0000000");
+    const over = () => refundAmount(payment("30"), paid, [], "30.0000001");
+    expect(over).toThrow(REFUND_EXCEEDS_RECEIVED);
+    expect(over).toThrow(BusinessRuleError);
+    expect(() =>
+      refundAmount(payment("30", { amountRefunded: "5" }), paid, ["20"], "5.0000001"),
+    ).toThrow(REFUND_EXCEEDS_RECEIVED);
+    expect(refundAmount(payment("30", { amountRefunded: "5" }), paid, ["20"], "5")).toBe(
+      "5.0000000",
+    );
+  });
+
+  it("has nothing to refund once the payment is refunded in full", () => {
+    expect(() => refundAmount(payment("30", { amountRefunded: "30" }), paid, [])).toThrow(
+      NOTHING_TO_REFUND,
+    );
+    expect(refundableStroops(payment("30", { amountRefunded: "30" }), ["1"])).toBe(0n);
+  });
+});
+
+describe("refundEffect", () => {
+  it("a partial refund of applied money lowers amountPaid; the payment stays CONFIRMED", () => {
+    expect(refundEffect(payment("30"), { amountPaid: "30" }, "5")).toEqual({
+      payment: { amountRefunded: "5.0000000", status: "CONFIRMED" },
+      amountPaid: "25.0000000",
+    });
+  });
+
+  it("the whole payment refunded: REFUNDED", () => {
+    expect(refundEffect(payment("10"), { amountPaid: "10" }, "10")).toEqual({
+      payment: { amountRefunded: "10.0000000", status: "REFUNDED" },
+      amountPaid: "0.0000000",
+    });
+    expect(
+      refundEffect(payment("10", { amountRefunded: "4" }), { amountPaid: "6" }, "6").payment,
+    ).toEqual({ amountRefunded: "10.0000000", status: "REFUNDED" });
+  });
+
+  it("unapplied money never touches amountPaid", () => {
+    expect(refundEffect(payment("7", { applied: false }), { amountPaid: "25" }, "7")).toEqual({
+      payment: { amountRefunded: "7.0000000", status: "REFUNDED" },
+      amountPaid: "25.0000000",
+    });
+  });
+});

@@ -1,0 +1,118 @@
+import { BusinessRuleError, ValidationError } from "./errors";
+import type { InvoiceStatus } from "./invoice-state";
+import { amountOverpaid, fromStroops, toStroops } from "./money";
+
+// Refunds (docs/decisions.md, Refunds): how much of a recorded payment may go back to its
+// sender, what is sent back when the owner names no amount, and what a confirmed refund does
+// to the payment and the invoice. Pure: amounts are decimal strings compared in stroops.
+
+export const REFUND_EXCEEDS_RECEIVED = "Refund exceeds the amount received";
+export const NOTHING_TO_REFUND = "Nothing left to refund on this payment";
+export const REFUND_AMOUNT_REQUIRED =
+  "amount is required: the invoice is paid and nothing was overpaid";
+
+/** Prefix of a refund's text memo; `RF-` plus the refund id fits Stellar's 28 bytes. */
+export const REFUND_MEMO_PREFIX = "RF-";
+const MEMO_MAX_BYTES = 28;
+
+/** The payment fields a refund reads. */
+export type RefundedPayment = {
+  amount: string;
+  amountRefunded: string;
+  applied: boolean;
+};
+
+/** The invoice fields a refund reads. */
+export type RefundedInvoice = {
+  status: InvoiceStatus;
+  total: string;
+  amountPaid: string;
+};
+
+/** `RF-<id>`; throws when it would not fit a text memo (28 bytes). */
+export function refundMemo(id: string): string {
+  const memo = `${REFUND_MEMO_PREFIX}${id}`;
+  if (new TextEncoder().encode(memo).length > MEMO_MAX_BYTES) {
+    throw new Error(`refund memo over ${MEMO_MAX_BYTES} bytes: ${memo}`);
+  }
+  return memo;
+}
+
+/** The refund id a memo names, or null when the memo is not a refund's. */
+export function refundIdOfMemo(memo: string | null | undefined): string | null {
+  if (!memo?.startsWith(REFUND_MEMO_PREFIX)) return null;
+  const id = memo.slice(REFUND_MEMO_PREFIX.length);
+  return /^[a-z0-9]{20,25}$/.test(id) ? id : null;
+}
+
+/**
+ * What may still be refunded, in stroops: the amount received, less what was refunded, less
+ * refunds built or sent and not yet settled (`open`), which would otherwise be counted twice.
+ */
+export function refundableStroops(payment: RefundedPayment, open: readonly string[]): bigint {
+  const pending = open.reduce((sum, a) => sum + toStroops(a), 0n);
+  const left = toStroops(payment.amount) - toStroops(payment.amountRefunded) - pending;
+  return left > 0n ? left : 0n;
+}
+
+/**
+ * The amount of a new refund. `requested` (already a canonical amount > 0) may not exceed what
+ * is refundable (400 `Refund exceeds the amount received`). Without it: the whole refundable
+ * amount of an unapplied payment, or of an applied payment of an invoice that is not PAID;
+ * for a PAID invoice, the overpaid part (amountPaid - total), capped by what this payment can
+ * still refund. A PAID invoice that was not overpaid needs an explicit amount.
+ */
+export function refundAmount(
+  payment: RefundedPayment,
+  invoice: RefundedInvoice,
+  open: readonly string[],
+  requested?: string,
+): string {
+  const refundable = refundableStroops(payment, open);
+  if (requested !== undefined) {
+    const wanted = toStroops(requested);
+    if (wanted <= 0n) throw new ValidationError("amount must be greater than 0");
+    if (wanted > refundable) {
+      throw new BusinessRuleError(REFUND_EXCEEDS_RECEIVED, {
+        amount: `at most ${fromStroops(refundable)} can be refunded from this payment`,
+      });
+    }
+    return fromStroops(wanted);
+  }
+  if (refundable === 0n) throw new BusinessRuleError(NOTHING_TO_REFUND);
+  if (!payment.applied || invoice.status !== "PAID") return fromStroops(refundable);
+  const over = toStroops(amountOverpaid(invoice.total, invoice.amountPaid));
+  if (over === 0n) throw new ValidationError(REFUND_AMOUNT_REQUIRED, { amount: "required" });
+  // bigint: no Math.min.
+  if (over < refundable) return fromStroops(over);
+  return fromStroops(refundable);
+}
+
+export type RefundEffect = {
+  payment: { amountRefunded: string; status: "CONFIRMED" | "REFUNDED" };
+  /** The invoice's amountPaid after the refund (lower only when the money was applied). */
+  amountPaid: string;
+};
+
+/**
+ * What a confirmed refund of `amount` changes. The payment's amountRefunded grows and it is
+ * REFUNDED once nothing is left; refunded applied money leaves amountPaid. The invoice's
+ * status never moves: a PAID invoice stays PAID (its audit entry REFUNDED records the
+ * refund), a payable one stays payable with the lower amountPaid. The ledger is the truth, so
+ * an amount beyond what was left (a refund sent by other means) is recorded as it happened.
+ */
+export function refundEffect(
+  payment: RefundedPayment,
+  invoice: Pick<RefundedInvoice, "amountPaid">,
+  amount: string,
+): RefundEffect {
+  const refunded = toStroops(payment.amountRefunded) + toStroops(amount);
+  const paid = toStroops(invoice.amountPaid) - (payment.applied ? toStroops(amount) : 0n);
+  return {
+    payment: {
+      amountRefunded: fromStroops(refunded),
+      status: refunded >= toStroops(payment.amount) ? "REFUNDED" : "CONFIRMED",
+    },
+    amountPaid: fromStroops(paid > 0n ? paid : 0n),
+  };
+}
