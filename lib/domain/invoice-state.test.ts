@@ -102,6 +102,25 @@ const EXPECTED: Record<InvoiceTrigger, Record<InvoiceStatus, Expected>> = {
     EXPIRED: ignored,
     CANCELLED: ignored,
   },
+  // Recording a partial or unapplied payment, or a refund, keeps any status.
+  receive: {
+    DRAFT: { to: "DRAFT", audit: "PAYMENT_RECEIVED", event: "payment.confirmed" },
+    PENDING: { to: "PENDING", audit: "PAYMENT_RECEIVED", event: "payment.confirmed" },
+    PROCESSING: { to: "PROCESSING", audit: "PAYMENT_RECEIVED", event: "payment.confirmed" },
+    PAID: { to: "PAID", audit: "PAYMENT_RECEIVED", event: "payment.confirmed" },
+    FAILED: { to: "FAILED", audit: "PAYMENT_RECEIVED", event: "payment.confirmed" },
+    EXPIRED: { to: "EXPIRED", audit: "PAYMENT_RECEIVED", event: "payment.confirmed" },
+    CANCELLED: { to: "CANCELLED", audit: "PAYMENT_RECEIVED", event: "payment.confirmed" },
+  },
+  refund: {
+    DRAFT: { to: "DRAFT", audit: "REFUNDED", event: "payment.refunded" },
+    PENDING: { to: "PENDING", audit: "REFUNDED", event: "payment.refunded" },
+    PROCESSING: { to: "PROCESSING", audit: "REFUNDED", event: "payment.refunded" },
+    PAID: { to: "PAID", audit: "REFUNDED", event: "payment.refunded" },
+    FAILED: { to: "FAILED", audit: "REFUNDED", event: "payment.refunded" },
+    EXPIRED: { to: "EXPIRED", audit: "REFUNDED", event: "payment.refunded" },
+    CANCELLED: { to: "CANCELLED", audit: "REFUNDED", event: "payment.refunded" },
+  },
   cancel: {
     DRAFT: cancelled,
     PENDING: cancelled,
@@ -200,6 +219,8 @@ describe("what a move records beyond the table", () => {
       ["payIntent", null],
       ["submitFailed", null],
       ["pay", "paidAt"],
+      ["receive", null],
+      ["refund", null],
       ["expire", "expiredAt"],
       ["cancel", "cancelledAt"],
     ]);

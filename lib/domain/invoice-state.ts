@@ -23,7 +23,9 @@ export const INVOICE_TRIGGERS = [
   "send", // POST /api/invoices/:id/send
   "payIntent", // POST /api/payments/:invoiceId/pay-intent
   "submitFailed", // the ledger rejected a submitted transaction
-  "pay", // a matching payment was confirmed (submit, confirm or watcher)
+  "pay", // a payment completed the total (submit, confirm or watcher)
+  "receive", // a payment was recorded that leaves the status as it is (partial or unapplied)
+  "refund", // a refund of a recorded payment reached the payer
   "expire", // the due date has ended (expiry job)
   "cancel", // POST /api/invoices/:id/cancel
 ] as const;
@@ -39,6 +41,8 @@ export const AUDIT_ACTIONS = [
   "CANCELLED", // cancel
   "DELETED", // delete
   "FAILED", // submitFailed
+  "PAYMENT_RECEIVED", // receive: a partial or unapplied payment
+  "REFUNDED", // refund
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -49,7 +53,9 @@ export const EVENT_TYPES = [
   "invoice.paid", // pay
   "invoice.expired", // expire (invoices only)
   "invoice.cancelled", // cancel
-  "payment.confirmed", // pay: the recorded payment
+  "payment.confirmed", // pay and receive: each applied payment recorded
+  "payment.unapplied", // pay and receive: each payment recorded that does not count
+  "payment.refunded", // refund
   "link.created", // creation of a payment link
   "link.paid", // pay, for a payment link
 ] as const;
@@ -95,6 +101,12 @@ const draftOnly = (outcome: Outcome, rejection: Rejection): Record<InvoiceStatus
   CANCELLED: reject(rejection),
 });
 
+/** Allowed from every status, keeping it, with this audit action and event. */
+const everyStatus = (audit: AuditAction, event: EventType): Record<InvoiceStatus, Outcome> =>
+  Object.fromEntries(
+    INVOICE_STATUSES.map((status) => [status, move(status, audit, event)]),
+  ) as Record<InvoiceStatus, Outcome>;
+
 // Every (trigger, status) pair is spelled out: the Record types make a missing
 // status or trigger a compile error, so a new status cannot be forgotten here.
 const TRANSITIONS: Record<InvoiceTrigger, Record<InvoiceStatus, Outcome>> = {
@@ -136,6 +148,13 @@ const TRANSITIONS: Record<InvoiceTrigger, Record<InvoiceStatus, Outcome>> = {
     EXPIRED: move("PAID", "PAID", "invoice.paid"),
     CANCELLED: reject("pay"),
   },
+  // A payment that leaves the status as it is: a partial payment of a payable invoice, or
+  // one that cannot apply (docs/decisions.md, Payment checks). Any status, even DRAFT and
+  // CANCELLED, records it. "payment.confirmed" here stands for the payment events: one per
+  // recorded row, payment.confirmed when applied and payment.unapplied otherwise (eventsFor).
+  receive: everyStatus("PAYMENT_RECEIVED", "payment.confirmed"),
+  // A refund keeps the status: a PAID invoice stays PAID (docs/decisions.md, Refunds).
+  refund: everyStatus("REFUNDED", "payment.refunded"),
   // The expiry job selects with EXPIRABLE_STATUSES; an invoice that moved on
   // meanwhile is simply left alone.
   expire: {

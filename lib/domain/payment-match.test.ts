@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
-  type MatchPaymentInput,
-  matchPayment,
+  appliedAmount,
+  type ClassifyInput,
+  classifyPayment,
   type PaymentOperation,
   type PaymentTransaction,
+  recordable,
 } from "./payment-match";
 
 const FREELANCER = `G${"F".repeat(55)}`;
@@ -11,7 +13,6 @@ const PAYER = `G${"P".repeat(55)}`;
 const OTHER = `G${"O".repeat(55)}`;
 const USDC_TESTNET = "GBBD47IF6LWK7P7MDEVSCWR7DPUWV3NY3DTQEVFL4NAT4AQH3ZLLFLA5";
 const USDC_MAINNET = "GA5ZSEJYB37JRC5AVCIA5MOP4RHTM335X2KGX3IHOJAPP5RE34K4KZVN";
-const TESTNET = "Test SDF Network ; September 2015";
 const HASH = "a".repeat(64);
 const INVOICE_CREATED = new Date("2026-03-01T12:00:00.000Z");
 
@@ -38,11 +39,11 @@ const transaction = (overrides: Partial<PaymentTransaction> = {}): PaymentTransa
 });
 
 function input(overrides: {
-  invoice?: Partial<MatchPaymentInput["invoice"]>;
+  invoice?: Partial<ClassifyInput["invoice"]>;
   transaction?: Partial<PaymentTransaction>;
   expectedIssuer?: string | null;
   hashAlreadyUsedFor?: string | null;
-}): MatchPaymentInput {
+}): ClassifyInput {
   return {
     invoiceId: "inv_1",
     invoice: {
@@ -51,8 +52,9 @@ function input(overrides: {
       currency: "XLM",
       total: "100.0000000",
       createdAt: INVOICE_CREATED,
-      networkPassphrase: TESTNET,
       allowCreateAccount: false,
+      status: "PENDING",
+      deleted: false,
       ...overrides.invoice,
     },
     expectedIssuer: overrides.expectedIssuer === undefined ? null : overrides.expectedIssuer,
@@ -67,25 +69,37 @@ const mismatch = {
   message: "Transaction does not match invoice",
 };
 
-describe("matchPayment", () => {
-  it("accepts an exact XLM payment and describes it", () => {
-    expect(matchPayment(input({}))).toEqual({
+const opsOf = (input: ClassifyInput) => {
+  const result = classifyPayment(input);
+  if (!result.ok) throw new Error(result.message);
+  return result.operations;
+};
+
+describe("classifyPayment", () => {
+  it("lists an exact XLM payment as applied", () => {
+    expect(classifyPayment(input({}))).toEqual({
       ok: true,
-      payment: {
-        from: PAYER,
-        to: FREELANCER,
-        amount: "100.0000000",
-        assetCode: "XLM",
-        assetIssuer: null,
-        ledger: 123456,
-        hash: HASH,
-        createdAt: new Date("2026-03-01T12:05:00.000Z"),
-      },
+      hash: HASH,
+      ledger: 123456,
+      createdAt: new Date("2026-03-01T12:05:00.000Z"),
+      operations: [
+        {
+          operationIndex: 0,
+          from: PAYER,
+          to: FREELANCER,
+          amount: "100.0000000",
+          assetCode: "XLM",
+          assetIssuer: null,
+          applied: true,
+          unappliedReason: null,
+          selfPayment: false,
+        },
+      ],
     });
   });
 
-  it("1. rejects a failed transaction before anything else", () => {
-    const result = matchPayment(input({ transaction: { successful: false, memo: "INV-9999" } }));
+  it("rejects a failed transaction before anything else", () => {
+    const result = classifyPayment(input({ transaction: { successful: false, memo: "INV-9999" } }));
     expect(result).toEqual({
       ok: false,
       reason: "not_successful",
@@ -93,56 +107,47 @@ describe("matchPayment", () => {
     });
   });
 
-  it("2. rejects a wrong memo", () => {
-    expect(matchPayment(input({ transaction: { memo: "INV-0002" } }))).toEqual(mismatch);
-    expect(matchPayment(input({ transaction: { memo: "inv-0001" } }))).toEqual(mismatch);
-    expect(matchPayment(input({ transaction: { memo: "INV-0001 " } }))).toEqual(mismatch);
+  it("rejects a wrong memo", () => {
+    expect(classifyPayment(input({ transaction: { memo: "INV-0002" } }))).toEqual(mismatch);
+    expect(classifyPayment(input({ transaction: { memo: "inv-0001" } }))).toEqual(mismatch);
+    expect(classifyPayment(input({ transaction: { memo: "INV-0001 " } }))).toEqual(mismatch);
   });
 
-  it("2. rejects id, hash, return and missing memos even with the same text", () => {
+  it("rejects id, hash, return and missing memos even with the same text", () => {
     for (const memoType of ["id", "hash", "return", "none"] as const) {
-      expect(matchPayment(input({ transaction: { memoType } })), memoType).toEqual(mismatch);
+      expect(classifyPayment(input({ transaction: { memoType } })), memoType).toEqual(mismatch);
     }
-    expect(matchPayment(input({ transaction: { memoType: "none", memo: null } }))).toEqual(
-      mismatch,
-    );
   });
 
-  it("3. rejects a payment to another destination", () => {
-    const result = matchPayment(
-      input({ transaction: { operations: [xlmPayment({ to: OTHER })] } }),
-    );
-    expect(result).toEqual(mismatch);
+  it("rejects a payment to another destination, and operations that cannot pay", () => {
+    expect(
+      classifyPayment(input({ transaction: { operations: [xlmPayment({ to: OTHER })] } })),
+    ).toEqual(mismatch);
+    expect(
+      classifyPayment(
+        input({ transaction: { operations: [xlmPayment({ type: "manage_sell_offer" })] } }),
+      ),
+    ).toEqual(mismatch);
   });
 
-  it("3. ignores operations that cannot pay", () => {
-    const result = matchPayment(
-      input({
-        transaction: { operations: [xlmPayment({ type: "manage_sell_offer" })] },
-      }),
-    );
-    expect(result).toEqual(mismatch);
-  });
-
-  it("3. accepts path payments", () => {
+  it("accepts path payments", () => {
     for (const type of ["path_payment_strict_receive", "path_payment_strict_send"]) {
-      const result = matchPayment(input({ transaction: { operations: [xlmPayment({ type })] } }));
-      expect(result.ok, type).toBe(true);
+      expect(opsOf(input({ transaction: { operations: [xlmPayment({ type })] } }))[0].applied).toBe(
+        true,
+      );
     }
   });
 
-  it("3. accepts create_account only when the invoice allows it, and only for XLM", () => {
+  it("accepts create_account only when the invoice allows it, and only for XLM", () => {
     const createAccount = xlmPayment({ type: "create_account" });
     const tx = { operations: [createAccount] };
-    expect(matchPayment(input({ transaction: tx }))).toEqual(mismatch);
-    expect(matchPayment(input({ transaction: tx, invoice: { allowCreateAccount: true } })).ok).toBe(
-      true,
-    );
-    const usdc = matchPayment(
+    expect(classifyPayment(input({ transaction: tx }))).toEqual(mismatch);
+    expect(
+      classifyPayment(input({ transaction: tx, invoice: { allowCreateAccount: true } })).ok,
+    ).toBe(true);
+    const usdc = classifyPayment(
       input({
-        transaction: {
-          operations: [{ ...createAccount, assetCode: "USDC", assetIssuer: USDC_TESTNET }],
-        },
+        transaction: { operations: [{ ...createAccount, assetCode: "USDC", assetIssuer: null }] },
         invoice: { allowCreateAccount: true, currency: "USDC" },
         expectedIssuer: USDC_TESTNET,
       }),
@@ -150,141 +155,120 @@ describe("matchPayment", () => {
     expect(usdc).toEqual(mismatch);
   });
 
-  it("4. rejects USDC from the wrong issuer", () => {
-    const usdcInvoice = { currency: "USDC" as const };
+  it("lists USDC from another issuer as unapplied wrong_asset, with the issuer", () => {
     const from = (issuer: string | null) =>
-      matchPayment(
+      opsOf(
         input({
-          invoice: usdcInvoice,
+          invoice: { currency: "USDC" },
           expectedIssuer: USDC_TESTNET,
-          transaction: {
-            operations: [xlmPayment({ assetCode: "USDC", assetIssuer: issuer })],
-          },
+          transaction: { operations: [xlmPayment({ assetCode: "USDC", assetIssuer: issuer })] },
         }),
-      );
-    expect(from(USDC_TESTNET).ok).toBe(true);
-    expect(from(USDC_MAINNET)).toEqual(mismatch);
-    expect(from(OTHER)).toEqual(mismatch);
-    expect(from(null)).toEqual(mismatch);
+      )[0];
+    expect(from(USDC_TESTNET)).toMatchObject({ applied: true, unappliedReason: null });
+    for (const issuer of [USDC_MAINNET, OTHER, null]) {
+      expect(from(issuer)).toMatchObject({
+        applied: false,
+        unappliedReason: "wrong_asset",
+        assetCode: "USDC",
+        assetIssuer: issuer,
+      });
+    }
   });
 
-  it("4. rejects the wrong asset, including a credit asset coded XLM", () => {
-    expect(
-      matchPayment(
-        input({
-          transaction: {
-            operations: [xlmPayment({ assetCode: "USDC", assetIssuer: USDC_TESTNET })],
-          },
-        }),
-      ),
-    ).toEqual(mismatch);
-    expect(
-      matchPayment(input({ transaction: { operations: [xlmPayment({ assetIssuer: OTHER })] } })),
-    ).toEqual(mismatch);
-  });
-
-  it("4. fails closed when no issuer is configured for a non-native currency", () => {
-    const result = matchPayment(
+  it("lists another asset, or a credit asset coded XLM, as wrong_asset", () => {
+    const usdcOnXlm = opsOf(
+      input({
+        transaction: { operations: [xlmPayment({ assetCode: "USDC", assetIssuer: USDC_TESTNET })] },
+      }),
+    );
+    expect(usdcOnXlm[0].unappliedReason).toBe("wrong_asset");
+    const fakeXlm = opsOf(
+      input({ transaction: { operations: [xlmPayment({ assetIssuer: OTHER })] } }),
+    );
+    expect(fakeXlm[0].unappliedReason).toBe("wrong_asset");
+    // No issuer configured for a non-native currency: fails closed.
+    const eurc = opsOf(
       input({
         invoice: { currency: "EURC" },
         expectedIssuer: null,
         transaction: { operations: [xlmPayment({ assetCode: "EURC", assetIssuer: null })] },
       }),
     );
-    expect(result).toEqual(mismatch);
+    expect(eurc[0].applied).toBe(false);
   });
 
-  it("5. reports an underpayment with trimmed amounts", () => {
-    const result = matchPayment(
-      input({ transaction: { operations: [xlmPayment({ amount: "99.5000000" })] } }),
-    );
-    expect(result).toEqual({
-      ok: false,
-      reason: "underpayment",
-      message: "Underpayment: paid 99.5, expected 100",
-    });
+  it("decides applied from the invoice's state before the transaction", () => {
+    const reasonIn = (status: ClassifyInput["invoice"]["status"], deleted = false) =>
+      opsOf(input({ invoice: { status, deleted } }))[0].unappliedReason;
+    expect(reasonIn("PENDING")).toBeNull();
+    expect(reasonIn("PROCESSING")).toBeNull();
+    expect(reasonIn("FAILED")).toBeNull();
+    expect(reasonIn("EXPIRED")).toBeNull();
+    expect(reasonIn("PAID")).toBe("already_paid");
+    expect(reasonIn("CANCELLED")).toBe("invoice_cancelled");
+    expect(reasonIn("DRAFT")).toBe("invoice_not_sent");
+    expect(reasonIn("PENDING", true)).toBe("invoice_not_sent");
   });
 
-  it("5. is short by a single stroop", () => {
-    const result = matchPayment(
-      input({ transaction: { operations: [xlmPayment({ amount: "99.9999999" })] } }),
-    );
-    expect(result).toMatchObject({
-      reason: "underpayment",
-      message: "Underpayment: paid 99.9999999, expected 100",
-    });
-  });
-
-  it("5. accepts an overpayment and records what was received", () => {
-    const result = matchPayment(
-      input({ transaction: { operations: [xlmPayment({ amount: "150.25" })] } }),
-    );
-    expect(result).toMatchObject({ ok: true, payment: { amount: "150.2500000" } });
-  });
-
-  it("5. uses the largest matching operation; smaller ones are not summed", () => {
-    const split = matchPayment(
-      input({
-        transaction: {
-          operations: [xlmPayment({ amount: "60" }), xlmPayment({ amount: "40" })],
-        },
-      }),
-    );
-    expect(split).toMatchObject({
-      reason: "underpayment",
-      message: "Underpayment: paid 60, expected 100",
-    });
-
-    const withOthers = matchPayment(
+  it("lists every operation to the wallet in order, with its index in the transaction", () => {
+    const ops = opsOf(
       input({
         transaction: {
           operations: [
             xlmPayment({ to: OTHER, amount: "1000" }),
             xlmPayment({ amount: "10" }),
-            xlmPayment({ amount: "100", from: OTHER }),
+            xlmPayment({ type: "manage_data", index: 5 }),
+            xlmPayment({ amount: "40.5", from: OTHER, index: 7 }),
           ],
         },
       }),
     );
-    expect(withOthers).toMatchObject({ ok: true, payment: { amount: "100.0000000", from: OTHER } });
+    expect(ops.map((o) => [o.operationIndex, o.amount, o.from])).toEqual([
+      [1, "10.0000000", PAYER],
+      [7, "40.5000000", OTHER],
+    ]);
+    expect(appliedAmount(ops)).toBe("50.5000000");
   });
 
-  it("6. rejects a transaction older than the invoice, allowing 60 s of skew", () => {
-    const at = (iso: string) => matchPayment(input({ transaction: { createdAt: new Date(iso) } }));
+  it("flags self-payments (operation source, or the transaction's when it has none)", () => {
+    const ops = opsOf(
+      input({
+        transaction: {
+          sourceAccount: FREELANCER,
+          operations: [
+            xlmPayment({ from: undefined, amount: "1" }),
+            xlmPayment({ from: FREELANCER, amount: "2" }),
+            xlmPayment({ from: PAYER, amount: "3" }),
+          ],
+        },
+      }),
+    );
+    expect(ops.map((o) => o.selfPayment)).toEqual([true, true, false]);
+    expect(recordable(ops).map((o) => o.amount)).toEqual(["3.0000000"]);
+    expect(appliedAmount(ops)).toBe("3.0000000");
+  });
+
+  it("falls back to the transaction source when an operation has none", () => {
+    const ops = opsOf(
+      input({
+        transaction: { sourceAccount: OTHER, operations: [xlmPayment({ from: undefined })] },
+      }),
+    );
+    expect(ops[0].from).toBe(OTHER);
+  });
+
+  it("rejects a transaction older than the invoice, allowing 60 s of skew", () => {
+    const at = (iso: string) =>
+      classifyPayment(input({ transaction: { createdAt: new Date(iso) } }));
     expect(at("2026-03-01T11:59:00.000Z").ok).toBe(true);
     expect(at("2026-03-01T11:59:30.000Z").ok).toBe(true);
     expect(at("2026-03-01T11:58:59.999Z")).toEqual(mismatch);
     expect(at("2026-02-28T12:00:00.000Z")).toEqual(mismatch);
   });
 
-  it("6. rejects a hash that already paid another invoice", () => {
-    expect(matchPayment(input({ hashAlreadyUsedFor: "inv_2" }))).toEqual(mismatch);
-    // The same invoice again is the caller's "already paid" case, not a replay.
-    expect(matchPayment(input({ hashAlreadyUsedFor: "inv_1" })).ok).toBe(true);
-  });
-
-  it("falls back to the transaction source when an operation has none", () => {
-    const result = matchPayment(
-      input({
-        transaction: { sourceAccount: OTHER, operations: [xlmPayment({ from: undefined })] },
-      }),
-    );
-    expect(result).toMatchObject({ ok: true, payment: { from: OTHER } });
-  });
-
-  it("checks in the documented order: memo before destination before amount", () => {
-    const everythingWrong = input({
-      transaction: {
-        memo: "INV-0002",
-        operations: [xlmPayment({ to: OTHER, amount: "1" })],
-      },
-    });
-    expect(matchPayment(everythingWrong)).toEqual(mismatch);
-    // Underpaid and replayed: the underpayment is reported (check 5 before 6).
-    const underpaidReplay = input({
-      hashAlreadyUsedFor: "inv_2",
-      transaction: { operations: [xlmPayment({ amount: "1" })] },
-    });
-    expect(matchPayment(underpaidReplay)).toMatchObject({ reason: "underpayment" });
+  it("rejects a hash that belongs to another invoice", () => {
+    expect(classifyPayment(input({ hashAlreadyUsedFor: "inv_2" }))).toEqual(mismatch);
+    // The same invoice again is the caller's "already recorded" case, not a replay.
+    expect(classifyPayment(input({ hashAlreadyUsedFor: "inv_1" })).ok).toBe(true);
   });
 });

@@ -1,25 +1,37 @@
+import { type InvoiceStatus, isPayable } from "./invoice-state";
 import type { Currency } from "./money";
-import { canonicalAmount, toStroops, trimAmount } from "./money";
+import { canonicalAmount, fromStroops, toStroops, trimAmount } from "./money";
+import type { UnappliedReason } from "./unapplied";
 
-// The one payment verifier (docs/decisions.md "Payment checks"), shared by submit,
-// confirm and the watcher. It is pure: callers fetch the transaction from the
-// Horizon of the invoice's own network, normalise it into PaymentTransaction,
-// and look up whether the hash already paid an invoice.
+// The one payment classifier (docs/decisions.md "Payment checks"), shared by submit,
+// confirm and the watcher. It is pure: callers fetch the transaction from the Horizon of the
+// invoice's own network, normalise it into PaymentTransaction, and look up whether the hash
+// already belongs to an invoice. It either rejects the transaction as a whole, or lists every
+// operation that reached the freelancer wallet with the invoice's memo, each applied or not.
 
 /** Transactions up to this much older than the invoice still count (clock skew). */
 export const CLOCK_SKEW_MS = 60_000;
 
-export type PaymentInvoice = {
+/** Why a recorded payment does not count (`payments.unapplied_reason`, db/schema/payments.ts). */
+export type UnappliedReason =
+  | "already_paid"
+  | "invoice_cancelled"
+  | "invoice_not_sent"
+  | "wrong_asset";
+
+export type PaymentTerms = {
   invoiceNumber: string;
   freelancerWallet: string;
   currency: Currency;
   /** Decimal string, e.g. "100.0000000". */
   total: string;
   createdAt: Date;
-  /** Informational: the caller must already have read the transaction from this network. */
-  networkPassphrase: string;
   /** Payment links with activateNewAccounts: accept create_account for XLM. */
   allowCreateAccount: boolean;
+  /** The invoice's status before this transaction: it decides applied or not. */
+  status: InvoiceStatus;
+  /** Soft-deleted: payments are recorded, never applied (`invoice_not_sent`). */
+  deleted: boolean;
 };
 
 export type PaymentOperationType =
@@ -32,6 +44,8 @@ export type PaymentOperationType =
 
 export type PaymentOperation = {
   type: PaymentOperationType;
+  /** Index of the operation in its transaction's operation list; the list position if absent. */
+  index?: number;
   /** Operation source; falls back to the transaction source when absent. */
   from?: string | null;
   /** Recipient (`to`, or `account` for create_account). */
@@ -59,33 +73,40 @@ export type PaymentTransaction = {
   operations: readonly PaymentOperation[];
 };
 
-export type MatchPaymentInput = {
+export type ClassifyInput = {
   invoiceId: string;
-  invoice: PaymentInvoice;
+  invoice: PaymentTerms;
   /** Issuer of the invoice currency on the invoice's network; null for XLM. */
   expectedIssuer: string | null;
   transaction: PaymentTransaction;
-  /** Id of the invoice this hash already paid, or null when it paid nothing yet. */
+  /** Id of the invoice this hash already belongs to, or null when it has no rows yet. */
   hashAlreadyUsedFor: string | null;
 };
 
-export type MatchedPayment = {
+/** One operation that reached the freelancer wallet with the invoice's memo. */
+export type ClassifiedOperation = {
+  operationIndex: number;
   from: string;
   to: string;
   /** Canonical 7-decimal string of what the freelancer received. */
   amount: string;
   assetCode: string;
   assetIssuer: string | null;
-  ledger: number;
-  hash: string;
-  createdAt: Date;
+  applied: boolean;
+  unappliedReason: UnappliedReason | null;
+  /** Sent from the freelancer's own wallet: never recorded, never counts. */
+  selfPayment: boolean;
 };
 
-export type MatchRejection = "not_successful" | "mismatch" | "underpayment";
-
-export type MatchResult =
-  | { ok: true; payment: MatchedPayment }
-  | { ok: false; reason: MatchRejection; message: string };
+export type Classification =
+  | {
+      ok: true;
+      hash: string;
+      ledger: number;
+      createdAt: Date;
+      operations: ClassifiedOperation[];
+    }
+  | { ok: false; reason: "not_successful" | "mismatch"; message: string };
 
 const PAYMENT_TYPES: ReadonlySet<string> = new Set([
   "payment",
@@ -95,84 +116,100 @@ const PAYMENT_TYPES: ReadonlySet<string> = new Set([
 
 export const NOT_SUCCESSFUL_MESSAGE = "Transaction was not successful";
 export const MISMATCH_MESSAGE = "Transaction does not match invoice";
-const mismatch: MatchResult = { ok: false, reason: "mismatch", message: MISMATCH_MESSAGE };
+export const OWN_INVOICE_MESSAGE = "Cannot pay your own invoice";
+const mismatch: Classification = { ok: false, reason: "mismatch", message: MISMATCH_MESSAGE };
+
+/** `Underpayment: paid X, expected Y` with trimmed amounts. */
+export function underpaymentMessage(paid: string, expected: string): string {
+  return `Underpayment: paid ${trimAmount(paid)}, expected ${trimAmount(expected)}`;
+}
 
 /**
- * Runs the six checks in the order docs/decisions.md lists them and returns the
- * first failure. The amount rule looks at single operations: the largest
- * matching operation must cover the total on its own. Several smaller
- * operations are not summed, since docs/decisions.md asks for "one payment
- * operation" and a Payment row records one sender, recipient and amount.
- *
- * A hash that already paid *this* invoice passes: deciding "already paid" is
- * the caller's job, and the match stays idempotent across racing paths.
+ * Runs the checks in the order docs/decisions.md lists them: a failed transaction, a memo
+ * that is not the invoice number, no paying operation to the freelancer wallet, a
+ * transaction older than the invoice (60 s of skew) and a hash that belongs to another
+ * invoice reject the transaction. Otherwise every paying operation to the freelancer wallet
+ * is listed: applied when the invoice was payable and the asset is the invoice currency from
+ * the trusted issuer, else unapplied with a reason. A hash that already belongs to *this*
+ * invoice passes: the caller sees its rows and answers "already recorded".
  */
-export function matchPayment(input: MatchPaymentInput): MatchResult {
+export function classifyPayment(input: ClassifyInput): Classification {
   const { invoice, transaction } = input;
-
-  // 1. The transaction succeeded.
   if (!transaction.successful) {
     return { ok: false, reason: "not_successful", message: NOT_SUCCESSFUL_MESSAGE };
   }
-
-  // 2. A text memo equal to the invoice number; id/hash/return memos never match.
+  // A text memo equal to the invoice number; id/hash/return memos never match.
   if (transaction.memoType !== "text" || transaction.memo !== invoice.invoiceNumber) {
     return mismatch;
   }
-
-  // 3. An operation of a paying kind credits the freelancer wallet.
-  const toFreelancer = transaction.operations.filter(
-    (op) => paysByType(op, invoice) && op.to === invoice.freelancerWallet,
-  );
-  if (toFreelancer.length === 0) return mismatch;
-
-  // 4. In the invoice currency from the right issuer: a USDC from any other
-  // issuer is not USDC, and the native asset has no issuer at all.
-  const inAsset = toFreelancer.filter((op) => isInvoiceAsset(op, invoice, input.expectedIssuer));
-  if (inAsset.length === 0) return mismatch;
-
-  // 5. At least the total, compared in stroops.
-  const best = inAsset.reduce((a, b) => (toStroops(b.amount) > toStroops(a.amount) ? b : a));
-  if (toStroops(best.amount) < toStroops(invoice.total)) {
-    return {
-      ok: false,
-      reason: "underpayment",
-      message: `Underpayment: paid ${trimAmount(best.amount)}, expected ${trimAmount(invoice.total)}`,
-    };
-  }
-
-  // 6. Not older than the invoice (with skew), and the hash paid nothing else.
+  const reaching = transaction.operations
+    .map((op, position) => ({ op, index: op.index ?? position }))
+    .filter(({ op }) => paysByType(op, invoice) && op.to === invoice.freelancerWallet);
+  if (reaching.length === 0) return mismatch;
   if (transaction.createdAt.getTime() < invoice.createdAt.getTime() - CLOCK_SKEW_MS) {
     return mismatch;
   }
   if (input.hashAlreadyUsedFor !== null && input.hashAlreadyUsedFor !== input.invoiceId) {
     return mismatch;
   }
-
+  const stateReason = reasonFromState(invoice);
   return {
     ok: true,
-    payment: {
-      from: best.from || transaction.sourceAccount,
-      to: best.to,
-      amount: canonicalAmount(best.amount),
-      assetCode: best.assetCode,
-      assetIssuer: best.assetIssuer,
-      ledger: transaction.ledger,
-      hash: transaction.hash,
-      createdAt: transaction.createdAt,
-    },
+    hash: transaction.hash,
+    ledger: transaction.ledger,
+    createdAt: transaction.createdAt,
+    operations: reaching.map(({ op, index }) => {
+      const from = op.from || transaction.sourceAccount;
+      const reason = isInvoiceAsset(op, invoice, input.expectedIssuer)
+        ? stateReason
+        : "wrong_asset";
+      return {
+        operationIndex: index,
+        from,
+        to: op.to,
+        amount: canonicalAmount(op.amount),
+        assetCode: op.assetCode,
+        assetIssuer: op.assetIssuer,
+        applied: reason === null,
+        unappliedReason: reason,
+        selfPayment: from === invoice.freelancerWallet,
+      };
+    }),
   };
 }
 
-function paysByType(op: PaymentOperation, invoice: PaymentInvoice): boolean {
+/** The operations that are recorded: all but the freelancer's payments to themself. */
+export function recordable(operations: readonly ClassifiedOperation[]): ClassifiedOperation[] {
+  return operations.filter((op) => !op.selfPayment);
+}
+
+/** What the recorded, applied operations add to amountPaid (7 decimals). */
+export function appliedAmount(operations: readonly ClassifiedOperation[]): string {
+  return fromStroops(
+    recordable(operations)
+      .filter((op) => op.applied)
+      .reduce((sum, op) => sum + toStroops(op.amount), 0n),
+  );
+}
+
+/** Why nothing of this transaction could apply, from the invoice's state; null when payable. */
+function reasonFromState(invoice: PaymentTerms): UnappliedReason | null {
+  if (invoice.deleted || invoice.status === "DRAFT") return "invoice_not_sent";
+  if (invoice.status === "CANCELLED") return "invoice_cancelled";
+  if (invoice.status === "PAID") return "already_paid";
+  return isPayable(invoice.status) ? null : "invoice_not_sent";
+}
+
+function paysByType(op: PaymentOperation, invoice: PaymentTerms): boolean {
   if (PAYMENT_TYPES.has(op.type)) return true;
   // create_account only moves XLM, and only links that opted in accept it.
   return op.type === "create_account" && invoice.allowCreateAccount && invoice.currency === "XLM";
 }
 
+/** The invoice currency from the trusted issuer: a USDC from any other issuer is not USDC. */
 function isInvoiceAsset(
   op: PaymentOperation,
-  invoice: PaymentInvoice,
+  invoice: PaymentTerms,
   expectedIssuer: string | null,
 ): boolean {
   if (op.assetCode !== invoice.currency) return false;
