@@ -12,13 +12,6 @@ import type { UnappliedReason } from "./unapplied";
 /** Transactions up to this much older than the invoice still count (clock skew). */
 export const CLOCK_SKEW_MS = 60_000;
 
-/** Why a recorded payment does not count (`payments.unapplied_reason`, db/schema/payments.ts). */
-export type UnappliedReason =
-  | "already_paid"
-  | "invoice_cancelled"
-  | "invoice_not_sent"
-  | "wrong_asset";
-
 export type PaymentTerms = {
   invoiceNumber: string;
   freelancerWallet: string;
