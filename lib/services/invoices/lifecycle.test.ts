@@ -139,6 +139,7 @@ describe("plannedRecords", () => {
       ledgerNumber: 42,
       payerWallet: payer,
       paidAt,
+      amountPaid: "100.0000000",
     });
     const payment: PaymentRow = {
       id: "pay1aaaaaaaaaaaaaaaaaaaa",
@@ -149,13 +150,14 @@ describe("plannedRecords", () => {
       toWallet: wallet,
       amount: "100.0000000",
       asset: "XLM",
+      applied: true,
       status: "CONFIRMED",
       confirmedAt: paidAt,
     } as PaymentRow;
     const planned = plannedRecords(row, transition("PENDING", "pay"), {
       actor: payer,
       at,
-      payment,
+      payments: [payment],
     });
     expect(planned.events.map((e) => e.type)).toEqual([
       "invoice.paid",
@@ -174,7 +176,13 @@ describe("plannedRecords", () => {
       payerWallet: payer,
       paidAt: paidAt.toISOString(),
     });
-    expect(planned.events[1].data).toMatchObject({ id: payment.id, invoiceId: row.id });
+    expect(planned.events[1].data).toMatchObject({
+      id: payment.id,
+      invoiceId: row.id,
+      applied: true,
+      amountPaid: "100.0000000",
+      amountDue: "0.0000000",
+    });
     expect(planned.events[2].data).toEqual({
       id: row.id,
       amount: "100.0000000",
@@ -182,6 +190,48 @@ describe("plannedRecords", () => {
       transactionHash: "f".repeat(64),
       metadata: { reference: "order-1" },
       paidAt: paidAt.toISOString(),
+    });
+  });
+
+  it("a received payment keeps the status: PAYMENT_RECEIVED and one event per row", () => {
+    const row = invoice({ status: "PENDING", amountPaid: "10.0000000" });
+    const base = {
+      invoiceId: row.id,
+      transactionHash: "e".repeat(64),
+      ledgerNumber: 7,
+      fromWallet: payer,
+      toWallet: wallet,
+      status: "CONFIRMED",
+      confirmedAt: at,
+    } as const;
+    const applied = { ...base, id: "pay1", amount: "10.0000000", asset: "XLM", applied: true };
+    const wrong = {
+      ...base,
+      id: "pay2",
+      amount: "5.0000000",
+      asset: "USDC",
+      assetIssuer: payer,
+      applied: false,
+      unappliedReason: "wrong_asset",
+    };
+    const planned = plannedRecords(row, transition("PENDING", "receive"), {
+      actor: payer,
+      at,
+      changes: { transactionHash: "e".repeat(64) },
+      payments: [applied, wrong] as PaymentRow[],
+    });
+    expect(planned.audit).toEqual({
+      action: "PAYMENT_RECEIVED",
+      changes: { transactionHash: "e".repeat(64) },
+    });
+    expect(planned.events.map((e) => e.type)).toEqual(["payment.confirmed", "payment.unapplied"]);
+    expect(planned.events[0].data).toMatchObject({ applied: true, amountDue: "90.0000000" });
+    expect(planned.events[1].data).toMatchObject({
+      id: "pay2",
+      applied: false,
+      reason: "wrong_asset",
+      asset: "USDC",
+      assetIssuer: payer,
     });
   });
 

@@ -13,6 +13,7 @@ import {
   type TransitionResult,
   transition,
 } from "@/lib/domain/invoice-state";
+import { amountDue } from "@/lib/domain/money";
 import { newEventId, newId } from "@/lib/ids";
 import type { InvoiceRow, PaymentRow } from "./store";
 
@@ -37,9 +38,13 @@ export type TransitionDetails = {
   set?: InvoiceChanges;
   /** Audit `changes` besides the status (the edit diff, a ledger code, a reason...). */
   changes?: Record<string, unknown>;
-  /** What the events carry beyond the row: the cancel reason, the payment, a link's URL. */
+  /** What the events carry beyond the row: the cancel reason, the payments, a link's URL. */
   reason?: string | null;
+  /** The rows a payment move recorded: each gets payment.confirmed or payment.unapplied. */
+  payments?: PaymentRow[];
+  /** The refunded payment (payment.refunded), and what the refund event adds to it. */
   payment?: PaymentRow;
+  refund?: Record<string, unknown>;
   checkoutUrl?: string;
 };
 
@@ -117,10 +122,11 @@ export function plannedRecords(
       action: move.audit,
       changes: Object.keys(changes).length > 0 ? changes : null,
     },
-    events: eventsFor(row.kind, move.event).map((type) => ({
-      type,
-      data: EVENT_DATA[type]({ row, from: move.from, details }),
-    })),
+    events: eventsFor(row.kind, move.event).flatMap((type) =>
+      type === "payment.confirmed"
+        ? paymentEvents({ row, from: move.from, details })
+        : [{ type, data: EVENT_DATA[type]({ row, from: move.from, details }) }],
+    ),
   };
 }
 
@@ -156,7 +162,13 @@ async function writeRecords(
 // ---------------------------------------------------------------------------
 // Event data: one builder per event type (the webhook `data` object of each).
 
-type EventFacts = { row: InvoiceRow; from: InvoiceStatus | null; details: TransitionDetails };
+type EventFacts = {
+  row: InvoiceRow;
+  from: InvoiceStatus | null;
+  details: TransitionDetails;
+  /** The payment row of a payment event. */
+  payment?: PaymentRow;
+};
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -168,10 +180,37 @@ const statusChange = ({ row, from }: EventFacts) => ({
   previousStatus: from,
 });
 
-function paymentOf(details: TransitionDetails): PaymentRow {
-  if (!details.payment) throw new Error("payment.confirmed needs the recorded payment");
-  return details.payment;
+/**
+ * One event per payment row the move recorded, in operation order: payment.confirmed for an
+ * applied row, payment.unapplied for one that does not count (docs/decisions.md, Webhooks).
+ */
+function paymentEvents(facts: EventFacts): { type: EventType; data: Record<string, unknown> }[] {
+  const rows = facts.details.payments ?? [];
+  if (rows.length === 0) throw new Error("payment events need the recorded payments");
+  return rows.map((payment) => {
+    const type: EventType = payment.applied ? "payment.confirmed" : "payment.unapplied";
+    return { type, data: EVENT_DATA[type]({ ...facts, payment }) };
+  });
 }
+
+function paymentOf(facts: EventFacts): PaymentRow {
+  const payment = facts.payment ?? facts.details.payment;
+  if (!payment) throw new Error("a payment event needs its payment");
+  return payment;
+}
+
+/** What every payment event starts with. */
+const paymentFields = (payment: PaymentRow, row: InvoiceRow) => ({
+  id: payment.id,
+  invoiceId: row.id,
+  transactionHash: payment.transactionHash,
+  ledgerNumber: payment.ledgerNumber,
+  fromWallet: payment.fromWallet,
+  toWallet: payment.toWallet,
+  amount: payment.amount,
+  asset: payment.asset,
+  confirmedAt: payment.confirmedAt.toISOString(),
+});
 
 const EVENT_DATA: Record<EventType, (facts: EventFacts) => Record<string, unknown>> = {
   "invoice.created": ({ row }) => ({
@@ -206,18 +245,29 @@ const EVENT_DATA: Record<EventType, (facts: EventFacts) => Record<string, unknow
     cancelledBy: facts.details.actor,
     reason: facts.details.reason ?? null,
   }),
-  "payment.confirmed": ({ row, details }) => {
-    const payment = paymentOf(details);
+  "payment.confirmed": (facts) => ({
+    ...paymentFields(paymentOf(facts), facts.row),
+    applied: true,
+    amountPaid: facts.row.amountPaid,
+    amountDue: amountDue(facts.row.total, facts.row.amountPaid),
+  }),
+  "payment.unapplied": (facts) => {
+    const payment = paymentOf(facts);
     return {
-      id: payment.id,
-      invoiceId: row.id,
-      transactionHash: payment.transactionHash,
-      ledgerNumber: payment.ledgerNumber,
-      fromWallet: payment.fromWallet,
-      toWallet: payment.toWallet,
-      amount: payment.amount,
-      asset: payment.asset,
-      confirmedAt: payment.confirmedAt.toISOString(),
+      ...paymentFields(payment, facts.row),
+      assetIssuer: payment.assetIssuer,
+      applied: false,
+      reason: payment.unappliedReason,
+    };
+  },
+  "payment.refunded": (facts) => {
+    const payment = paymentOf(facts);
+    return {
+      ...paymentFields(payment, facts.row),
+      status: payment.status,
+      amountRefunded: payment.amountRefunded,
+      amountPaid: facts.row.amountPaid,
+      ...facts.details.refund,
     };
   },
   "link.created": ({ row, details }) => ({
