@@ -392,11 +392,15 @@ describe("response schemas match the serializers", () => {
     check(owner, {
       ...paid,
       lineItems: [S.SAMPLE_LINE_ITEM],
-      payments: [S.SAMPLE_PAYMENT],
+      payments: [S.SAMPLE_PAYMENT, S.SAMPLE_UNAPPLIED_PAYMENT],
       auditLogs: S.SAMPLE_AUDIT,
     });
-    check(publicInvoiceSerializer, { ...draft, lineItems: [] });
-    check(publicInvoiceSerializer, { ...paid, lineItems: [S.SAMPLE_LINE_ITEM] });
+    check(publicInvoiceSerializer, { ...draft, lineItems: [], payments: [] });
+    check(publicInvoiceSerializer, {
+      ...paid,
+      lineItems: [S.SAMPLE_LINE_ITEM],
+      payments: [S.SAMPLE_PAYMENT, S.SAMPLE_UNAPPLIED_PAYMENT],
+    });
     check(invoicePageSerializer, {
       invoices: [draft, paid],
       total: 7,
@@ -458,8 +462,12 @@ describe("response schemas match the serializers", () => {
       invoice: draft,
     });
     check(confirmSerializer, { kind: "already_paid", invoice: paid });
-    check(paymentStatusSerializer, draft);
-    check(paymentStatusSerializer, paid);
+    check(paymentStatusSerializer, { ...draft, payments: [] });
+    check(paymentStatusSerializer, { ...paid, payments: [S.SAMPLE_PAYMENT] });
+    check(paymentStatusSerializer, {
+      ...S.SAMPLE_PARTLY_PAID_INVOICE,
+      payments: [{ ...S.SAMPLE_PAYMENT, amount: "400" }, S.SAMPLE_UNAPPLIED_PAYMENT],
+    });
     check(verifiedTransactionSerializer, {
       ...S.SAMPLE_VERIFIED,
       memoType: "none",

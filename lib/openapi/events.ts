@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { EVENT_TYPES, type EventType, INVOICE_STATUSES } from "@/lib/domain/invoice-state";
 import { CURRENCIES } from "@/lib/domain/money";
+import { UNAPPLIED_REASONS } from "@/lib/domain/unapplied";
 import * as base from "@/lib/schemas/wire";
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER } from "@/lib/webhooks/sign";
 
@@ -19,6 +20,25 @@ const hash = base.txHash;
 const status = z.enum(INVOICE_STATUSES);
 const currency = z.enum(CURRENCIES);
 const invoiceNumber = z.string().meta({ example: "INV-0001" });
+
+/** What every payment event starts with: the payment operation as recorded. */
+const payment = {
+  id: id.meta({ description: "Payment id" }),
+  invoiceId: id,
+  transactionHash: hash,
+  ledgerNumber: z.number().int(),
+  fromWallet: wallet,
+  toWallet: wallet,
+  amount: decimal,
+  asset: z.string().meta({
+    description: "Asset code received (the invoice currency unless `wrong_asset`)",
+    example: "USDC",
+  }),
+  confirmedAt: timestamp,
+};
+const amountPaid = decimal.meta({
+  description: "The invoice's sum of applied payments (less refunds) after this payment",
+});
 
 /** `data` of each event type. */
 export const EVENT_DATA: Record<EventType, z.ZodObject> = {
@@ -70,15 +90,39 @@ export const EVENT_DATA: Record<EventType, z.ZodObject> = {
     reason: z.string().nullable(),
   }),
   "payment.confirmed": z.object({
-    id: id.meta({ description: "Payment id" }),
-    invoiceId: id,
-    transactionHash: hash,
-    ledgerNumber: z.number().int(),
-    fromWallet: wallet,
-    toWallet: wallet,
-    amount: decimal,
+    ...payment,
     asset: currency,
-    confirmedAt: timestamp,
+    applied: z.literal(true),
+    amountPaid,
+    amountDue: decimal.meta({ description: "max(total - amountPaid, 0) after this payment" }),
+  }),
+  "payment.unapplied": z.object({
+    ...payment,
+    assetIssuer: wallet
+      .nullable()
+      .meta({ description: "Issuer of the asset received; null for XLM" }),
+    applied: z.literal(false),
+    reason: z.enum(UNAPPLIED_REASONS).meta({
+      description:
+        "`already_paid` (after the invoice was PAID), `invoice_cancelled`, `invoice_not_sent` (a draft or deleted invoice), `wrong_asset` (another asset or issuer: see `asset` and `assetIssuer`)",
+    }),
+  }),
+  "payment.refunded": z.object({
+    ...payment,
+    status: z.enum(["CONFIRMED", "REFUNDED"]).meta({
+      description: "REFUNDED once the whole payment went back; CONFIRMED after a partial refund",
+    }),
+    amountRefunded: decimal.meta({ description: "Sent back for this payment so far" }),
+    amountPaid,
+    refund: z.object({
+      id: id.meta({ description: "Refund id" }),
+      amount: decimal,
+      destination: wallet.meta({ description: "The payment's sender" }),
+      memo: z.string().meta({ example: "RF-k9p0000abcd" }),
+      transactionHash: hash,
+      ledgerNumber: z.number().int(),
+      confirmedAt: timestamp,
+    }),
   }),
   "link.created": z.object({
     id,
@@ -103,10 +147,15 @@ const WHEN: Record<EventType, string> = {
   "invoice.created": "An invoice is created (DRAFT).",
   "invoice.sent": "A draft is sent: DRAFT becomes PENDING.",
   "invoice.paid":
-    "A matching payment is confirmed on the ledger (submit, confirm or the watcher); always followed by `payment.confirmed`.",
+    "The applied payments reach the total less the payment tolerance (submit, confirm or the watcher): exactly once per invoice, followed by the `payment.confirmed` (and any `payment.unapplied`) of the transaction that completed it.",
   "invoice.expired": "The due date has ended without payment: PENDING/PROCESSING becomes EXPIRED.",
   "invoice.cancelled": "The owner cancels the invoice.",
-  "payment.confirmed": "A payment transaction of an invoice or link is confirmed.",
+  "payment.confirmed":
+    "A payment operation that counts towards the invoice (applied) is recorded: one event per operation, in operation order; `amountPaid` and `amountDue` are the invoice's after it.",
+  "payment.unapplied":
+    "A payment operation is recorded that does not count towards the invoice (`reason`): after it was PAID, cancelled or not sent, or in another asset. The money is on the freelancer's account and can be refunded.",
+  "payment.refunded":
+    "A refund of a payment reached the ledger (through submit or seen by the watcher): once per refund.",
   "link.created": "A payment link is created.",
   "link.paid": "A payment link is paid (after `invoice.paid` and `payment.confirmed`).",
 };

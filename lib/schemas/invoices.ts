@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { INVOICE_STATUSES } from "@/lib/domain/invoice-state";
 import { CURRENCIES } from "@/lib/domain/money";
+import { UNAPPLIED_REASONS } from "@/lib/domain/unapplied";
 import { walletAddressSchema } from "./auth";
 import {
   amountSchema,
@@ -198,16 +199,37 @@ const receivedAsset = z.string().meta({
     "Asset code received: the invoice currency, or another code for an unapplied `wrong_asset` payment",
   example: "USDC",
 });
+const assetIssuer = wallet
+  .nullable()
+  .meta({ description: "Issuer of the asset received; null for XLM" });
+const applied = z.boolean().meta({
+  description: "Counts towards `amountPaid`; otherwise `unappliedReason` says why not",
+});
+const unappliedReason = z
+  .enum(UNAPPLIED_REASONS)
+  .meta({
+    id: "UnappliedReason",
+    description:
+      "Why a recorded payment does not count: `already_paid` (arrived after the invoice was PAID), `invoice_cancelled`, `invoice_not_sent` (a draft or deleted invoice), `wrong_asset` (another asset, or the right code from another issuer: see `asset` and `assetIssuer`)",
+  })
+  .nullable();
+
+/** One payment operation as recorded: every field of the Payment row (the owner's view). */
 const paymentB = z
   .object({
     id,
     invoiceId: id,
     transactionHash: txHash,
+    operationIndex: int.meta({ description: "Index of the operation in its transaction" }),
     ledgerNumber: int,
     fromWallet: wallet,
     toWallet: wallet,
     amount: decimal,
     asset: receivedAsset,
+    assetIssuer,
+    applied,
+    unappliedReason,
+    amountRefunded: decimal.meta({ description: "Sent back to the payer so far" }),
     status: z.enum(["CONFIRMED", "FAILED", "REFUNDED"]),
     confirmedAt: timestamp,
   })
@@ -216,11 +238,52 @@ const paymentA = z
   .object({
     id,
     transactionHash: txHash,
+    operationIndex: int,
     amount: number,
     currency: receivedAsset,
+    assetIssuer,
+    applied,
+    unappliedReason,
+    amountRefunded: number,
     confirmedAt: timestamp,
   })
   .meta({ id: "PaymentFormA" });
+
+/**
+ * What the payer may see of each payment (the public view and the payment status, for the
+ * checkout's receipt): the ledger facts and whether it counted; the sender is the payer.
+ */
+export const receivedPaymentB = paymentB
+  .pick({
+    transactionHash: true,
+    operationIndex: true,
+    ledgerNumber: true,
+    fromWallet: true,
+    amount: true,
+    asset: true,
+    assetIssuer: true,
+    applied: true,
+    unappliedReason: true,
+    confirmedAt: true,
+  })
+  .meta({ id: "ReceivedPayment" });
+export const receivedPaymentA = receivedPaymentB
+  .extend({ amount: number })
+  .meta({ id: "ReceivedPaymentFormA" });
+
+/** Paid so far and left to pay, exact (docs/decisions.md, Partial payments). */
+export const settledB = {
+  amountPaid: decimal.meta({ description: "Sum of the applied payments, less refunds" }),
+  amountDue: decimal.meta({ description: "max(total - amountPaid, 0)" }),
+};
+export const settledA = { amountPaid: number, amountDue: number };
+/** The owner's view adds what was paid beyond the total and the tolerance. */
+const overpaid = decimal.meta({ description: "max(amountPaid - total, 0)" });
+const tolerance = z.string().meta({
+  description:
+    "Percent (0 to 5, 2 decimals): PAID once amountPaid >= total x (1 - paymentTolerance/100)",
+  example: "0.00",
+});
 
 const changes = z.record(z.string(), z.unknown()).meta({
   description: "What changed, e.g. `{status: {from, to}}`; for PAID also the transaction",
@@ -289,6 +352,9 @@ export const ownerInvoice = wire(
   "Invoice",
   invoiceParties.extend({
     ...invoiceAmounts.shape,
+    ...settledB,
+    amountOverpaid: overpaid,
+    paymentTolerance: tolerance,
     ...invoiceState.shape,
     cancelledAt: timestamp.nullable(),
     lineItems: z.array(lineItemB),
@@ -302,6 +368,9 @@ export const ownerInvoice = wire(
       taxAmount: z.number(),
       discount: z.number(),
       totalAmount: number,
+      ...settledA,
+      amountOverpaid: number,
+      paymentTolerance: z.number(),
       ...invoiceState.shape,
       items: z.array(lineItemA),
       payments: z.array(paymentA),
@@ -321,11 +390,13 @@ const publicInvoiceB = z.object({
     clientName: true,
   }).shape,
   ...invoiceAmounts.shape,
+  ...settledB,
   dueDate: timestamp.nullable(),
   paidAt: timestamp.nullable(),
   transactionHash: txHash.nullable(),
   createdAt: timestamp,
   lineItems: z.array(lineItemB),
+  payments: z.array(receivedPaymentB),
 });
 
 export const publicInvoice = wire("PublicInvoice", publicInvoiceB, {
@@ -334,11 +405,14 @@ export const publicInvoice = wire("PublicInvoice", publicInvoiceB, {
     .extend({
       amount: number,
       totalAmount: number,
+      ...settledA,
       dueDate: timestamp.nullable(),
       items: z.array(lineItemA),
+      payments: z.array(receivedPaymentA),
       createdAt: timestamp,
     }),
-  description: "The payer's view: never emails, addresses, notes or the audit trail",
+  description:
+    "The payer's view: the payments received (each payer's own), never emails, addresses, notes or the audit trail",
 });
 
 const listItemB = publicInvoiceB.pick({
@@ -348,6 +422,8 @@ const listItemB = publicInvoiceB.pick({
   title: true,
   clientName: true,
   total: true,
+  amountPaid: true,
+  amountDue: true,
   currency: true,
   networkPassphrase: true,
   dueDate: true,
@@ -362,7 +438,7 @@ export const invoicePage = wire(
       items: z.array(
         listItemB
           .omit({ title: true, total: true, networkPassphrase: true })
-          .extend({ amount: number, totalAmount: number, paymentLink }),
+          .extend({ amount: number, totalAmount: number, ...settledA, paymentLink }),
       ),
       ...pageFields,
     }),
@@ -400,11 +476,15 @@ const stats = <T extends z.ZodType>(amount: T) =>
     totalInvoices: int,
     paidInvoices: int,
     pendingInvoices: int,
-    totalRevenue: byAsset(amount).meta({ description: "Sum of the totals of PAID invoices" }),
+    totalRevenue: byAsset(amount).meta({
+      description:
+        "Sum of the applied payments (less refunds), partial payments included; unapplied payments never count",
+    }),
     revenueThisMonth: byAsset(amount),
-    avgInvoiceValue: byAsset(amount),
+    avgInvoiceValue: byAsset(amount).meta({ description: "Mean total of PAID invoices" }),
     pendingAmount: byAsset(amount).meta({
-      description: "Invoices awaiting payment: PENDING, PROCESSING, FAILED, EXPIRED",
+      description:
+        "Sum of the amounts due of invoices awaiting payment (PENDING, PROCESSING, FAILED, EXPIRED)",
     }),
     statusBreakdown,
     recentActivity: z.array(
@@ -428,6 +508,7 @@ export const invoiceStats = wire("InvoiceStats", stats(decimal), { a: stats(numb
 export type InvoiceBody = FormB<typeof ownerInvoice>;
 export type LineItemBody = InvoiceBody["lineItems"][number];
 export type PaymentBody = InvoiceBody["payments"][number];
+export type ReceivedPaymentBody = z.output<typeof receivedPaymentB>;
 export type AuditLogBody = InvoiceBody["auditLogs"][number];
 export type InvoicePageBody = FormB<typeof invoicePage>;
 export type InvoiceListItemBody = InvoicePageBody["invoices"][number];

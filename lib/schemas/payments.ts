@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { walletAddressSchema } from "./auth";
 import { networkNameSchema, networkPassphraseSchema } from "./common";
+import { receivedPaymentA, receivedPaymentB, settledA, settledB } from "./invoices";
 import {
   currency,
   EXAMPLE_WALLET,
@@ -143,18 +144,23 @@ export const confirmResult = wire(
     .meta({ override: { type: "object" } }),
 );
 
-export const paymentStatusResponse = wire(
-  "PaymentStatus",
-  z.object({
-    invoiceId: id,
-    status: invoiceStatus,
-    transactionHash: txHash.nullable(),
-    ledgerNumber: int.nullable(),
-    paidAt: timestamp.nullable(),
-    payerWallet: wallet.nullable(),
-    updatedAt: timestamp,
+const paymentStatusB = z.object({
+  invoiceId: id,
+  status: invoiceStatus,
+  transactionHash: txHash.nullable(),
+  ledgerNumber: int.nullable(),
+  paidAt: timestamp.nullable(),
+  payerWallet: wallet.nullable(),
+  ...settledB,
+  payments: z.array(receivedPaymentB).meta({
+    description: "Every payment recorded for the invoice, applied or not, oldest first",
   }),
-);
+  updatedAt: timestamp,
+});
+
+export const paymentStatusResponse = wire("PaymentStatus", paymentStatusB, {
+  a: paymentStatusB.extend({ ...settledA, payments: z.array(receivedPaymentA) }),
+});
 
 export const verifiedTransaction = wire(
   "VerifiedTransaction",

@@ -1,6 +1,12 @@
 import type { z } from "zod";
 import { paymentPageUrl } from "@/lib/config";
-import { type Currency, formatForFormA } from "@/lib/domain/money";
+import {
+  amountDue,
+  amountOverpaid,
+  type Currency,
+  canonicalAmount,
+  formatForFormA,
+} from "@/lib/domain/money";
 import { type Serializer, serializer } from "@/lib/http/forms";
 import {
   cancelledInvoice,
@@ -12,6 +18,8 @@ import {
   invoiceStats,
   ownerInvoice,
   publicInvoice,
+  type receivedPaymentA as receivedA,
+  type receivedPaymentB as receivedB,
   sentInvoice,
 } from "@/lib/schemas/invoices";
 import type { FormA, FormB } from "@/lib/schemas/wire";
@@ -20,11 +28,11 @@ import type { InvoicePage } from "@/lib/services/invoices/list-invoices";
 import type {
   AuditRow,
   InvoiceRow,
-  InvoiceWithItems,
   LineItemRow,
   OwnerInvoice,
   PaymentRow,
 } from "@/lib/services/invoices/store";
+import type { PublicInvoice } from "@/lib/services/invoices/view-invoice";
 
 import { iso } from "./common";
 
@@ -49,24 +57,58 @@ const lineItemA = (i: LineItemRow): OwnerA["items"][number] => ({
   amount: formatForFormA(i.amount),
 });
 
-const paymentB = (p: PaymentRow): OwnerB["payments"][number] => ({
-  id: p.id,
-  invoiceId: p.invoiceId,
+/** What the payer may see of a payment (public view, payment status). */
+export const receivedPaymentB = (p: PaymentRow): z.output<typeof receivedB> => ({
   transactionHash: p.transactionHash,
+  operationIndex: p.operationIndex,
   ledgerNumber: p.ledgerNumber,
   fromWallet: p.fromWallet,
-  toWallet: p.toWallet,
   amount: p.amount,
   asset: p.asset,
-  status: p.status,
+  assetIssuer: p.assetIssuer,
+  applied: p.applied,
+  unappliedReason: p.unappliedReason,
   confirmedAt: p.confirmedAt.toISOString(),
 });
+export const receivedPaymentA = (p: PaymentRow): z.output<typeof receivedA> => ({
+  ...receivedPaymentB(p),
+  amount: formatForFormA(p.amount),
+});
+
+const paymentB = (p: PaymentRow): OwnerB["payments"][number] => {
+  const { confirmedAt, ...received } = receivedPaymentB(p);
+  return {
+    id: p.id,
+    invoiceId: p.invoiceId,
+    ...received,
+    toWallet: p.toWallet,
+    amountRefunded: canonicalAmount(p.amountRefunded),
+    status: p.status,
+    confirmedAt,
+  };
+};
 const paymentA = (p: PaymentRow): OwnerA["payments"][number] => ({
   id: p.id,
   transactionHash: p.transactionHash,
+  operationIndex: p.operationIndex,
   amount: formatForFormA(p.amount),
   currency: p.asset,
+  assetIssuer: p.assetIssuer,
+  applied: p.applied,
+  unappliedReason: p.unappliedReason,
+  amountRefunded: formatForFormA(p.amountRefunded),
   confirmedAt: p.confirmedAt.toISOString(),
+});
+
+/** Paid so far and left to pay (docs/decisions.md, Partial payments): Form B, exact. */
+export const paidAndDueB = (i: Pick<InvoiceRow, "total" | "amountPaid">) => ({
+  amountPaid: canonicalAmount(i.amountPaid),
+  amountDue: amountDue(i.total, i.amountPaid),
+});
+/** The same as Form A numbers. */
+export const paidAndDueA = (i: Pick<InvoiceRow, "total" | "amountPaid">) => ({
+  amountPaid: formatForFormA(i.amountPaid),
+  amountDue: formatForFormA(amountDue(i.total, i.amountPaid)),
 });
 
 const auditB = (a: AuditRow): OwnerB["auditLogs"][number] => ({
@@ -138,6 +180,9 @@ export const ownerInvoiceSerializer: Serializer<OwnerInvoice, typeof ownerInvoic
     b: (i, { appUrl }): OwnerB => ({
       ...parties(i),
       ...amounts(i),
+      ...paidAndDueB(i),
+      amountOverpaid: amountOverpaid(i.total, i.amountPaid),
+      paymentTolerance: i.paymentTolerance,
       ...dates(i),
       cancelledAt: iso(i.cancelledAt),
       ...settlement(i, appUrl),
@@ -152,6 +197,9 @@ export const ownerInvoiceSerializer: Serializer<OwnerInvoice, typeof ownerInvoic
       taxAmount: formatForFormA(i.taxAmount),
       discount: formatForFormA(i.discount),
       totalAmount: formatForFormA(i.total),
+      ...paidAndDueA(i),
+      amountOverpaid: formatForFormA(amountOverpaid(i.total, i.amountPaid)),
+      paymentTolerance: formatForFormA(i.paymentTolerance),
       currency: i.currency,
       networkPassphrase: i.networkPassphrase,
       ...dates(i),
@@ -163,9 +211,12 @@ export const ownerInvoiceSerializer: Serializer<OwnerInvoice, typeof ownerInvoic
   },
 );
 
-/** The payer's view: who is paid and what for; never emails, addresses, notes or audit. */
+/**
+ * The payer's view: who is paid and what for, and what was received; never emails,
+ * addresses, notes or audit.
+ */
 export const publicInvoiceSerializer = serializer(publicInvoice, {
-  b: (i: InvoiceWithItems): FormB<typeof publicInvoice> => ({
+  b: (i: PublicInvoice): FormB<typeof publicInvoice> => ({
     id: i.id,
     invoiceNumber: i.invoiceNumber,
     status: i.status,
@@ -176,11 +227,13 @@ export const publicInvoiceSerializer = serializer(publicInvoice, {
     freelancerCompany: i.freelancerCompany,
     clientName: i.clientName,
     ...amounts(i),
+    ...paidAndDueB(i),
     dueDate: iso(i.dueDate),
     paidAt: iso(i.paidAt),
     transactionHash: i.transactionHash,
     createdAt: i.createdAt.toISOString(),
     lineItems: i.lineItems.map(lineItemB),
+    payments: i.payments.map(receivedPaymentB),
   }),
   a: (i): FormA<typeof publicInvoice> => ({
     id: i.id,
@@ -189,9 +242,11 @@ export const publicInvoiceSerializer = serializer(publicInvoice, {
     amount: formatForFormA(i.subtotal),
     currency: i.currency,
     totalAmount: formatForFormA(i.total),
+    ...paidAndDueA(i),
     status: i.status,
     dueDate: iso(i.dueDate),
     items: i.lineItems.map(lineItemA),
+    payments: i.payments.map(receivedPaymentA),
     createdAt: i.createdAt.toISOString(),
   }),
 });
@@ -212,6 +267,7 @@ export const invoicePageSerializer = serializer(invoicePage, {
       title: i.title,
       clientName: i.clientName,
       total: i.total,
+      ...paidAndDueB(i),
       currency: i.currency,
       networkPassphrase: i.networkPassphrase,
       dueDate: iso(i.dueDate),
@@ -226,6 +282,7 @@ export const invoicePageSerializer = serializer(invoicePage, {
       clientName: i.clientName,
       amount: formatForFormA(i.subtotal),
       totalAmount: formatForFormA(i.total),
+      ...paidAndDueA(i),
       currency: i.currency,
       status: i.status,
       dueDate: iso(i.dueDate),

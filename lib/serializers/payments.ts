@@ -1,4 +1,4 @@
-import { sameInBothForms } from "@/lib/http/forms";
+import { sameInBothForms, serializer } from "@/lib/http/forms";
 import {
   confirmResult,
   paymentIntent,
@@ -7,12 +7,13 @@ import {
   submitResult,
   verifiedTransaction,
 } from "@/lib/schemas/payments";
-import type { FormB } from "@/lib/schemas/wire";
+import type { FormA, FormB } from "@/lib/schemas/wire";
 import type { PaymentIntent } from "@/lib/services/payments/pay-intent";
 import type { RecordOutcome } from "@/lib/services/payments/record-payment";
 import type { PaymentStatus } from "@/lib/services/payments/settle";
 import type { VerifiedTransaction } from "@/lib/services/payments/verify-tx";
 import { iso } from "./common";
+import { paidAndDueA, paidAndDueB, receivedPaymentA, receivedPaymentB } from "./invoices";
 
 export const paymentIntentSerializer = sameInBothForms(
   paymentIntent,
@@ -85,18 +86,29 @@ export const confirmSerializer = sameInBothForms(
         },
 );
 
-export const paymentStatusSerializer = sameInBothForms(
-  paymentStatusResponse,
-  (i: PaymentStatus): FormB<typeof paymentStatusResponse> => ({
-    invoiceId: i.id,
-    status: i.status,
-    transactionHash: i.transactionHash,
-    ledgerNumber: i.ledgerNumber,
-    paidAt: iso(i.paidAt),
-    payerWallet: i.payerWallet,
-    updatedAt: i.updatedAt.toISOString(),
+const statusOf = (i: PaymentStatus) => ({
+  invoiceId: i.id,
+  status: i.status,
+  transactionHash: i.transactionHash,
+  ledgerNumber: i.ledgerNumber,
+  paidAt: iso(i.paidAt),
+  payerWallet: i.payerWallet,
+  updatedAt: i.updatedAt.toISOString(),
+});
+
+/** Polled by the checkout: the status, paid and due, and every payment received. */
+export const paymentStatusSerializer = serializer(paymentStatusResponse, {
+  b: (i: PaymentStatus): FormB<typeof paymentStatusResponse> => ({
+    ...statusOf(i),
+    ...paidAndDueB(i),
+    payments: i.payments.map(receivedPaymentB),
   }),
-);
+  a: (i): FormA<typeof paymentStatusResponse> => ({
+    ...statusOf(i),
+    ...paidAndDueA(i),
+    payments: i.payments.map(receivedPaymentA),
+  }),
+});
 
 export const verifiedTransactionSerializer = sameInBothForms(
   verifiedTransaction,

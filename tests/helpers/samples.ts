@@ -120,6 +120,15 @@ export const SAMPLE_PAID_INVOICE: InvoiceRow = {
   ledgerNumber: 1234567,
   payerWallet: PAYER,
   clientWallet: PAYER,
+  amountPaid: "1050.0000000",
+  updatedAt: T1,
+};
+
+/** Paid in part: 400 of 1050 received, 650 due. */
+export const SAMPLE_PARTLY_PAID_INVOICE: InvoiceRow = {
+  ...SAMPLE_INVOICE,
+  status: "PROCESSING",
+  amountPaid: "400.0000000",
   updatedAt: T1,
 };
 
@@ -149,6 +158,18 @@ export const SAMPLE_PAYMENT: PaymentRow = {
   amountRefunded: "0",
   status: "CONFIRMED",
   confirmedAt: T1,
+};
+
+/** A look-alike USDC from another issuer: recorded, never applied. */
+export const SAMPLE_UNAPPLIED_PAYMENT: PaymentRow = {
+  ...SAMPLE_PAYMENT,
+  id: "clx8f2k9p0010abcd1234efgh",
+  transactionHash: "7a1c0e5b9d2f4a6c8e0b1d3f5a7c9e1b3d5f7a9c1e3b5d7f9a1c3e5b7d9f1a3c",
+  ledgerNumber: 1234570,
+  amount: "25.0000000",
+  assetIssuer: "GCNY5OXYSY4FKHOPT2SPOQZAOEIGXB5LBYW3HVU3OWSTQITS65M5RCNY",
+  applied: false,
+  unappliedReason: "wrong_asset",
 };
 
 export const SAMPLE_AUDIT: AuditRow[] = [
@@ -298,14 +319,14 @@ export const SAMPLE_DELIVERY: DeliveryView = {
 };
 
 export const SAMPLE_OWNER_INVOICE: OwnerInvoice = {
-  ...SAMPLE_INVOICE,
+  ...SAMPLE_PARTLY_PAID_INVOICE,
   lineItems: [SAMPLE_LINE_ITEM],
-  payments: [],
+  payments: [{ ...SAMPLE_PAYMENT, amount: "400.0000000" }, SAMPLE_UNAPPLIED_PAYMENT],
   auditLogs: SAMPLE_AUDIT,
 };
 export const SAMPLE_PAGE: InvoicePage = {
-  invoices: [SAMPLE_INVOICE],
-  total: 1,
+  invoices: [SAMPLE_INVOICE, SAMPLE_PARTLY_PAID_INVOICE],
+  total: 2,
   limit: 50,
   offset: 0,
   hasMore: false,
@@ -344,7 +365,11 @@ export const SAMPLES: Example[] = [
   }),
   sample(whoAmISerializer, { walletAddress: FREELANCER }),
   sample(ownerInvoiceSerializer, SAMPLE_OWNER_INVOICE),
-  sample(publicInvoiceSerializer, { ...SAMPLE_INVOICE, lineItems: [SAMPLE_LINE_ITEM] }),
+  sample(publicInvoiceSerializer, {
+    ...SAMPLE_PARTLY_PAID_INVOICE,
+    lineItems: [SAMPLE_LINE_ITEM],
+    payments: [{ ...SAMPLE_PAYMENT, amount: "400.0000000" }, SAMPLE_UNAPPLIED_PAYMENT],
+  }),
   sample(invoicePageSerializer, SAMPLE_PAGE),
   sample(sentInvoiceSerializer, SAMPLE_INVOICE),
   sample(cancelledInvoiceSerializer, {
@@ -365,7 +390,10 @@ export const SAMPLES: Example[] = [
   sample(submitResultSerializer, SAMPLE_RECORDED),
   sample(submitPendingSerializer, { hash: EXAMPLE_HASH }),
   sample(confirmSerializer, SAMPLE_RECORDED),
-  sample(paymentStatusSerializer, SAMPLE_PAID_INVOICE),
+  sample(paymentStatusSerializer, {
+    ...SAMPLE_PAID_INVOICE,
+    payments: [SAMPLE_PAYMENT, SAMPLE_UNAPPLIED_PAYMENT],
+  }),
   sample(verifiedTransactionSerializer, SAMPLE_VERIFIED),
   sample(createdWebhookSerializer, SAMPLE_WEBHOOK),
   sample(webhookListSerializer, [SAMPLE_WEBHOOK]),

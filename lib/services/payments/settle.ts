@@ -7,7 +7,16 @@ import {
   UnavailableError,
   ValidationError,
 } from "@/lib/domain/errors";
-import { transition } from "@/lib/domain/invoice-state";
+import { isPayable, transition } from "@/lib/domain/invoice-state";
+import { amountDue, sumAmounts, toStroops } from "@/lib/domain/money";
+import {
+  appliedAmount,
+  MISMATCH_MESSAGE,
+  OWN_INVOICE_MESSAGE,
+  type PaymentTransaction,
+  underpaymentMessage,
+} from "@/lib/domain/payment-match";
+import { isPaidInFull } from "@/lib/domain/settlement";
 import { isId } from "@/lib/ids";
 import {
   ledgerError,
@@ -28,8 +37,16 @@ import {
   INVOICE_NOT_FOUND,
   type InvoiceRow,
   lockLiveInvoice,
+  type PaymentRow,
 } from "../invoices/store";
-import { type RecordOutcome, verifyAgainstInvoice, verifyAndRecordPayment } from "./record-payment";
+import { loadPayments } from "../invoices/view-invoice";
+import {
+  answerFor,
+  classifyAgainstInvoice,
+  hashOwner,
+  type RecordOutcome,
+  recordTransaction,
+} from "./record-payment";
 
 export type SubmitOutcome = RecordOutcome | { kind: "pending"; hash: string; invoice: InvoiceRow };
 
@@ -37,9 +54,10 @@ export const INVALID_XDR = "Invalid signed transaction";
 export const TX_NOT_FOUND_ON_NETWORK = "Transaction not found on network";
 
 /**
- * Submit: check the signed transaction against the invoice (network, then the verifier as
- * if it had succeeded) before it reaches the ledger; send it; on success record it through
- * the one recorder; on a ledger rejection move PROCESSING to FAILED (audit FAILED) and
+ * Submit: check the signed transaction against the invoice (network, then the classifier as
+ * if it had succeeded: no self-payment, and enough to pay the amount due in full) before it
+ * reaches the ledger; send it; on success record it through the one recorder and answer as
+ * confirm does; on a ledger rejection move PROCESSING to FAILED (audit FAILED) and
  * answer the ledger's message. A Horizon timeout is resolved by looking the hash up, never by
  * sending another transaction.
  */
@@ -59,7 +77,7 @@ export async function submitPayment(
     );
   }
   const network = networkName(invoice.networkPassphrase);
-  const pre = await verifyAgainstInvoice(ctx.db, ctx.config, invoice, {
+  await checkBeforeSending(ctx, invoice, {
     hash: decoded.hash,
     successful: true,
     memoType: decoded.memoType,
@@ -69,7 +87,6 @@ export async function submitPayment(
     sourceAccount: decoded.sourceAccount,
     operations: decoded.operations,
   });
-  if (!pre.ok) throw new BusinessRuleError(pre.message);
 
   const horizon = horizonFor(ctx.config, network);
   try {
@@ -87,7 +104,32 @@ export async function submitPayment(
   }
   const tx = await waitForTransaction(horizon, decoded.hash);
   if (!tx) return { kind: "pending", hash: decoded.hash, invoice };
-  return verifyAndRecordPayment(ctx, invoice.id, tx);
+  return answerFor(await recordTransaction(ctx, invoice.id, tx));
+}
+
+/**
+ * Refuses, before anything is sent, a transaction that would not pay the invoice in full:
+ * the classifier's rejection, a payment from the freelancer's own wallet, nothing in the
+ * invoice's asset, or less than the amount due (tolerance allowed).
+ */
+async function checkBeforeSending(
+  ctx: ServiceContext,
+  invoice: InvoiceRow,
+  tx: PaymentTransaction,
+) {
+  const pre = classifyAgainstInvoice(ctx.config, invoice, tx, await hashOwner(ctx.db, tx.hash));
+  if (!pre.ok) throw new BusinessRuleError(pre.message);
+  if (pre.operations.some((op) => op.selfPayment)) {
+    throw new BusinessRuleError(OWN_INVOICE_MESSAGE);
+  }
+  const applied = appliedAmount(pre.operations);
+  if (toStroops(applied) === 0n) throw new BusinessRuleError(MISMATCH_MESSAGE);
+  const paid = sumAmounts([invoice.amountPaid, applied]);
+  if (!isPaidInFull(paid, invoice.total, invoice.paymentTolerance)) {
+    throw new BusinessRuleError(
+      underpaymentMessage(applied, amountDue(invoice.total, invoice.amountPaid)),
+    );
+  }
 }
 
 /** The invoice a payment is for: PAID (the caller answers already_paid) or payable; 400 else. */
@@ -127,25 +169,64 @@ async function markSubmitFailed(
   );
 }
 
-/** Confirm by hash (mobile flow, retry after a timeout, manual check). */
+/**
+ * Confirm by hash (mobile flow, retry after a timeout, manual check): records the
+ * transaction and answers by the confirm contract (`answerFor`). On an invoice that is not
+ * payable (PAID, DRAFT, CANCELLED) the transaction is still recorded when it is one of the
+ * invoice's (as unapplied), and the answer stays `already_paid` or the status refusal.
+ */
 export async function confirmPayment(
   ctx: ServiceContext,
   { invoiceId, transactionHash }: { invoiceId: string; transactionHash: string },
 ): Promise<RecordOutcome> {
-  const invoice = await invoiceToPay(ctx, invoiceId);
-  if (invoice.status === "PAID") return { kind: "already_paid", invoice };
+  const invoice = await getLiveInvoice(ctx.db, invoiceId);
   const horizon = horizonFor(ctx.config, networkName(invoice.networkPassphrase));
+  if (!isPayable(invoice.status)) {
+    await recordQuietly(ctx, invoice, horizon, transactionHash);
+    if (invoice.status === "PAID") return { kind: "already_paid", invoice };
+    transition(invoice.status, "pay"); // 400 Invoice cannot be paid
+  }
   const tx = await viaHorizon(() => fetchPaymentTransaction(horizon, transactionHash));
   if (!tx) throw new NotFoundError(TX_NOT_FOUND_ON_NETWORK);
-  return verifyAndRecordPayment(ctx, invoice.id, tx);
+  return answerFor(await recordTransaction(ctx, invoice.id, tx));
+}
+
+/** Records a transaction as unapplied when it is one of the invoice's; never fails the caller. */
+async function recordQuietly(
+  ctx: ServiceContext,
+  invoice: InvoiceRow,
+  horizon: HorizonClient,
+  hash: string,
+): Promise<void> {
+  try {
+    const tx = await fetchPaymentTransaction(horizon, hash);
+    if (tx) await recordTransaction(ctx, invoice.id, tx);
+  } catch (err) {
+    ctx.logger.info("confirm: transaction not recorded", {
+      invoiceId: invoice.id,
+      hash,
+      reason: err instanceof Error ? err.message : String(err),
+    });
+  }
 }
 
 export type PaymentStatus = Pick<
   InvoiceRow,
-  "id" | "status" | "transactionHash" | "ledgerNumber" | "paidAt" | "payerWallet" | "updatedAt"
->;
+  | "id"
+  | "status"
+  | "transactionHash"
+  | "ledgerNumber"
+  | "paidAt"
+  | "payerWallet"
+  | "total"
+  | "amountPaid"
+  | "updatedAt"
+> & { payments: PaymentRow[] };
 
-/** Polled every few seconds by every open checkout: one narrow prepared query. */
+/**
+ * Polled every few seconds by every open checkout: one narrow prepared query, then the
+ * payments received (prepared too) for the receipt and "X paid, Y remaining".
+ */
 export async function getPaymentStatus(
   ctx: ServiceContext,
   invoiceId: string,
@@ -160,6 +241,8 @@ export async function getPaymentStatus(
         ledgerNumber: invoices.ledgerNumber,
         paidAt: invoices.paidAt,
         payerWallet: invoices.payerWallet,
+        total: invoices.total,
+        amountPaid: invoices.amountPaid,
         updatedAt: invoices.updatedAt,
       })
       .from(invoices)
@@ -169,5 +252,5 @@ export async function getPaymentStatus(
   );
   const [row] = await query.execute({ id: invoiceId });
   if (!row) throw new NotFoundError(INVOICE_NOT_FOUND);
-  return row;
+  return { ...row, payments: await loadPayments(ctx.db, row.id) };
 }
