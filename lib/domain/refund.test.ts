@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BusinessRuleError, ValidationError } from "./errors";
 import {
+  isExactRefund,
   NOTHING_TO_REFUND,
   REFUND_AMOUNT_REQUIRED,
   REFUND_EXCEEDS_RECEIVED,
@@ -103,5 +104,43 @@ describe("refundEffect", () => {
       payment: { amountRefunded: "7.0000000", status: "REFUNDED" },
       amountPaid: "25.0000000",
     });
+  });
+});
+
+describe("isExactRefund", () => {
+  const refund = {
+    wallet: "GFREELANCER",
+    destination: "GPAYER",
+    amount: "5.0000000",
+    asset: "USDC",
+    assetIssuer: "GISSUER",
+    memo: "RF-abc",
+  };
+  const op = {
+    type: "payment",
+    to: "GPAYER",
+    amount: "5",
+    assetCode: "USDC",
+    assetIssuer: "GISSUER",
+  };
+  const tx = { sourceAccount: "GFREELANCER", memoType: "text", memo: "RF-abc", operations: [op] };
+
+  it("accepts the refund as built", () => {
+    expect(isExactRefund(refund, tx)).toBe(true);
+  });
+
+  it.each([
+    ["source", { sourceAccount: "GOTHER" }],
+    ["memo", { memo: "RF-abd" }],
+    ["memo type", { memoType: "id" }],
+    ["destination", { operations: [{ ...op, to: "GOTHER" }] }],
+    ["amount", { operations: [{ ...op, amount: "5.0000001" }] }],
+    ["asset code", { operations: [{ ...op, assetCode: "EURC" }] }],
+    ["issuer", { operations: [{ ...op, assetIssuer: "GFAKE" }] }],
+    ["operation type", { operations: [{ ...op, type: "path_payment_strict_send" }] }],
+    ["operation source", { operations: [{ ...op, from: "GOTHER" }] }],
+    ["a second operation", { operations: [op, op] }],
+  ])("refuses another %s", (_, change) => {
+    expect(isExactRefund(refund, { ...tx, ...change })).toBe(false);
   });
 });

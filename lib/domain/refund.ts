@@ -116,3 +116,66 @@ export function refundEffect(
     amountPaid: fromStroops(paid > 0n ? paid : 0n),
   };
 }
+
+/** The refund fields a ledger payment is checked against. */
+export type RefundTerms = {
+  wallet: string;
+  destination: string;
+  amount: string;
+  asset: string;
+  assetIssuer: string | null;
+  memo: string;
+};
+
+/** A payment operation as the ledger or a signed envelope shows it. */
+export type RefundOperation = {
+  type: string;
+  from?: string | null;
+  to: string;
+  amount: string;
+  assetCode: string;
+  assetIssuer: string | null;
+};
+
+/**
+ * Whether an operation of a transaction with `memo` is this refund: a `payment` from the
+ * freelancer's wallet (the operation's source, else `txSource`) to the payment's sender, of
+ * exactly the refund's amount, in the asset received (code and issuer), with memo `RF-<id>`.
+ */
+export function isRefundOperation(
+  refund: RefundTerms,
+  memo: string | null,
+  txSource: string,
+  op: RefundOperation,
+): boolean {
+  return (
+    memo === refund.memo &&
+    op.type === "payment" &&
+    (op.from ?? txSource) === refund.wallet &&
+    op.to === refund.destination &&
+    op.assetCode === refund.asset &&
+    (op.assetIssuer ?? null) === (refund.assetIssuer ?? null) &&
+    toStroops(op.amount) === toStroops(refund.amount)
+  );
+}
+
+/**
+ * A signed refund is exactly the refund built: its source is the freelancer's wallet, its
+ * memo `RF-<id>`, and its one operation the refund's payment.
+ */
+export function isExactRefund(
+  refund: RefundTerms,
+  tx: {
+    sourceAccount: string;
+    memoType: string;
+    memo: string | null;
+    operations: readonly RefundOperation[];
+  },
+): boolean {
+  return (
+    tx.sourceAccount === refund.wallet &&
+    tx.memoType === "text" &&
+    tx.operations.length === 1 &&
+    isRefundOperation(refund, tx.memo, tx.sourceAccount, tx.operations[0])
+  );
+}

@@ -1,0 +1,155 @@
+import { and, eq, gt, inArray } from "drizzle-orm";
+import { invoices, payments, refunds } from "@/db/schema";
+import { BusinessRuleError, NotFoundError, ValidationError } from "@/lib/domain/errors";
+import { parseAmount, toStroops, trimAmount } from "@/lib/domain/money";
+import { refundAmount, refundMemo } from "@/lib/domain/refund";
+import { newId } from "@/lib/ids";
+import type { AssetRef } from "@/lib/stellar/assets";
+import { ledgerError, viaHorizon } from "@/lib/stellar/errors";
+import { horizonFor } from "@/lib/stellar/horizon";
+import { balanceOf, fetchAccount, fetchBaseFee } from "@/lib/stellar/read";
+import { buildSep7PayUri } from "@/lib/stellar/sep7";
+import { buildPaymentTransaction, PAYMENT_TIMEOUT_SECONDS } from "@/lib/stellar/transactions";
+import type { AuthedContext } from "../context";
+import { withTransaction } from "../db";
+import { networkName } from "../invoices/network";
+import { getLiveInvoice, INVOICE_NOT_FOUND, type PaymentRow } from "../invoices/store";
+import { type RefundRow, refundAsset } from "./store";
+
+export const PAYMENT_NOT_FOUND = "Payment not found";
+export const NOT_REFUNDABLE = "Only a confirmed payment can be refunded";
+export const REFUND_SOURCE_NOT_FOUND =
+  "Your wallet is not activated on this network. It must be funded first.";
+
+export type RefundIntent = {
+  refund: RefundRow;
+  sep7Uri: string;
+  asset: { code: string; issuer: string | null };
+  networkPassphrase: string;
+};
+
+/**
+ * Builds a refund of a recorded payment (docs/decisions.md, Refunds): the owner's unsigned
+ * payment from the freelancer's wallet back to the payment's sender, in the asset received,
+ * memo `RF-<id>`, 300-second time bounds, fee from the network. The amount is the one asked
+ * for, or the default of lib/domain/refund.ts; refunds built and not yet settled count
+ * against what is left, under the payment's row lock. Nothing moves until the signed
+ * transaction is submitted (or seen on the ledger). Another wallet's invoice is a 404.
+ */
+export async function createRefund(
+  ctx: AuthedContext,
+  invoiceId: string,
+  paymentId: string,
+  input: { amount?: string | number } = {},
+): Promise<RefundIntent> {
+  const invoice = await getLiveInvoice(ctx.db, invoiceId);
+  if (invoice.freelancerWallet !== ctx.wallet) throw new NotFoundError(INVOICE_NOT_FOUND);
+  const payment = await findPayment(ctx, invoice.id, paymentId);
+  if (payment.status === "FAILED") throw new BusinessRuleError(NOT_REFUNDABLE);
+
+  const network = networkName(invoice.networkPassphrase);
+  const horizon = horizonFor(ctx.config, network);
+  const asset = { code: payment.asset, issuer: payment.assetIssuer };
+  const [source, destination, baseFee] = await viaHorizon(() =>
+    Promise.all([
+      fetchAccount(horizon, payment.toWallet),
+      fetchAccount(horizon, payment.fromWallet),
+      fetchBaseFee(horizon),
+    ]),
+  );
+  if (!source) throw new ValidationError(REFUND_SOURCE_NOT_FOUND);
+  if (!destination) throw ledgerError("op_no_destination");
+  if (asset.issuer && !balanceOf(destination, asset)) throw ledgerError("op_no_trust");
+
+  const now = ctx.now();
+  const refund = await withTransaction(ctx.db, async (tx) => {
+    const [locked] = await tx
+      .select()
+      .from(payments)
+      .where(eq(payments.id, payment.id))
+      .for("update");
+    const open = await tx
+      .select({ amount: refunds.amount })
+      .from(refunds)
+      .where(
+        and(
+          eq(refunds.paymentId, payment.id),
+          inArray(refunds.status, ["PENDING", "SUBMITTED"]),
+          gt(refunds.expiresAt, now),
+        ),
+      );
+    // amountPaid as it is now (another payment may have landed since the first read).
+    const [current] = await tx.select().from(invoices).where(eq(invoices.id, invoice.id));
+    const amount = refundAmount(
+      locked,
+      current,
+      open.map((r) => r.amount),
+      input.amount === undefined ? undefined : parseAmount(input.amount),
+    );
+    const line = balanceOf(source, asset);
+    if (asset.issuer && !line) throw ledgerError("op_src_no_trust");
+    if (!line || toStroops(line.balance) < toStroops(amount)) throw ledgerError("op_underfunded");
+
+    const id = newId();
+    const memo = refundMemo(id);
+    const transactionXdr = buildPaymentTransaction({
+      source: { id: source.id, sequence: source.sequence },
+      destination: payment.fromWallet,
+      // Any asset code: a wrong-asset payment goes back in the asset it came in.
+      asset: asset as AssetRef,
+      amount: trimAmount(amount),
+      memo,
+      networkPassphrase: invoice.networkPassphrase,
+      baseFee,
+      now,
+    }).xdr;
+    const [row] = await tx
+      .insert(refunds)
+      .values({
+        id,
+        paymentId: payment.id,
+        invoiceId: invoice.id,
+        wallet: payment.toWallet,
+        amount,
+        asset: asset.code,
+        assetIssuer: asset.issuer,
+        destination: payment.fromWallet,
+        memo,
+        status: "PENDING",
+        transactionXdr,
+        createdAt: now,
+        expiresAt: new Date(
+          Math.floor(now.getTime() / 1000) * 1000 + PAYMENT_TIMEOUT_SECONDS * 1000,
+        ),
+      })
+      .returning();
+    return row;
+  });
+
+  return {
+    refund,
+    asset: refundAsset(refund),
+    networkPassphrase: invoice.networkPassphrase,
+    sep7Uri: buildSep7PayUri({
+      destination: refund.destination,
+      amount: trimAmount(refund.amount),
+      asset: refundAsset(refund) as AssetRef,
+      memo: refund.memo,
+      networkPassphrase: invoice.networkPassphrase,
+    }),
+  };
+}
+
+async function findPayment(
+  ctx: AuthedContext,
+  invoiceId: string,
+  paymentId: string,
+): Promise<PaymentRow> {
+  const [row] = await ctx.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, paymentId), eq(payments.invoiceId, invoiceId)))
+    .limit(1);
+  if (!row) throw new NotFoundError(PAYMENT_NOT_FOUND);
+  return row;
+}

@@ -1,0 +1,154 @@
+import { and, eq, inArray, ne } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { invoices, payments, refunds } from "@/db/schema";
+import { isRefundOperation, refundEffect, refundIdOfMemo } from "@/lib/domain/refund";
+import { type HorizonPaymentRecord, operationFromRecord } from "@/lib/stellar/read";
+import type { ServiceContext } from "../context";
+import { withTransaction } from "../db";
+import { applyTransition, SYSTEM_ACTOR } from "../invoices/lifecycle";
+import type { InvoiceRow, PaymentRow } from "../invoices/store";
+import type { RefundRow } from "./store";
+
+export type RefundOutcome =
+  | { kind: "recorded"; refund: RefundRow; payment: PaymentRow; invoice: InvoiceRow }
+  | { kind: "already_recorded"; refund: RefundRow };
+
+/** Where the ledger shows the refund: its hash, ledger and close time. */
+export type RefundOnLedger = { hash: string; ledger: number; at: Date };
+
+/**
+ * Records a refund the ledger has applied, exactly once (docs/decisions.md, Refunds), in one
+ * transaction: the refund CONFIRMED with its hash and ledger; the payment's amountRefunded (and
+ * REFUNDED once nothing is left); the invoice's amountPaid lowered when the money was applied,
+ * its status kept, audit REFUNDED and event payment.refunded through the lifecycle writer
+ * (lib/services/invoices/lifecycle.ts, trigger `refund`). The refund row is locked first, so
+ * submit and the watcher racing on the same refund record it once.
+ */
+export async function recordRefund(
+  ctx: Pick<ServiceContext, "db">,
+  refundId: string,
+  onLedger: RefundOnLedger,
+  actor: string = SYSTEM_ACTOR,
+): Promise<RefundOutcome> {
+  return withTransaction(ctx.db, async (tx) => {
+    const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for("update");
+    if (refund.status === "CONFIRMED") return { kind: "already_recorded", refund };
+    // A refund's invoice may be soft-deleted since (a DRAFT's unapplied payment): lock it all
+    // the same, the money has moved.
+    const [invoice] = await tx
+      .select()
+      .from(invoices)
+      .where(eq(invoices.id, refund.invoiceId))
+      .for("update");
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(eq(payments.id, refund.paymentId))
+      .for("update");
+    const effect = refundEffect(payment, invoice, refund.amount);
+    const [updatedPayment] = await tx
+      .update(payments)
+      .set(effect.payment)
+      .where(eq(payments.id, payment.id))
+      .returning();
+    const [confirmed] = await tx
+      .update(refunds)
+      .set({
+        status: "CONFIRMED",
+        transactionHash: onLedger.hash,
+        ledgerNumber: onLedger.ledger,
+        confirmedAt: onLedger.at,
+      })
+      .where(eq(refunds.id, refund.id))
+      .returning();
+    const row = await applyTransition(tx, invoice, "refund", {
+      actor,
+      at: onLedger.at,
+      set: { amountPaid: effect.amountPaid },
+      changes: {
+        refundId: refund.id,
+        paymentId: payment.id,
+        amount: refund.amount,
+        asset: refund.asset,
+        destination: refund.destination,
+        transactionHash: onLedger.hash,
+        amountPaid: { from: invoice.amountPaid, to: effect.amountPaid },
+      },
+      payment: updatedPayment,
+      refund: {
+        refundId: confirmed.id,
+        refundAmount: confirmed.amount,
+        refundTransactionHash: confirmed.transactionHash,
+        refundLedgerNumber: confirmed.ledgerNumber,
+        refundedAt: onLedger.at.toISOString(),
+      },
+    });
+    return { kind: "recorded", refund: confirmed, payment: updatedPayment, invoice: row };
+  });
+}
+
+/** Whether a network has refunds awaiting the ledger: the watcher keeps reading for them. */
+export async function hasOpenRefunds(db: DbOrTx, passphrase: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .innerJoin(invoices, eq(invoices.id, refunds.invoiceId))
+    .where(
+      and(
+        inArray(refunds.status, ["PENDING", "SUBMITTED"]),
+        eq(invoices.networkPassphrase, passphrase),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * The watcher's part (lib/jobs/watcher.ts): among a page of the network's payments, the ones
+ * whose text memo is `RF-<id>` of a refund not yet confirmed and that are exactly that refund
+ * (from the freelancer's wallet to the payer, amount and asset) record it, once, whether it
+ * was sent through POST /api/refunds/submit or by other means. The ledger is the truth: a
+ * refund marked EXPIRED or FAILED that nevertheless appears is recorded too. Returns how many
+ * were recorded.
+ */
+export async function recordRefundsSeen(
+  tx: DbOrTx,
+  passphrase: string,
+  records: readonly HorizonPaymentRecord[],
+): Promise<number> {
+  const seen = records.flatMap((r) => {
+    const id = r.transaction?.memo_type === "text" ? refundIdOfMemo(r.transaction.memo) : null;
+    const op = id && r.transaction_successful !== false ? operationFromRecord(r) : null;
+    return id && op && r.transaction ? [{ id, op, record: r, transaction: r.transaction }] : [];
+  });
+  if (seen.length === 0) return 0;
+  const candidates = await tx
+    .select({ refund: refunds })
+    .from(refunds)
+    .innerJoin(invoices, eq(invoices.id, refunds.invoiceId))
+    .where(
+      and(
+        inArray(refunds.id, [...new Set(seen.map((s) => s.id))]),
+        ne(refunds.status, "CONFIRMED"),
+        eq(invoices.networkPassphrase, passphrase),
+      ),
+    );
+  const byId = new Map(candidates.map((c) => [c.refund.id, c.refund]));
+  let recorded = 0;
+  for (const { id, op, transaction } of seen) {
+    const refund = byId.get(id);
+    if (
+      !refund ||
+      !isRefundOperation(refund, transaction.memo ?? null, transaction.source_account, op)
+    )
+      continue;
+    const outcome = await recordRefund({ db: tx }, refund.id, {
+      hash: transaction.hash,
+      ledger: transaction.ledger,
+      at: new Date(transaction.created_at),
+    });
+    if (outcome.kind === "recorded") recorded++;
+    byId.delete(id);
+  }
+  return recorded;
+}

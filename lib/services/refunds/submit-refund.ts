@@ -1,0 +1,89 @@
+import { and, eq, ne } from "drizzle-orm";
+import { invoices, refunds } from "@/db/schema";
+import { BusinessRuleError, ValidationError } from "@/lib/domain/errors";
+import { isExactRefund } from "@/lib/domain/refund";
+import { ledgerError, primaryLedgerCode, toDomainError } from "@/lib/stellar/errors";
+import { HorizonError, horizonFor } from "@/lib/stellar/horizon";
+import { decodeSignedTransaction } from "@/lib/stellar/transactions";
+import type { AuthedContext } from "../context";
+import { networkName } from "../invoices/network";
+import { INVALID_XDR, waitForTransaction } from "../payments/settle";
+import { type RefundOutcome, recordRefund } from "./record-refund";
+import { getOwnRefund, type RefundRow } from "./store";
+
+export const REFUND_MISMATCH = "Transaction does not match refund";
+export const REFUND_EXPIRED = "Refund has expired. Create a new refund";
+
+export type RefundSubmitOutcome = RefundOutcome | { kind: "pending"; refund: RefundRow };
+
+/**
+ * Sends the owner's signed refund (docs/decisions.md, Refunds). Before it reaches the ledger
+ * the envelope must decode, be signed for the invoice's network and be exactly the refund that
+ * was built (source, destination, asset and issuer, amount, memo; one operation). It goes out
+ * through the payments' Horizon submit; success records it (lib/services/refunds/
+ * record-refund.ts), a ledger rejection marks it FAILED and answers the ledger's message, and a
+ * timeout is resolved by looking the hash up (202 pending when the network does not know it
+ * yet; the watcher finishes the job). A refund already confirmed answers as it is.
+ */
+export async function submitRefund(
+  ctx: AuthedContext,
+  input: { refundId: string; envelopeXdr: string },
+): Promise<RefundSubmitOutcome> {
+  const refund = await getOwnRefund(ctx.db, input.refundId, ctx.wallet);
+  if (refund.status === "CONFIRMED") return { kind: "already_recorded", refund };
+  if (ctx.now() > refund.expiresAt) {
+    await setStatus(ctx, refund.id, { status: "EXPIRED" });
+    throw new BusinessRuleError(REFUND_EXPIRED);
+  }
+  const [invoice] = await ctx.db
+    .select({ networkPassphrase: invoices.networkPassphrase })
+    .from(invoices)
+    .where(eq(invoices.id, refund.invoiceId));
+  const passphrase = invoice.networkPassphrase;
+  const decoded = decodeSignedTransaction(input.envelopeXdr, passphrase);
+  if (!decoded) {
+    throw new ValidationError(INVALID_XDR, { signedTransactionXdr: "not a transaction envelope" });
+  }
+  if (decoded.signedFor === "other") {
+    throw new BusinessRuleError(
+      `Network mismatch: Transaction signed for '${decoded.otherPassphrase}' but the refund requires '${passphrase}'`,
+    );
+  }
+  if (!isExactRefund(refund, decoded)) throw new BusinessRuleError(REFUND_MISMATCH);
+
+  await setStatus(ctx, refund.id, { status: "SUBMITTED", transactionHash: decoded.hash });
+  const horizon = horizonFor(ctx.config, networkName(passphrase));
+  let ledger: number | null = null;
+  try {
+    ledger = (await horizon.submit(decoded.envelopeXdr)).ledger;
+  } catch (err) {
+    if (!(err instanceof HorizonError)) throw err;
+    const f = err.failure;
+    if (f.kind === "transaction_failed") {
+      await setStatus(ctx, refund.id, { status: "FAILED" });
+      throw ledgerError(primaryLedgerCode(f.transaction, f.operations));
+    }
+    if (f.kind !== "timeout") throw toDomainError(err);
+    // 504: the transaction may still be applied. Look the hash up; never resubmit.
+    const tx = await waitForTransaction(horizon, decoded.hash);
+    if (!tx) return { kind: "pending", refund: { ...refund, status: "SUBMITTED" } };
+    if (!tx.successful) {
+      await setStatus(ctx, refund.id, { status: "FAILED" });
+      throw new BusinessRuleError("Transaction was not successful");
+    }
+    ledger = tx.ledger;
+  }
+  return recordRefund(ctx, refund.id, { hash: decoded.hash, ledger, at: ctx.now() }, ctx.wallet);
+}
+
+/** Moves a refund that is not yet confirmed (a confirmed one is never touched again). */
+async function setStatus(
+  ctx: AuthedContext,
+  id: string,
+  set: Partial<Pick<RefundRow, "status" | "transactionHash">>,
+): Promise<void> {
+  await ctx.db
+    .update(refunds)
+    .set(set)
+    .where(and(eq(refunds.id, id), ne(refunds.status, "CONFIRMED")));
+}
