@@ -9,6 +9,7 @@ import * as cronWebhooks from "@/app/api/cron/webhooks/spec";
 import * as health from "@/app/api/health/spec";
 import * as invoiceCancel from "@/app/api/invoices/[id]/cancel/spec";
 import * as invoiceOwner from "@/app/api/invoices/[id]/owner/spec";
+import * as paymentRefund from "@/app/api/invoices/[id]/payments/[paymentId]/refund/spec";
 import * as invoicePdf from "@/app/api/invoices/[id]/pdf/spec";
 import * as invoiceSend from "@/app/api/invoices/[id]/send/spec";
 import * as invoice from "@/app/api/invoices/[id]/spec";
@@ -23,6 +24,7 @@ import * as confirm from "@/app/api/payments/confirm/spec";
 import * as submit from "@/app/api/payments/submit/spec";
 import * as verifyTx from "@/app/api/payments/verify-tx/spec";
 import * as price from "@/app/api/prices/xlm/spec";
+import * as refundSubmit from "@/app/api/refunds/submit/spec";
 import * as deliveryRetry from "@/app/api/webhooks/[id]/deliveries/[deliveryId]/retry/spec";
 import * as deliveries from "@/app/api/webhooks/[id]/deliveries/spec";
 import * as webhook from "@/app/api/webhooks/[id]/spec";
@@ -46,6 +48,8 @@ export const ROUTE_SPECS: readonly Operation[] = [
   invoicePdf,
   invoiceSend,
   invoiceCancel,
+  paymentRefund,
+  refundSubmit,
   clients,
   clientFavorite,
   client,
