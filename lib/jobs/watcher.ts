@@ -10,10 +10,12 @@ import type { Logger } from "@/lib/logger";
 import type { NetworkName } from "@/lib/schemas/common";
 import type { ServiceContext } from "@/lib/services/context";
 import { withTransaction } from "@/lib/services/db";
-import { verifyAndRecordPayment } from "@/lib/services/payments/record-payment";
+import { recordTransaction } from "@/lib/services/payments/record-payment";
+import { hasOpenRefunds, recordRefundsSeen } from "@/lib/services/refunds/record-refund";
 import { type HorizonClient, horizonFor } from "@/lib/stellar/horizon";
 import {
   fetchLatestLedgerCursor,
+  fetchPaymentTransaction,
   type HorizonPage,
   type HorizonPaymentRecord,
   operationFromRecord,
@@ -41,7 +43,7 @@ type TickContext = Pick<ServiceContext, "db" | "config" | "now"> & { logger: Log
 /**
  * One pass of the ledger watcher for a network: read Horizon's payments since the stored
  * cursor (all accounts, `join=transactions` for the memo), hand the ones whose text memo
- * names a payable invoice to the verifier, record matches, and advance the cursor in the same
+ * names an invoice to the recorder, record them, and advance the cursor in the same
  * database transaction as the recordings, page by page. Horizon requests depend only on how
  * many payments happened, never on how many invoices are open. The cursor row is claimed
  * with FOR UPDATE SKIP LOCKED, so cron runs and any number of workers never process a page
@@ -72,7 +74,8 @@ export async function watcherTick(
     .select({ createdAt: min(invoices.createdAt) })
     .from(invoices)
     .where(payableOn(passphrase));
-  const idle = !oldest?.createdAt;
+  // Refunds awaiting the ledger keep it reading too (lib/services/refunds/record-refund.ts).
+  const idle = !oldest?.createdAt && !(await hasOpenRefunds(ctx.db, passphrase));
   await ensureCursorRow(ctx, network);
 
   for (let page = 0; page < maxPages; page++) {
@@ -115,7 +118,8 @@ export async function watcherTick(
       const records = body._embedded.records;
       await opts.afterRead?.(records);
       result.records += records.length;
-      result.matched += await recordMatches(tx, ctx, passphrase, records);
+      result.matched += await recordMatches(tx, ctx, passphrase, records, horizon);
+      await recordRefundsSeen(tx, passphrase, records);
       const cursor = records.at(-1)?.paging_token ?? row.cursor;
       await tx
         .update(watcherCursors)
@@ -188,12 +192,18 @@ async function ledgerCursorBefore(
   return { cursor: oldest, requests };
 }
 
-/** Groups a page by transaction and records every candidate that names a payable invoice. */
+/**
+ * Groups a page by transaction and records every transaction whose text memo names an invoice
+ * of this network (in any state, soft-deleted included: payments that cannot apply are
+ * recorded too) and that pays that invoice's freelancer wallet. Self-payments are left out by
+ * the recorder; a hash recorded by another path is left as it is.
+ */
 async function recordMatches(
   tx: Transaction,
   ctx: TickContext,
   passphrase: string,
   records: HorizonPaymentRecord[],
+  horizon: HorizonClient,
 ): Promise<number> {
   const byTx = new Map<string, { record: HorizonPaymentRecord; ops: PaymentOperation[] }>();
   for (const r of records) {
@@ -207,29 +217,37 @@ async function recordMatches(
   if (byTx.size === 0) return 0;
   const memos = [...new Set([...byTx.values()].map((e) => e.record.transaction?.memo as string))];
   const candidates = await tx
-    .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber })
+    .select({
+      id: invoices.id,
+      invoiceNumber: invoices.invoiceNumber,
+      wallet: invoices.freelancerWallet,
+    })
     .from(invoices)
-    .where(and(inArray(invoices.invoiceNumber, memos), payableOn(passphrase)))
+    .where(and(inArray(invoices.invoiceNumber, memos), eq(invoices.networkPassphrase, passphrase)))
     .orderBy(asc(invoices.createdAt));
-  const byNumber = new Map(candidates.map((c) => [c.invoiceNumber, c.id]));
   let matched = 0;
   for (const { record, ops } of byTx.values()) {
-    const invoiceId = byNumber.get(record.transaction?.memo as string);
-    if (!invoiceId || !record.transaction) continue;
-    const payment = transactionFromRecord(record.transaction, ops);
+    // Matched by memo and recipient wallet.
+    const invoice = candidates.find(
+      (c) => c.invoiceNumber === record.transaction?.memo && ops.some((op) => op.to === c.wallet),
+    );
+    if (!invoice || !record.transaction) continue;
+    // A transaction is recorded whole: the last one of a full page may go on past it.
+    const payment =
+      records.length === PAGE_SIZE && records.at(-1)?.transaction_hash === record.transaction_hash
+        ? await fetchPaymentTransaction(horizon, record.transaction_hash)
+        : transactionFromRecord(record.transaction, ops);
+    if (!payment) continue;
     try {
       // A savepoint per candidate: a rejected match leaves the page's transaction usable.
-      const outcome = await tx.transaction((inner) =>
-        verifyAndRecordPayment({ ...ctx, db: inner }, invoiceId, payment),
+      const recording = await tx.transaction((inner) =>
+        recordTransaction({ ...ctx, db: inner }, invoice.id, payment),
       );
-      if (outcome.kind === "recorded") {
-        matched++;
-        byNumber.delete(record.transaction.memo as string);
-      }
+      if (recording.created) matched++;
     } catch (err) {
       if (!(err instanceof BusinessRuleError)) throw err;
       ctx.logger.info("watcher: payment does not match", {
-        invoiceId,
+        invoiceId: invoice.id,
         hash: record.transaction_hash,
         reason: err.message,
       });

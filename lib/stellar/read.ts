@@ -53,11 +53,23 @@ export type HorizonAccount = {
 
 const MEMO_TYPES = new Set(["text", "id", "hash", "return", "none"]);
 
-/** A Horizon payment record as the verifier's operation; null for other operation types. */
+/**
+ * The operation's index in its transaction: an operation id is a TOID whose low 12 bits are
+ * the 1-based position of the operation (SEP-35); undefined when the id is not one.
+ */
+function operationIndexOf(id: string): number | undefined {
+  if (!/^\d+$/.test(id)) return undefined;
+  const order = Number(BigInt(id) & 0xfffn);
+  return order > 0 ? order - 1 : undefined;
+}
+
+/** A Horizon payment record as the classifier's operation; null for other operation types. */
 export function operationFromRecord(r: HorizonPaymentRecord): PaymentOperation | null {
+  const index = operationIndexOf(r.id);
   if (r.type === "create_account") {
     return {
       type: "create_account",
+      index,
       from: r.funder ?? r.source_account ?? null,
       to: r.account ?? "",
       assetCode: "XLM",
@@ -73,6 +85,7 @@ export function operationFromRecord(r: HorizonPaymentRecord): PaymentOperation |
     const native = r.asset_type === "native";
     return {
       type: r.type,
+      index,
       from: r.from ?? r.source_account ?? null,
       to: r.to ?? "",
       assetCode: native ? "XLM" : (r.asset_code ?? ""),

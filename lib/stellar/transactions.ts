@@ -90,7 +90,9 @@ export function decodeSignedTransaction(
     envelopeXdr: envelopeXdr.trim(),
     sourceAccount: source ?? inner.source,
     ...memoOf(inner.memo),
-    operations: inner.operations.flatMap((op) => operationFromEnvelope(op, source ?? inner.source)),
+    operations: inner.operations.flatMap((op, index) =>
+      operationFromEnvelope(op, source ?? inner.source).map((o) => ({ ...o, index })),
+    ),
     signedFor,
     otherPassphrase,
   };

@@ -61,6 +61,17 @@ export async function lockLiveInvoice(tx: DbOrTx, id: string): Promise<InvoiceRo
   return row;
 }
 
+/**
+ * Locks an invoice in any state, soft-deleted included, for the rest of the transaction:
+ * recording a payment needs the state even when it cannot apply (404 when missing).
+ */
+export async function lockInvoiceAnyState(tx: DbOrTx, id: string): Promise<InvoiceRow> {
+  if (!isId(id)) throw new NotFoundError(INVOICE_NOT_FOUND);
+  const [row] = await tx.select().from(invoices).where(eq(invoices.id, id)).for("update");
+  if (!row) throw new NotFoundError(INVOICE_NOT_FOUND);
+  return row;
+}
+
 /** 403 `Unauthorized` when the invoice belongs to another wallet. */
 export function assertOwner(row: InvoiceRow, wallet: string): void {
   if (row.freelancerWallet !== wallet) throw new ForbiddenError("Unauthorized");

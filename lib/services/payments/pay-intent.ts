@@ -1,6 +1,7 @@
 import { BusinessRuleError, NotFoundError, ValidationError } from "@/lib/domain/errors";
 import { type InvoiceStatus, transition } from "@/lib/domain/invoice-state";
-import { toStroops, trimAmount } from "@/lib/domain/money";
+import { amountDue, toStroops, trimAmount } from "@/lib/domain/money";
+import { OWN_INVOICE_MESSAGE } from "@/lib/domain/payment-match";
 import { type AssetRef, assetFor } from "@/lib/stellar/assets";
 import { ledgerError, viaHorizon } from "@/lib/stellar/errors";
 import { horizonFor } from "@/lib/stellar/horizon";
@@ -15,7 +16,7 @@ import { getLiveInvoice, lockLiveInvoice } from "../invoices/store";
 import { LINK_NOT_FOUND, linkStatus } from "../links/links";
 
 export const NETWORK_DOES_NOT_MATCH = "Selected wallet network does not match";
-export const OWN_INVOICE = "Cannot pay your own invoice";
+export const OWN_INVOICE = OWN_INVOICE_MESSAGE;
 export const SENDER_NOT_FOUND =
   "Sender wallet is not activated on this network. It must be funded first.";
 
@@ -34,7 +35,7 @@ export type PaymentIntent = {
 
 /**
  * Builds what a payer needs: always the SEP-7 URI, and with a sender the unsigned
- * transaction. Checks on the ledger first that the accounts exist and can hold the asset,
+ * transaction, both for the amount due. Checks on the ledger first that the accounts exist and can hold the asset,
  * answering the ledger messages (lib/stellar/errors.ts). Moves PENDING/FAILED to PROCESSING (audit UPDATED).
  */
 export async function createPaymentIntent(
@@ -59,7 +60,10 @@ export async function createPaymentIntent(
   const network = networkName(invoice.networkPassphrase);
   const horizon = horizonFor(ctx.config, network);
   const asset = assetFor(ctx.config, network, invoice.currency);
-  const amount = trimAmount(invoice.total);
+  // The amount due: what is left after earlier partial payments (docs/decisions.md,
+  // Payment intent and SEP-7).
+  const due = amountDue(invoice.total, invoice.amountPaid);
+  const amount = trimAmount(due);
 
   const [recipient, sender, baseFee] = await viaHorizon(() =>
     Promise.all([
@@ -78,7 +82,7 @@ export async function createPaymentIntent(
     if (!sender) throw new ValidationError(SENDER_NOT_FOUND);
     const line = balanceOf(sender, asset);
     if (asset.issuer && !line) throw ledgerError("op_src_no_trust");
-    if (!line || toStroops(line.balance) < toStroops(invoice.total)) {
+    if (!line || toStroops(line.balance) < toStroops(due)) {
       throw ledgerError("op_underfunded");
     }
     transactionXdr = buildPaymentTransaction({

@@ -1,39 +1,55 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { payments } from "@/db/schema";
 import type { Config } from "@/lib/config";
 import { BusinessRuleError } from "@/lib/domain/errors";
-import { transition } from "@/lib/domain/invoice-state";
+import { type InvoiceStatus, isPayable, transition } from "@/lib/domain/invoice-state";
+import { amountDue, fromStroops, sumAmounts, toStroops } from "@/lib/domain/money";
 import {
-  type MatchResult,
-  matchPayment,
+  appliedAmount,
+  type Classification,
+  classifyPayment,
+  MISMATCH_MESSAGE,
+  OWN_INVOICE_MESSAGE,
   type PaymentTransaction,
+  recordable,
+  underpaymentMessage,
 } from "@/lib/domain/payment-match";
+import { isPaidInFull } from "@/lib/domain/settlement";
 import { newId } from "@/lib/ids";
 import { assetFor } from "@/lib/stellar/assets";
 import type { ServiceContext } from "../context";
 import { pgErrorCode, withTransaction } from "../db";
 import { applyTransition } from "../invoices/lifecycle";
 import { networkName } from "../invoices/network";
-import { type InvoiceRow, lockLiveInvoice, type PaymentRow } from "../invoices/store";
+import { type InvoiceRow, lockInvoiceAnyState, type PaymentRow } from "../invoices/store";
+
+// Recording a transaction against an invoice (docs/decisions.md, Payment checks): every
+// operation that reached the freelancer wallet with the invoice's memo becomes a Payment
+// row, all of one transaction together, applied or not; applied amounts add to amountPaid,
+// and the invoice becomes PAID once it is paid in full.
+
+/** The rows of a transaction hash (any invoice), in operation order. */
+async function rowsOfHash(db: DbOrTx, hash: string): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(eq(payments.transactionHash, hash))
+    .orderBy(asc(payments.operationIndex));
+}
 
 /**
- * The verifier run against an invoice row: its payment terms (links may activate a new
- * account), the issuer of its currency on its network, and whether the hash already paid
- * an invoice. Shared by the recorder and submit's check before it sends anything.
+ * The classifier run against an invoice row: its terms and state, the issuer of its
+ * currency on its network, and which invoice the hash already belongs to. Shared by the
+ * recorder and submit's check before it sends anything.
  */
-export async function verifyAgainstInvoice(
-  db: DbOrTx,
+export function classifyAgainstInvoice(
   config: Config,
   invoice: InvoiceRow,
   transaction: PaymentTransaction,
-): Promise<MatchResult> {
-  const [used] = await db
-    .select({ invoiceId: payments.invoiceId })
-    .from(payments)
-    .where(eq(payments.transactionHash, transaction.hash))
-    .limit(1);
-  return matchPayment({
+  hashOwner: string | null,
+): Classification {
+  return classifyPayment({
     invoiceId: invoice.id,
     invoice: {
       invoiceNumber: invoice.invoiceNumber,
@@ -41,77 +57,216 @@ export async function verifyAgainstInvoice(
       currency: invoice.currency,
       total: invoice.total,
       createdAt: invoice.createdAt,
-      networkPassphrase: invoice.networkPassphrase,
       allowCreateAccount: invoice.kind === "LINK" && invoice.activateNewAccounts,
+      status: invoice.status,
+      deleted: invoice.deletedAt !== null,
     },
     expectedIssuer: assetFor(config, networkName(invoice.networkPassphrase), invoice.currency)
       .issuer,
     transaction,
-    hashAlreadyUsedFor: used?.invoiceId ?? null,
+    hashAlreadyUsedFor: hashOwner,
   });
 }
 
+/** Which invoice a hash already belongs to (null when it has no rows). */
+export async function hashOwner(db: DbOrTx, hash: string): Promise<string | null> {
+  const [row] = await db
+    .select({ invoiceId: payments.invoiceId })
+    .from(payments)
+    .where(eq(payments.transactionHash, hash))
+    .limit(1);
+  return row?.invoiceId ?? null;
+}
+
+/** What recording one transaction did to one invoice. */
+export type Recording = {
+  /** The invoice as it is now. */
+  invoice: InvoiceRow;
+  /** Its status before this transaction. */
+  statusBefore: InvoiceStatus;
+  /** This transaction's rows (new, or recorded before by another path). */
+  rows: PaymentRow[];
+  /** True when this call inserted the rows; false when they were there already. */
+  created: boolean;
+  /** What this transaction added to amountPaid (7 decimals). */
+  applied: string;
+  /** The amount due before this transaction. */
+  dueBefore: string;
+  /** This transaction moved the invoice to PAID. */
+  paidNow: boolean;
+  /** Every operation was the freelancer paying themself: nothing was recorded. */
+  selfPaymentOnly: boolean;
+};
+
+/**
+ * Records a transaction against an invoice, whichever path saw it (watcher, confirm,
+ * submit), in one database transaction: lock the invoice (any state, soft-deleted
+ * included), classify, and unless the hash has rows already insert one row per operation
+ * (self-payments excluded), add the applied amounts to amountPaid and write the move: `pay`
+ * when a payable invoice is now paid in full (audit PAID, invoice.paid, link.paid, the
+ * invoice's transactionHash/ledgerNumber/payerWallet/paidAt of this transaction), `receive`
+ * otherwise (audit PAYMENT_RECEIVED, status kept), each with one payment event per row.
+ * Racing paths queue on the row lock and find the rows; the unique (hash, operation) index
+ * turns a racer that slipped past into "already recorded". Classifier rejections throw
+ * BusinessRuleError with its message.
+ */
+export async function recordTransaction(
+  ctx: Pick<ServiceContext, "db" | "config" | "now">,
+  invoiceId: string,
+  tx: PaymentTransaction,
+): Promise<Recording> {
+  try {
+    return await withTransaction(ctx.db, (db) => recordLocked(db, ctx, invoiceId, tx));
+  } catch (err) {
+    if (pgErrorCode(err).code !== "23505") throw err;
+    // A concurrent commit recorded this hash first: ours when it is this invoice's.
+    return withTransaction(ctx.db, async (db) => {
+      const invoice = await lockInvoiceAnyState(db, invoiceId);
+      const rows = await rowsOfHash(db, tx.hash);
+      if (rows.length === 0 || rows[0].invoiceId !== invoiceId) {
+        throw new BusinessRuleError(MISMATCH_MESSAGE);
+      }
+      return alreadyRecorded(invoice, rows);
+    });
+  }
+}
+
+async function recordLocked(
+  db: DbOrTx,
+  ctx: Pick<ServiceContext, "config" | "now">,
+  invoiceId: string,
+  tx: PaymentTransaction,
+): Promise<Recording> {
+  const invoice = await lockInvoiceAnyState(db, invoiceId);
+  const existing = await rowsOfHash(db, tx.hash);
+  const result = classifyAgainstInvoice(ctx.config, invoice, tx, existing[0]?.invoiceId ?? null);
+  if (!result.ok) throw new BusinessRuleError(result.message);
+  if (existing.length > 0) return alreadyRecorded(invoice, existing);
+
+  const dueBefore = amountDue(invoice.total, invoice.amountPaid);
+  const ops = recordable(result.operations);
+  const base = { invoice, statusBefore: invoice.status, dueBefore, paidNow: false };
+  if (ops.length === 0) {
+    return { ...base, rows: [], created: false, applied: "0.0000000", selfPaymentOnly: true };
+  }
+  const rows = await db
+    .insert(payments)
+    .values(
+      ops.map((op) => ({
+        id: newId(),
+        invoiceId,
+        transactionHash: result.hash,
+        ledgerNumber: result.ledger,
+        operationIndex: op.operationIndex,
+        fromWallet: op.from,
+        toWallet: op.to,
+        amount: op.amount,
+        asset: op.assetCode,
+        assetIssuer: op.assetIssuer,
+        applied: op.applied,
+        unappliedReason: op.unappliedReason,
+        status: "CONFIRMED" as const,
+        confirmedAt: result.createdAt,
+      })),
+    )
+    .returning();
+  rows.sort((a, b) => a.operationIndex - b.operationIndex);
+
+  const applied = appliedAmount(result.operations);
+  const amountPaid = sumAmounts([invoice.amountPaid, applied]);
+  const payer = (rows.find((r) => r.applied) ?? rows[0]).fromWallet;
+  const paidNow =
+    isPayable(invoice.status) &&
+    invoice.deletedAt === null &&
+    toStroops(applied) > 0n &&
+    isPaidInFull(amountPaid, invoice.total, invoice.paymentTolerance);
+  const unapplied = rows.find((r) => !r.applied);
+  const changes = {
+    transactionHash: result.hash,
+    ledgerNumber: result.ledger,
+    amount: applied,
+    amountPaid,
+    ...(unapplied && {
+      reason: unapplied.unappliedReason,
+      asset: unapplied.asset,
+      assetIssuer: unapplied.assetIssuer,
+      unappliedAmount: sumAmounts(rows.filter((r) => !r.applied).map((r) => r.amount)),
+    }),
+  };
+  const updated = await applyTransition(db, invoice, paidNow ? "pay" : "receive", {
+    actor: payer,
+    at: ctx.now(),
+    set: paidNow
+      ? {
+          amountPaid,
+          transactionHash: result.hash,
+          ledgerNumber: result.ledger,
+          payerWallet: payer,
+          clientWallet: payer,
+          // The ledger's time of the payment, not the time it was noticed.
+          paidAt: result.createdAt,
+        }
+      : { amountPaid },
+    changes,
+    payments: rows,
+  });
+  return {
+    ...base,
+    invoice: updated,
+    rows,
+    created: true,
+    applied,
+    paidNow,
+    selfPaymentOnly: false,
+  };
+}
+
+/** What confirm and submit answer with 200. */
 export type RecordOutcome =
   | { kind: "recorded"; invoice: InvoiceRow; payment: PaymentRow }
   | { kind: "already_paid"; invoice: InvoiceRow };
 
 /**
- * The one way an invoice becomes PAID, whichever path saw the payment (submit, confirm,
- * watcher). In one transaction: lock the invoice, run the verifier, insert the Payment
- * (unique hash), and apply the `pay` move (audit PAID, invoice.paid and payment.confirmed,
- * link.paid for a link). Racers queue on the row lock; the losers see PAID and answer
- * `already_paid`. Verifier rejections throw BusinessRuleError with the verifier's message.
+ * The confirm/submit contract over a recording (docs/decisions.md, Submit and confirm),
+ * thrown only after the recording has committed: a transaction that made the invoice PAID is
+ * `recorded` (200 confirmed); a PAID invoice otherwise answers `already_paid`; only
+ * self-payments: 400 `Cannot pay your own invoice`; nothing applied: the status refusal of a
+ * non-payable invoice, else 400 `Transaction does not match invoice`; applied but not paid in
+ * full: 400 `Underpayment: paid X, expected Y` with the invoice's amountPaid and amountDue.
  */
-export async function verifyAndRecordPayment(
-  ctx: Pick<ServiceContext, "db" | "config" | "now">,
-  invoiceId: string,
-  tx: PaymentTransaction,
-): Promise<RecordOutcome> {
-  try {
-    return await withTransaction(ctx.db, async (db) => {
-      const invoice = await lockLiveInvoice(db, invoiceId);
-      if (invoice.status === "PAID") return { kind: "already_paid", invoice };
-      transition(invoice.status, "pay");
-
-      const result = await verifyAgainstInvoice(db, ctx.config, invoice, tx);
-      if (!result.ok) throw new BusinessRuleError(result.message);
-      const p = result.payment;
-      const [payment] = await db
-        .insert(payments)
-        .values({
-          id: newId(),
-          invoiceId,
-          transactionHash: p.hash,
-          ledgerNumber: p.ledger,
-          fromWallet: p.from,
-          toWallet: p.to,
-          amount: p.amount,
-          asset: invoice.currency,
-          status: "CONFIRMED",
-          confirmedAt: p.createdAt,
-        })
-        .returning();
-      const updated = await applyTransition(db, invoice, "pay", {
-        actor: p.from,
-        at: ctx.now(),
-        set: {
-          transactionHash: p.hash,
-          ledgerNumber: p.ledger,
-          payerWallet: p.from,
-          clientWallet: p.from,
-          // The ledger's time of the payment, not the time it was noticed.
-          paidAt: p.createdAt,
-        },
-        changes: { transactionHash: p.hash, ledgerNumber: p.ledger, amount: p.amount },
-        payment,
-      });
-      return { kind: "recorded", invoice: updated, payment };
-    });
-  } catch (err) {
-    // The unique hash: this transaction already paid another invoice in a concurrent commit.
-    if (pgErrorCode(err).code === "23505") {
-      throw new BusinessRuleError("Transaction does not match invoice");
-    }
-    throw err;
+export function answerFor(recording: Recording): RecordOutcome {
+  const { invoice, rows } = recording;
+  if (recording.selfPaymentOnly) throw new BusinessRuleError(OWN_INVOICE_MESSAGE);
+  if (invoice.status === "PAID") {
+    const payment = rows.find((r) => r.applied);
+    return recording.paidNow && payment
+      ? { kind: "recorded", invoice, payment }
+      : { kind: "already_paid", invoice };
   }
+  if (toStroops(recording.applied) === 0n) {
+    if (invoice.deletedAt === null) transition(invoice.status, "pay"); // not payable: 400
+    throw new BusinessRuleError(MISMATCH_MESSAGE);
+  }
+  throw new BusinessRuleError(underpaymentMessage(recording.applied, recording.dueBefore), {
+    amountPaid: invoice.amountPaid,
+    amountDue: amountDue(invoice.total, invoice.amountPaid),
+  });
+}
+
+/** The rows were there already: what this transaction contributed, from its rows. */
+function alreadyRecorded(invoice: InvoiceRow, rows: PaymentRow[]): Recording {
+  const applied = fromStroops(
+    rows.filter((r) => r.applied).reduce((sum, r) => sum + toStroops(r.amount), 0n),
+  );
+  const before = toStroops(invoice.amountPaid) - toStroops(applied);
+  return {
+    invoice,
+    statusBefore: invoice.status,
+    rows,
+    created: false,
+    applied,
+    dueBefore: amountDue(invoice.total, fromStroops(before > 0n ? before : 0n)),
+    paidNow: false,
+    selfPaymentOnly: false,
+  };
 }
