@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { INVOICE_STATUSES } from "@/lib/domain/invoice-state";
 import { CURRENCIES } from "@/lib/domain/money";
+import { TOLERANCE_SPEC } from "@/lib/domain/settlement";
 import { UNAPPLIED_REASONS } from "@/lib/domain/unapplied";
 import { walletAddressSchema } from "./auth";
 import {
   amountSchema,
+  decimalSchema,
   discountSchema,
   dueDateSchema,
   emailSchema,
@@ -75,6 +77,11 @@ const invoiceFields = {
   network: networkNameSchema.describe("Form A alias of networkPassphrase"),
   taxRate: taxRateSchema.nullish(),
   discount: discountSchema.nullish(),
+  paymentTolerance: decimalSchema(TOLERANCE_SPEC)
+    .nullish()
+    .describe(
+      "percent, 0 to 5, 2 decimals (default 0): PAID once amountPaid >= total x (1 - paymentTolerance/100)",
+    ),
   dueDate: dueDateSchema.nullish(),
   lineItems: lineItemsSchema.describe("Form B name of the line items"),
   items: lineItemsSchema.describe("Form A name of the line items"),
@@ -129,6 +136,7 @@ export const updateInvoiceSchema = z
     network: invoiceFields.network.optional(),
     taxRate: invoiceFields.taxRate,
     discount: invoiceFields.discount,
+    paymentTolerance: invoiceFields.paymentTolerance,
     dueDate: invoiceFields.dueDate,
     lineItems: invoiceFields.lineItems.optional(),
     items: invoiceFields.items.optional(),

@@ -3,6 +3,7 @@ import { assertDueDateNotPast } from "@/lib/domain/due-date";
 import { ConflictError, ForbiddenError } from "@/lib/domain/errors";
 import { validateInvoiceNumber } from "@/lib/domain/invoice-number";
 import { assertAmountMatchesSubtotal, computeTotals } from "@/lib/domain/money";
+import { parseTolerance } from "@/lib/domain/settlement";
 import { newId } from "@/lib/ids";
 import type { CreateInvoiceInput } from "@/lib/schemas/invoices";
 import { upsertClient } from "../clients/upsert-client";
@@ -80,6 +81,7 @@ export async function createInvoice(
         taxAmount: totals.taxAmount,
         discount: totals.discount,
         total: totals.total,
+        paymentTolerance: parseTolerance(input.paymentTolerance ?? "0"),
         currency: input.currency ?? "XLM",
         networkPassphrase,
         dueDate: input.dueDate ?? null,

@@ -2,6 +2,7 @@ import { assertDueDateNotPast } from "@/lib/domain/due-date";
 import { ConflictError, ForbiddenError } from "@/lib/domain/errors";
 import { validateInvoiceNumber } from "@/lib/domain/invoice-number";
 import { transition } from "@/lib/domain/invoice-state";
+import { parseTolerance } from "@/lib/domain/settlement";
 import type { UpdateInvoiceInput } from "@/lib/schemas/invoices";
 import type { AuthedContext } from "../context";
 import { pgErrorCode, withTransaction } from "../db";
@@ -74,6 +75,10 @@ export async function updateInvoice(
         taxAmount: pricing?.totals.taxAmount,
         discount: pricing?.totals.discount,
         total: pricing?.totals.total,
+        paymentTolerance:
+          input.paymentTolerance === undefined
+            ? undefined
+            : parseTolerance(input.paymentTolerance ?? "0"),
       };
       const changes: Record<string, { from: Scalar; to: Scalar }> = {};
       const set: Record<string, Scalar | Date> = {};
