@@ -1,5 +1,9 @@
 import { BusinessRuleError, NotFoundError } from "@/lib/domain/errors";
-import { MISMATCH_MESSAGE, NOT_SUCCESSFUL_MESSAGE } from "@/lib/domain/payment-match";
+import {
+  MISMATCH_MESSAGE,
+  NOT_SUCCESSFUL_MESSAGE,
+  OWN_INVOICE_MESSAGE,
+} from "@/lib/domain/payment-match";
 import { operation } from "@/lib/http/route";
 import { confirmSchema } from "@/lib/schemas/payments";
 import { EXAMPLE_HASH, EXAMPLE_ID } from "@/lib/schemas/wire";
@@ -14,7 +18,7 @@ export const confirmPayment = operation({
   tag: "Payments",
   summary: "Confirm a payment by transaction hash",
   description:
-    "For the mobile flow, a retry after a timeout, or manual verification. The transaction must have succeeded on the invoice's network, carry the invoice number as text memo, and pay the freelancer at least the total in the invoice asset (right issuer).",
+    "For the mobile flow, a retry after a timeout, or manual verification. The transaction must have succeeded on the invoice's network and carry the invoice number as text memo; every operation paying the freelancer is recorded (applied when in the invoice asset from the right issuer while the invoice is payable). 200 `confirmed` when it completes the total; a transaction that leaves the invoice unpaid is recorded and answers 400 `Underpayment: paid X, expected Y` (this transaction's applied amount, the amount due before it) with `details.amountPaid` and `details.amountDue`.",
   auth: "public",
   ledger: true,
   body: {
@@ -32,7 +36,11 @@ export const confirmPayment = operation({
   errors: [
     new BusinessRuleError(NOT_SUCCESSFUL_MESSAGE),
     new BusinessRuleError(MISMATCH_MESSAGE),
-    new BusinessRuleError("Underpayment: paid 99.5, expected 100"),
+    new BusinessRuleError("Underpayment: paid 10, expected 25", {
+      amountPaid: "10.0000000",
+      amountDue: "15.0000000",
+    }),
+    new BusinessRuleError(OWN_INVOICE_MESSAGE),
     new BusinessRuleError("Invoice cannot be paid. Current status: DRAFT"),
     invoiceNotFound,
     new NotFoundError(TX_NOT_FOUND_ON_NETWORK),

@@ -1,6 +1,6 @@
 import { NETWORK_PASSPHRASES } from "@/lib/config";
 import { BusinessRuleError, ValidationError } from "@/lib/domain/errors";
-import { MISMATCH_MESSAGE } from "@/lib/domain/payment-match";
+import { MISMATCH_MESSAGE, OWN_INVOICE_MESSAGE } from "@/lib/domain/payment-match";
 import { operation } from "@/lib/http/route";
 import { submitSchema } from "@/lib/schemas/payments";
 import { EXAMPLE_ID } from "@/lib/schemas/wire";
@@ -18,7 +18,7 @@ export const submitPayment = operation({
   tag: "Payments",
   summary: "Submit a signed transaction",
   description:
-    "The transaction is checked before it reaches the ledger: it must be signed for the invoice's network and be the payment the invoice asks for (recipient, asset, amount, memo). On success the invoice is PAID. A network timeout answers 202 with the hash: poll the status or confirm with it (never resubmit another transaction). Send an `Idempotency-Key` to make retries safe.",
+    "The transaction is checked before it reaches the ledger: it must be signed for the invoice's network, not come from the freelancer's own wallet, and be the payment the invoice asks for (recipient, asset, memo, at least the amount due). On success the invoice is PAID. A network timeout answers 202 with the hash: poll the status or confirm with it (never resubmit another transaction). Send an `Idempotency-Key` to make retries safe.",
   auth: "public",
   ledger: true,
   idempotent: true,
@@ -50,6 +50,8 @@ export const submitPayment = operation({
       `Network mismatch: Transaction signed for '${mainnet}' but invoice requires '${testnet}'`,
     ),
     new BusinessRuleError(MISMATCH_MESSAGE),
+    new BusinessRuleError("Underpayment: paid 10, expected 25"),
+    new BusinessRuleError(OWN_INVOICE_MESSAGE),
     new BusinessRuleError("Invoice cannot be paid. Current status: CANCELLED"),
     ...Object.keys(LEDGER_MESSAGES).map(ledgerError),
     invoiceNotFound,
