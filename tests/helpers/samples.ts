@@ -25,6 +25,7 @@ import {
   submitResultSerializer,
   verifiedTransactionSerializer,
 } from "@/lib/serializers/payments";
+import { refundIntentSerializer, refundSerializer } from "@/lib/serializers/refunds";
 import {
   cronExpireSerializer,
   cronWatcherSerializer,
@@ -54,6 +55,8 @@ import type {
 import type { PaymentIntent } from "@/lib/services/payments/pay-intent";
 import type { RecordOutcome } from "@/lib/services/payments/record-payment";
 import type { VerifiedTransaction } from "@/lib/services/payments/verify-tx";
+import type { RefundIntent } from "@/lib/services/refunds/create-refund";
+import type { RefundRow } from "@/lib/services/refunds/store";
 import type { DeliveryView } from "@/lib/webhooks/deliveries";
 import type { CreatedSubscription } from "@/lib/webhooks/subscriptions";
 
@@ -170,6 +173,39 @@ export const SAMPLE_UNAPPLIED_PAYMENT: PaymentRow = {
   assetIssuer: "GCNY5OXYSY4FKHOPT2SPOQZAOEIGXB5LBYW3HVU3OWSTQITS65M5RCNY",
   applied: false,
   unappliedReason: "wrong_asset",
+};
+
+/** The 50 overpaid on SAMPLE_PAYMENT (1050 on a 1000 total), sent back to the payer. */
+export const SAMPLE_REFUND: RefundRow = {
+  id: "clx8f2k9p0020abcd1234efg",
+  paymentId: SAMPLE_PAYMENT.id,
+  invoiceId: EXAMPLE_ID,
+  wallet: FREELANCER,
+  amount: "50.0000000",
+  asset: "USDC",
+  assetIssuer: USDC_TESTNET,
+  destination: PAYER,
+  memo: "RF-clx8f2k9p0020abcd1234efg",
+  status: "CONFIRMED",
+  transactionXdr: "AAAAAgAAAACKc4j...",
+  transactionHash: "5b2d8e1f3a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2b4d6f8a0c2e4b6d8f0a2c4e6b",
+  ledgerNumber: 1234590,
+  createdAt: T1,
+  expiresAt: new Date(T1.getTime() + 300_000),
+  confirmedAt: new Date(T1.getTime() + 6_000),
+};
+
+export const SAMPLE_REFUND_INTENT: RefundIntent = {
+  refund: {
+    ...SAMPLE_REFUND,
+    status: "PENDING",
+    transactionHash: null,
+    ledgerNumber: null,
+    confirmedAt: null,
+  },
+  sep7Uri: `web+stellar:pay?destination=${PAYER}&amount=50&asset_code=USDC&asset_issuer=${USDC_TESTNET}&memo=RF-clx8f2k9p0020abcd1234efg&memo_type=MEMO_TEXT&network_passphrase=Test%20SDF%20Network%20%3B%20September%202015`,
+  asset: { code: "USDC", issuer: USDC_TESTNET },
+  networkPassphrase: "Test SDF Network ; September 2015",
 };
 
 export const SAMPLE_AUDIT: AuditRow[] = [
@@ -395,6 +431,8 @@ export const SAMPLES: Example[] = [
     payments: [SAMPLE_PAYMENT, SAMPLE_UNAPPLIED_PAYMENT],
   }),
   sample(verifiedTransactionSerializer, SAMPLE_VERIFIED),
+  sample(refundIntentSerializer, SAMPLE_REFUND_INTENT),
+  sample(refundSerializer, SAMPLE_REFUND),
   sample(createdWebhookSerializer, SAMPLE_WEBHOOK),
   sample(webhookListSerializer, [SAMPLE_WEBHOOK]),
   sample(webhookDeletedSerializer, { id: SAMPLE_WEBHOOK.id }),

@@ -75,12 +75,17 @@ export async function recordRefund(
         amountPaid: { from: invoice.amountPaid, to: effect.amountPaid },
       },
       payment: updatedPayment,
+      // What payment.refunded adds to the payment (lib/openapi/events.ts).
       refund: {
-        refundId: confirmed.id,
-        refundAmount: confirmed.amount,
-        refundTransactionHash: confirmed.transactionHash,
-        refundLedgerNumber: confirmed.ledgerNumber,
-        refundedAt: onLedger.at.toISOString(),
+        refund: {
+          id: confirmed.id,
+          amount: confirmed.amount,
+          destination: confirmed.destination,
+          memo: confirmed.memo,
+          transactionHash: confirmed.transactionHash,
+          ledgerNumber: confirmed.ledgerNumber,
+          confirmedAt: onLedger.at.toISOString(),
+        },
       },
     });
     return { kind: "recorded", refund: confirmed, payment: updatedPayment, invoice: row };
