@@ -21,14 +21,13 @@ export const createRefundSchema = z
 export const submitRefundSchema = z
   .object({
     refundId: z.string().min(1).max(64),
-    signedTransactionXdr: z.string().min(1).max(20_000).optional(),
-    signedXdr: z.string().min(1).max(20_000).optional().describe("alias of signedTransactionXdr"),
+    signedTransactionXdr: z
+      .string({ error: "signedTransactionXdr required" })
+      .min(1)
+      .max(20_000)
+      .describe("The refund's transactionXdr, signed by the freelancer's wallet"),
   })
-  .strict()
-  .refine((v) => v.signedTransactionXdr || v.signedXdr, {
-    message: "signedTransactionXdr required",
-    path: ["signedTransactionXdr"],
-  });
+  .strict();
 
 const refundAsset = z.object({
   code: z.string().meta({ description: "The asset the payment was received in", example: "USDC" }),

@@ -7,7 +7,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods(
   defineRoute(spec.submitRefund, async ({ ctx, body }) => {
     const outcome = await submitRefund(ctx, {
       refundId: body.refundId,
-      envelopeXdr: (body.signedTransactionXdr ?? body.signedXdr) as string,
+      envelopeXdr: body.signedTransactionXdr,
     });
     return outcome.kind === "pending"
       ? reply(outcome.refund, refundSerializer, 202)
