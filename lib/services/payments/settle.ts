@@ -139,7 +139,8 @@ async function invoiceToPay(ctx: ServiceContext, invoiceId: string): Promise<Inv
   return invoice;
 }
 
-async function waitForTransaction(horizon: HorizonClient, hash: string) {
+/** After a submit timed out: the transaction by hash, a few tries; null if still unknown. */
+export async function waitForTransaction(horizon: HorizonClient, hash: string) {
   for (let attempt = 0; attempt < 4; attempt++) {
     try {
       const tx = await fetchPaymentTransaction(horizon, hash);
