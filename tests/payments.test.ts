@@ -129,6 +129,17 @@ describe("desktop flow", () => {
       paidAt: expect.any(String),
       payerWallet: payer.publicKey(),
       updatedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+      // What was paid and is due, and every payment received (docs/decisions.md).
+      amountPaid: "25.0000000",
+      amountDue: "0.0000000",
+      payments: [
+        expect.objectContaining({
+          transactionHash: tx.hash().toString("hex"),
+          amount: "25.0000000",
+          applied: true,
+          fromWallet: payer.publicKey(),
+        }),
+      ],
     });
     const again = await anon.post("/api/payments/submit", {
       invoiceId: inv.id,
