@@ -75,7 +75,7 @@ export async function watcherTick(
     .from(invoices)
     .where(payableOn(passphrase));
   // Refunds awaiting the ledger keep it reading too (lib/services/refunds/record-refund.ts).
-  const idle = !oldest?.createdAt && !(await hasOpenRefunds(ctx.db, passphrase));
+  const idle = !oldest?.createdAt && !(await hasOpenRefunds(ctx, passphrase));
   await ensureCursorRow(ctx, network);
 
   for (let page = 0; page < maxPages; page++) {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { and, eq, gt, inArray, ne } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { invoices, payments, refunds } from "@/db/schema";
 import { isRefundOperation, refundEffect, refundIdOfMemo } from "@/lib/domain/refund";
@@ -92,15 +92,25 @@ export async function recordRefund(
   });
 }
 
-/** Whether a network has refunds awaiting the ledger: the watcher keeps reading for them. */
-export async function hasOpenRefunds(db: DbOrTx, passphrase: string): Promise<boolean> {
-  const [row] = await db
+/** After its time bounds a refund can no longer reach the ledger; the watcher looks this long. */
+const WATCH_AFTER_EXPIRY_MS = 10 * 60_000;
+
+/**
+ * Whether a network has refunds that may still reach the ledger (built or sent, time bounds
+ * not long past): the watcher keeps reading for them even when nothing is payable.
+ */
+export async function hasOpenRefunds(
+  ctx: Pick<ServiceContext, "db" | "now">,
+  passphrase: string,
+): Promise<boolean> {
+  const [row] = await ctx.db
     .select({ id: refunds.id })
     .from(refunds)
     .innerJoin(invoices, eq(invoices.id, refunds.invoiceId))
     .where(
       and(
         inArray(refunds.status, ["PENDING", "SUBMITTED"]),
+        gt(refunds.expiresAt, new Date(ctx.now().getTime() - WATCH_AFTER_EXPIRY_MS)),
         eq(invoices.networkPassphrase, passphrase),
       ),
     )
