@@ -266,6 +266,39 @@ describe("refund of an overpayment", () => {
     expect(full.body.error).toBe("Refund exceeds the amount received");
   });
 
+  it("racing submits and watcher ticks record the refund once", async () => {
+    const f = await freelancer();
+    const { inv, payer, paymentId } = await overpaidInvoice(f);
+    const built = await f.api.post(`/api/invoices/${inv.id}/payments/${paymentId}/refund`);
+    expect(built.status).toBe(201);
+    await tick();
+    const before = await usdcBalance(payer.publicKey());
+    const tx = TransactionBuilder.fromXDR(built.body.transactionXdr, TESTNET);
+    tx.sign(f.kp);
+    const body = { refundId: built.body.refundId, signedTransactionXdr: tx.toXDR() };
+    const answers = await Promise.all([
+      ...Array.from({ length: 5 }, () => f.api.post("/api/refunds/submit", body)),
+      ...Array.from({ length: 3 }, () => tick()),
+    ]);
+    await tick();
+    // One submit reached the ledger first; the others found it confirmed or were refused by
+    // the ledger (the sequence was used): never a second refund.
+    expect(answers.slice(0, 5).some((a) => "status" in a && a.status === 200)).toBe(true);
+    expect(toStroops(await usdcBalance(payer.publicKey())) - toStroops(before)).toBe(50_000_000n);
+    const [refund] = await sql`select status from refunds where id = ${built.body.refundId}`;
+    expect(refund.status).toBe("CONFIRMED");
+    expect(await paymentRow(paymentId)).toEqual({
+      status: "CONFIRMED",
+      amount_refunded: "5.0000000",
+    });
+    expect(await tally(inv.id)).toEqual({
+      status: "PAID",
+      amount_paid: "25.0000000",
+      refunded_audits: 1,
+      refunded_events: 1,
+    });
+  });
+
   it("refuses a signed transaction that is not the refund built", async () => {
     const f = await freelancer();
     const { inv, payer, paymentId } = await overpaidInvoice(f);
