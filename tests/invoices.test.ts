@@ -460,9 +460,14 @@ describe("views", () => {
       ["Build", "700.0000000"],
     ]);
     const a = await client(app.url).get(`/api/invoices/${id}?envelope=true`);
+    // Issue 13: the payer also sees what was paid, what is due and the payments received.
+    expect(a.body.data).toMatchObject({ amountPaid: 0, amountDue: 1001, payments: [] });
     expect(Object.keys(a.body.data).sort()).toEqual(
       [
         "amount",
+        "amountDue",
+        "amountPaid",
+        "payments",
         "clientName",
         "createdAt",
         "currency",
@@ -659,7 +664,11 @@ describe("stats", () => {
       network: "mainnet",
       lineItems: [{ description: "a", quantity: "1", rate: "7" }],
     });
-    await sql`update invoices set status = 'PAID', paid_at = now() where id in (${paid1}, ${paid2})`;
+    // Revenue is the applied payments (docs/decisions.md, Lifecycle): each paid invoice got one.
+    await sql`update invoices set status = 'PAID', paid_at = now(), amount_paid = total where id in (${paid1}, ${paid2})`;
+    await sql`insert into payments (id, invoice_id, transaction_hash, ledger_number, from_wallet, to_wallet, amount, asset, confirmed_at)
+      select 'pay-' || id, id, md5(id) || md5(id), 1, freelancer_wallet, freelancer_wallet, total, currency, now()
+      from invoices where id in (${paid1}, ${paid2})`;
     await gina.post(`/api/invoices/${pend}/send`);
 
     const b = await gina.get("/api/invoices/stats");

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, isNull, type SQL, sql } from "drizzle-orm";
-import { invoiceAuditLogs, invoices } from "@/db/schema";
+import { invoiceAuditLogs, invoices, payments } from "@/db/schema";
 import {
   type AuditAction,
   INVOICE_STATUSES,
@@ -17,13 +17,13 @@ export type InvoiceStats = {
   totalInvoices: number;
   paidInvoices: number;
   pendingInvoices: number;
-  /** Sum of the totals of PAID invoices. */
+  /** Sum of the applied payments, less what was refunded of them (partial payments count). */
   totalRevenue: ByAsset;
-  /** PAID invoices whose paidAt falls in the current UTC month. */
+  /** The same for payments confirmed in the current UTC month. */
   revenueThisMonth: ByAsset;
   /** Mean total of PAID invoices. */
   avgInvoiceValue: ByAsset;
-  /** Sum of the totals of invoices awaiting payment (PENDING, PROCESSING, FAILED, EXPIRED). */
+  /** Sum of the amounts due of invoices awaiting payment (PENDING, PROCESSING, FAILED, EXPIRED). */
   pendingAmount: ByAsset;
   statusBreakdown: Record<InvoiceStatus, number>;
   recentActivity: {
@@ -34,12 +34,17 @@ export type InvoiceStats = {
     currency: Currency;
     timestamp: Date;
   }[];
-  /** Revenue per UTC month (yyyy-mm) of the last 12 months, for the dashboard chart. */
+  /** Revenue per UTC month (yyyy-mm) of payment of the last 12 months, for the dashboard chart. */
   revenueByMonth: { month: string; revenue: ByAsset }[];
 };
 
 const zeroByAsset = (): ByAsset => ({ XLM: "0.0000000", USDC: "0.0000000", EURC: "0.0000000" });
 
+/**
+ * Revenue is money kept: applied payments (a partial payment of an unpaid invoice counts, an
+ * unapplied one never does) less what was refunded of them, by the payment's month; pending is
+ * what is still due (docs/decisions.md, Lifecycle: statistics).
+ */
 export async function getInvoiceStats(
   ctx: AuthedContext,
   query: {
@@ -57,26 +62,28 @@ export async function getInvoiceStats(
   if (network) where.push(eq(invoices.networkPassphrase, network));
   const condition = and(...where);
 
-  const [groups, months, activity] = await Promise.all([
+  const kept = sql`${payments.amount} - ${payments.amountRefunded}`;
+  const [groups, months, activity, revenue] = await Promise.all([
     ctx.db
       .select({
         currency: invoices.currency,
         status: invoices.status,
         n: count(),
         sum: sql<string>`coalesce(sum(${invoices.total}), 0)::text`,
-        sumThisMonth: sql<string>`coalesce(sum(${invoices.total}) filter (where ${invoices.paidAt} >= ${monthStart.toISOString()}), 0)::text`,
+        due: sql<string>`coalesce(sum(greatest(${invoices.total} - ${invoices.amountPaid}, 0)), 0)::text`,
       })
       .from(invoices)
       .where(condition)
       .groupBy(invoices.currency, invoices.status),
     ctx.db
       .select({
-        month: sql<string>`to_char(date_trunc('month', ${invoices.paidAt} at time zone 'UTC'), 'YYYY-MM')`,
+        month: sql<string>`to_char(date_trunc('month', ${payments.confirmedAt} at time zone 'UTC'), 'YYYY-MM')`,
         currency: invoices.currency,
-        sum: sql<string>`sum(${invoices.total})::text`,
+        sum: sql<string>`sum(${kept})::text`,
       })
-      .from(invoices)
-      .where(and(condition, eq(invoices.status, "PAID"), gte(invoices.paidAt, yearAgo)))
+      .from(payments)
+      .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+      .where(and(condition, eq(payments.applied, true), gte(payments.confirmedAt, yearAgo)))
       .groupBy(sql`1`, invoices.currency),
     ctx.db
       .select({
@@ -89,17 +96,32 @@ export async function getInvoiceStats(
       })
       .from(invoiceAuditLogs)
       .innerJoin(invoices, eq(invoices.id, invoiceAuditLogs.invoiceId))
-      .where(condition)
+      // A payer starting to pay (pay-intent: UPDATED to PROCESSING) is not the owner's activity.
+      .where(
+        and(
+          condition,
+          sql`not (${invoiceAuditLogs.action} = 'UPDATED' and coalesce(${invoiceAuditLogs.changes}->'status'->>'to', '') = 'PROCESSING')`,
+        ),
+      )
       .orderBy(desc(invoiceAuditLogs.createdAt), desc(invoiceAuditLogs.id))
       .limit(10),
+    ctx.db
+      .select({
+        currency: invoices.currency,
+        sum: sql<string>`coalesce(sum(${kept}), 0)::text`,
+        sumThisMonth: sql<string>`coalesce(sum(${kept}) filter (where ${payments.confirmedAt} >= ${monthStart.toISOString()}), 0)::text`,
+      })
+      .from(payments)
+      .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+      .where(and(condition, eq(payments.applied, true)))
+      .groupBy(invoices.currency),
   ]);
 
   const statusBreakdown = Object.fromEntries(INVOICE_STATUSES.map((s) => [s, 0])) as Record<
     InvoiceStatus,
     number
   >;
-  const paid: Record<Currency, string[]> = { XLM: [], USDC: [], EURC: [] };
-  const paidThisMonth: Record<Currency, string[]> = { XLM: [], USDC: [], EURC: [] };
+  const paidTotals: Record<Currency, string[]> = { XLM: [], USDC: [], EURC: [] };
   const pending: Record<Currency, string[]> = { XLM: [], USDC: [], EURC: [] };
   const paidCount: Record<Currency, number> = { XLM: 0, USDC: 0, EURC: 0 };
   let totalInvoices = 0;
@@ -107,20 +129,21 @@ export async function getInvoiceStats(
     totalInvoices += g.n;
     statusBreakdown[g.status] += g.n;
     if (g.status === "PAID") {
-      paid[g.currency].push(g.sum);
-      paidThisMonth[g.currency].push(g.sumThisMonth);
+      paidTotals[g.currency].push(g.sum);
       paidCount[g.currency] += g.n;
     }
-    if ((PAYABLE_STATUSES as readonly string[]).includes(g.status)) pending[g.currency].push(g.sum);
+    if ((PAYABLE_STATUSES as readonly string[]).includes(g.status)) pending[g.currency].push(g.due);
   }
   const totalRevenue = zeroByAsset();
   const revenueThisMonth = zeroByAsset();
   const avgInvoiceValue = zeroByAsset();
   const pendingAmount = zeroByAsset();
+  for (const r of revenue) {
+    totalRevenue[r.currency] = sumAmounts([r.sum]);
+    revenueThisMonth[r.currency] = sumAmounts([r.sumThisMonth]);
+  }
   for (const c of CURRENCIES) {
-    totalRevenue[c] = sumAmounts(paid[c]);
-    revenueThisMonth[c] = sumAmounts(paidThisMonth[c]);
-    avgInvoiceValue[c] = averageAmount(totalRevenue[c], paidCount[c]);
+    avgInvoiceValue[c] = averageAmount(sumAmounts(paidTotals[c]), paidCount[c]);
     pendingAmount[c] = sumAmounts(pending[c]);
   }
 
@@ -128,9 +151,9 @@ export async function getInvoiceStats(
   for (let i = 11; i >= 0; i--) {
     const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1));
     const month = `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
-    const revenue = zeroByAsset();
-    for (const m of months) if (m.month === month) revenue[m.currency] = sumAmounts([m.sum]);
-    revenueByMonth.push({ month, revenue });
+    const inMonth = zeroByAsset();
+    for (const m of months) if (m.month === month) inMonth[m.currency] = sumAmounts([m.sum]);
+    revenueByMonth.push({ month, revenue: inMonth });
   }
 
   return {
