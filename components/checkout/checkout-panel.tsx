@@ -3,11 +3,18 @@
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Alert, StatusBadge } from "@/components/ui/card";
+import { isPartlyPaid, paidAndRemaining } from "@/components/ui/payment-words";
 import { formatMoney, formatUtcDate } from "@/lib/format";
 import { MobilePayment } from "./mobile-payment";
+import { PaymentList } from "./payment-list";
 import { PaymentSteps } from "./payment-steps";
 import { Receipt } from "./receipt";
-import { type CheckoutReceipt, usePaymentStatus, useUsdEstimate } from "./use-payment-status";
+import {
+  type CheckoutProgress,
+  type CheckoutReceipt,
+  usePaymentStatus,
+  useUsdEstimate,
+} from "./use-payment-status";
 import { useWalletPayment } from "./use-wallet-payment";
 
 /**
@@ -25,6 +32,8 @@ export type CheckoutPanelProps = {
   payeeName: string;
   dueDate: string | null;
   receipt: CheckoutReceipt | null;
+  /** Paid so far, left to pay and the payments received, as the status endpoint answers. */
+  progress: CheckoutProgress;
 };
 
 const PAYABLE = new Set(["PENDING", "PROCESSING", "FAILED", "EXPIRED"]);
@@ -34,10 +43,16 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
   const { invoiceId, networkPassphrase, dueDate } = props;
   const payment = usePaymentStatus(invoiceId, props);
   const wallet = useWalletPayment(invoiceId, networkPassphrase, payment);
-  const usd = useUsdEstimate(props.currency, props.total);
-  const { status, receipt, paid } = payment;
+  const { status, receipt, paid, progress } = payment;
+  // Paid in part: the amount shown, the pay buttons and the QR code are for what is left.
+  const partly = isPartlyPaid({ status, ...progress });
+  const shown = partly ? progress.amountDue : props.total;
+  const usd = useUsdEstimate(props.currency, shown);
   const { freighter, mobile } = wallet;
   const amount = formatMoney(props.total, props.currency);
+  const received = (
+    <PaymentList payments={progress.payments} networkPassphrase={networkPassphrase} />
+  );
 
   return (
     <section
@@ -51,8 +66,19 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
         <div>
           <p className={`${muted} font-medium`}>{paid ? "Amount paid" : "Amount due"}</p>
           <p className="text-3xl font-semibold tracking-tight text-slate-900 dark:text-white">
-            {amount}
+            {formatMoney(shown, props.currency)}
           </p>
+          {partly && (
+            <p className={`${muted} mt-1 font-medium`} data-testid="paid-remaining">
+              {paidAndRemaining(
+                progress.amountPaid,
+                progress.amountDue,
+                props.currency,
+                formatMoney,
+              )}{" "}
+              of {amount}
+            </p>
+          )}
           {usd && (
             <p className={`${muted} mt-1`} data-testid="usd">
               {usd}
@@ -77,6 +103,7 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
             amount={amount}
             payeeName={props.payeeName}
             networkPassphrase={networkPassphrase}
+            payments={received}
           >
             {freighter && <PaymentSteps current="paid" failed={false} />}
           </Receipt>
@@ -136,6 +163,7 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
             )}
           </>
         )}
+        {!(paid && receipt) && received}
       </div>
     </section>
   );

@@ -2,13 +2,17 @@ import type { ReactNode, RefObject } from "react";
 import { explorerTxUrl, formatUtcDateTime } from "@/lib/format";
 import type { CheckoutReceipt } from "./use-payment-status";
 
-/** The paid invoice: what was paid to whom, the transaction, and a link to an explorer. */
+/**
+ * The paid invoice: what was paid to whom, the transaction that settled it with a link to an
+ * explorer, and every payment received (`payments`, after the facts).
+ */
 export function Receipt({
   receipt,
   headingRef,
   amount,
   payeeName,
   networkPassphrase,
+  payments,
   children,
 }: {
   receipt: CheckoutReceipt;
@@ -16,6 +20,7 @@ export function Receipt({
   amount: string;
   payeeName: string;
   networkPassphrase: string;
+  payments?: ReactNode;
   children?: ReactNode;
 }) {
   const { transactionHash, ledgerNumber, payerWallet, paidAt } = receipt;
@@ -60,6 +65,7 @@ export function Receipt({
         View the transaction on Stellar Expert
         <span className="sr-only"> (opens in a new tab)</span>
       </a>
+      {payments}
     </section>
   );
 }

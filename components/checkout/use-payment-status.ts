@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError, api } from "@/lib/client/api";
 import { approxUsd } from "@/lib/format";
+import type { ReceivedPaymentBody } from "@/lib/schemas/invoices";
 import type { paymentStatusResponse } from "@/lib/schemas/payments";
 import type { FormB } from "@/lib/schemas/wire";
 
@@ -16,6 +17,13 @@ export type CheckoutReceipt = {
 
 type StatusBody = FormB<typeof paymentStatusResponse>;
 
+/** Paid so far, left to pay, and every payment received (docs/decisions.md, Partial payments). */
+export type CheckoutProgress = {
+  amountPaid: string;
+  amountDue: string;
+  payments: ReceivedPaymentBody[];
+};
+
 const FINAL = new Set(["PAID", "CANCELLED"]);
 /** Poll every 5 seconds; faster for two minutes after the payer starts paying. */
 const SLOW_POLL_MS = 5000;
@@ -27,13 +35,15 @@ const FAST_WINDOW_MS = 120_000;
  * page's wallet, a phone, another tab). Polls until the status is final, pausing while the
  * tab is hidden; `speedUp()` polls faster while a payment is on its way. When a payment this
  * page saw settles, focus moves to the receipt's heading (`receiptHeading`), not on a load.
+ * `progress` follows what was paid and what is left, and the payments received.
  */
 export function usePaymentStatus(
   invoiceId: string,
-  initial: { status: string; receipt: CheckoutReceipt | null },
+  initial: { status: string; receipt: CheckoutReceipt | null; progress: CheckoutProgress },
 ) {
   const [status, setStatus] = useState(initial.status);
   const [receipt, setReceipt] = useState(initial.receipt);
+  const [progress, setProgress] = useState(initial.progress);
   const [pollKey, setPollKey] = useState(0);
   const fastUntil = useRef(0);
   const receiptHeading = useRef<HTMLHeadingElement>(null);
@@ -54,6 +64,7 @@ export function usePaymentStatus(
 
   const apply = useCallback(
     (s: StatusBody) => {
+      setProgress({ amountPaid: s.amountPaid, amountDue: s.amountDue, payments: s.payments });
       if (s.status === "PAID" && s.transactionHash) {
         const { transactionHash, ledgerNumber, payerWallet, paidAt } = s;
         settle({ transactionHash, ledgerNumber, payerWallet, paidAt });
@@ -102,7 +113,7 @@ export function usePaymentStatus(
     }
   }, [paid]);
 
-  return { status, receipt, paid, speedUp, settle, refresh, receiptHeading };
+  return { status, receipt, progress, paid, speedUp, settle, refresh, receiptHeading };
 }
 
 /** "≈ $12.34 USD" for an XLM amount from GET /api/prices/xlm; null otherwise or on failure. */

@@ -95,6 +95,8 @@ export function useWalletPayment(
         payerWallet: address,
         paidAt: result.paidAt,
       });
+      // The receipt lists every payment: read them once more, with this one.
+      await refresh().catch(() => undefined);
     } catch (err) {
       setFreighter({ step, error: messageOf(err), note: null });
     }

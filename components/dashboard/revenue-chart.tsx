@@ -48,7 +48,7 @@ export function RevenueChart({ asset, months }: { asset: string; months: MonthRe
         <desc id={descId}>
           {max === 0
             ? "No paid invoices in the last 12 months."
-            : `Paid totals from ${first ? monthYear.format(monthDate(first.month)) : ""} to ${last ? monthYear.format(monthDate(last.month)) : ""}, highest ${formatAmount(months[values.indexOf(max)]?.amount, asset)}.`}
+            : `Payments received from ${first ? monthYear.format(monthDate(first.month)) : ""} to ${last ? monthYear.format(monthDate(last.month)) : ""}, highest ${formatAmount(months[values.indexOf(max)]?.amount, asset)}.`}
         </desc>
         <line
           x1={0}

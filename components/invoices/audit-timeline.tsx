@@ -12,10 +12,25 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   CANCELLED: "Cancelled",
   DELETED: "Deleted",
   FAILED: "Payment failed",
+  PAYMENT_RECEIVED: "Payment received",
+  REFUNDED: "Refunded",
 };
+
+/**
+ * A payer starting to pay (a pay-intent moving the invoice to PROCESSING, audit UPDATED) reads
+ * "Payment started", not "Updated".
+ */
+export function isPaymentStart(e: { action: string; changes: Record<string, unknown> | null }) {
+  const status = e.changes?.status as { to?: unknown } | undefined;
+  return e.action === "UPDATED" && status?.to === "PROCESSING";
+}
+
+const labelOf = (e: AuditLog) =>
+  isPaymentStart(e) ? "Payment started" : (AUDIT_ACTION_LABELS[e.action] ?? e.action);
 
 function actor(wallet: string, me: string | undefined): string {
   if (wallet === "SYSTEM") return "the service";
+  if (wallet === "ANONYMOUS") return "the payer";
   if (me && wallet === me) return "you";
   return shortAddress(wallet);
 }
@@ -58,7 +73,7 @@ export function AuditTimeline({ entries, wallet }: { entries: AuditLog[]; wallet
             className="absolute top-1.5 -left-[1.65rem] h-2.5 w-2.5 rounded-full bg-indigo-500"
           />
           <p className="text-sm">
-            <span className="font-semibold">{AUDIT_ACTION_LABELS[e.action] ?? e.action}</span>{" "}
+            <span className="font-semibold">{labelOf(e)}</span>{" "}
             <span className="text-slate-600 dark:text-slate-300">
               by <span title={e.actorWallet}>{actor(e.actorWallet, wallet)}</span>
             </span>

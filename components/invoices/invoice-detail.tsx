@@ -12,12 +12,13 @@ import { useSession } from "@/lib/client/session";
 import { useAction } from "@/lib/client/use-action";
 import { useResource } from "@/lib/client/use-resource";
 import { canTransition } from "@/lib/domain/invoice-state";
-import { formatAmount, formatDate, NETWORK_LABELS, networkOf } from "@/lib/format";
+import { formatAmount, formatDate, isZero, NETWORK_LABELS, networkOf } from "@/lib/format";
 import { AuditTimeline } from "./audit-timeline";
 import { DownloadPdfButton } from "./download-pdf-button";
 import { InvoiceDocument } from "./invoice-document";
 import { InvoicePayments, InvoiceTimes } from "./invoice-payments";
 import { PaymentLinkCard } from "./payment-link-card";
+import { RefundButton } from "./refund-button";
 import type { OwnerInvoice } from "./types";
 
 type Dialog = "cancel" | "delete" | null;
@@ -107,6 +108,15 @@ export function InvoiceDetail({ id }: { id: string }) {
 
       <section aria-label="Summary" className="grid grid-cols-2 gap-4 sm:grid-cols-4">
         <Fact label="Total" value={formatAmount(invoice.total, invoice.currency)} strong />
+        {!isZero(invoice.amountPaid) && (
+          <>
+            <Fact label="Paid" value={formatAmount(invoice.amountPaid, invoice.currency)} />
+            <Fact label="Due" value={formatAmount(invoice.amountDue, invoice.currency)} />
+          </>
+        )}
+        {!isZero(invoice.amountOverpaid) && (
+          <Fact label="Overpaid" value={formatAmount(invoice.amountOverpaid, invoice.currency)} />
+        )}
         <Fact label="Client" value={invoice.clientName} />
         <Fact label="Due date" value={formatDate(invoice.dueDate)} />
         <Fact label="Network" value={NETWORK_LABELS[networkOf(invoice.networkPassphrase)]} />
@@ -118,7 +128,17 @@ export function InvoiceDetail({ id }: { id: string }) {
             <InvoiceDocument invoice={invoice} />
           </Card>
           <Card title="Payments">
-            <InvoicePayments invoice={invoice} />
+            {/* The refund action (its own component) goes in `action`: one per payment row. */}
+            <InvoicePayments
+              invoice={invoice}
+              action={(p) => (
+                <RefundButton
+                  invoiceId={id}
+                  payment={p}
+                  onDone={() => api<OwnerInvoice>(`${path}/owner`).then(setData)}
+                />
+              )}
+            />
           </Card>
           <Card title="History">
             <AuditTimeline entries={invoice.auditLogs} wallet={session?.wallet} />

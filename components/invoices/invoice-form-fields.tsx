@@ -166,6 +166,19 @@ export function TaxAndTotals({
             {...text("discount")}
             hint={<Hint>An amount in {currency}, not a percent.</Hint>}
           />
+          <Field
+            label="Payment tolerance (%)"
+            inputMode="decimal"
+            placeholder="0"
+            {...text("paymentTolerance")}
+            className="sm:col-span-2"
+            hint={
+              <Hint>
+                Optional, 0 to 5. The invoice counts as paid when the payments reach the total less
+                this percent (for exchange fees).
+              </Hint>
+            }
+          />
         </div>
       </Card>
       <section

@@ -9,6 +9,7 @@ import { Alert, StatusBadge } from "@/components/ui/card";
 import { Field, OptionsSelect } from "@/components/ui/field";
 import { CURRENCY_OPTIONS, NETWORK_OPTIONS, sameOptions } from "@/components/ui/options";
 import { EmptyState, Loading, Muted, PageHeader } from "@/components/ui/page";
+import { isPartlyPaid } from "@/components/ui/payment-words";
 import { Pager, right, Table, tdClass } from "@/components/ui/table";
 import { usePagedResource } from "@/lib/client/use-resource";
 import { INVOICE_STATUSES } from "@/lib/domain/invoice-state";
@@ -211,6 +212,11 @@ export function InvoiceList() {
                 </td>
                 <td className={`${tdClass} whitespace-nowrap text-right font-mono`}>
                   {formatAmount(inv.total, inv.currency)}
+                  {isPartlyPaid(inv) && (
+                    <span className="block text-xs text-slate-500 dark:text-slate-400">
+                      {formatAmount(inv.amountPaid)} paid · {formatAmount(inv.amountDue)} due
+                    </span>
+                  )}
                 </td>
                 <td className={`${tdClass} whitespace-nowrap`}>{formatDate(inv.dueDate)}</td>
                 <td className={tdClass}>{NETWORK_LABELS[networkOf(inv.networkPassphrase)]}</td>

@@ -1,14 +1,42 @@
+import type { ReactNode } from "react";
 import { textLinkClass } from "@/components/ui/button";
 import { Muted, Pair } from "@/components/ui/page";
+import { unappliedReasonText } from "@/components/ui/payment-words";
 import { right, Table, tdClass } from "@/components/ui/table";
 import { isPayable } from "@/lib/domain/invoice-state";
-import { explorerTxUrl, formatAmount, formatDateTime, shortAddress, shortHash } from "@/lib/format";
-import type { OwnerInvoice } from "./types";
+import {
+  explorerTxUrl,
+  formatAmount,
+  formatDateTime,
+  isZero,
+  shortAddress,
+  shortHash,
+  trimZeros,
+} from "@/lib/format";
+import type { OwnerInvoice, Payment } from "./types";
 
-const COLUMNS = ["Transaction", right("Amount"), "From", "Ledger", "Status", "Confirmed"];
+const COLUMNS = [
+  "Transaction",
+  right("Amount"),
+  "From",
+  "Ledger",
+  "Counted",
+  "Status",
+  "Confirmed",
+];
 
-/** The payments received for an invoice, each linked to the ledger explorer. */
-export function InvoicePayments({ invoice }: { invoice: OwnerInvoice }) {
+/**
+ * Every payment received for an invoice, each linked to the ledger explorer: applied or not
+ * (with the reason in words), refunded so far. `action` fills a last column per payment (the
+ * refund action, components/invoices) when given.
+ */
+export function InvoicePayments({
+  invoice,
+  action,
+}: {
+  invoice: OwnerInvoice;
+  action?: (payment: Payment) => ReactNode;
+}) {
   const { status, payments, networkPassphrase } = invoice;
   if (payments.length === 0) {
     return (
@@ -22,9 +50,9 @@ export function InvoicePayments({ invoice }: { invoice: OwnerInvoice }) {
     );
   }
   return (
-    <Table caption="Payments received" columns={COLUMNS}>
+    <Table caption="Payments received" columns={action ? [...COLUMNS, "Action"] : COLUMNS}>
       {payments.map((p) => (
-        <tr key={p.id}>
+        <tr key={p.id} data-testid="payment-row" data-applied={p.applied}>
           <td className={`${tdClass} font-mono`}>
             <a
               href={explorerTxUrl(p.transactionHash, networkPassphrase)}
@@ -39,13 +67,28 @@ export function InvoicePayments({ invoice }: { invoice: OwnerInvoice }) {
           </td>
           <td className={`${tdClass} whitespace-nowrap text-right font-mono`}>
             {formatAmount(p.amount, p.asset)}
+            {!isZero(p.amountRefunded) && (
+              <span className="block text-xs text-slate-500 dark:text-slate-400">
+                {formatAmount(p.amountRefunded, p.asset)} refunded
+              </span>
+            )}
           </td>
           <td className={`${tdClass} font-mono`} title={p.fromWallet}>
             {shortAddress(p.fromWallet)}
           </td>
           <td className={tdClass}>{p.ledgerNumber}</td>
+          <td className={tdClass}>
+            {p.applied ? (
+              "Applied"
+            ) : (
+              <span className="text-amber-800 dark:text-amber-200">
+                Not applied: <span className="break-all">{unappliedReasonText(p)}</span>
+              </span>
+            )}
+          </td>
           <td className={tdClass}>{p.status}</td>
           <td className={`${tdClass} whitespace-nowrap`}>{formatDateTime(p.confirmedAt)}</td>
+          {action && <td className={tdClass}>{action(p)}</td>}
         </tr>
       ))}
     </Table>
@@ -71,6 +114,9 @@ export function InvoiceTimes({ invoice }: { invoice: OwnerInvoice }) {
               {formatDateTime(at)}
             </Pair>
           ),
+      )}
+      {!isZero(invoice.paymentTolerance) && (
+        <Pair label="Payment tolerance">{trimZeros(invoice.paymentTolerance)}%</Pair>
       )}
       {invoice.payerWallet && (
         <Pair label="Paid by" className={mono}>

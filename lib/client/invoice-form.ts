@@ -28,6 +28,7 @@ export type InvoiceFormValues = {
   network: NetworkName;
   taxRate: string;
   discount: string;
+  paymentTolerance: string;
   dueDate: string;
   freelancerName: string;
   freelancerEmail: string;
@@ -80,6 +81,7 @@ const TEXT_KEYS = [
   "invoiceNumber",
   "taxRate",
   "discount",
+  "paymentTolerance",
   "dueDate",
   "freelancerName",
   "freelancerEmail",
@@ -150,6 +152,7 @@ export function initialValues(
     network: invoice ? networkOf(invoice.networkPassphrase) : network,
     taxRate: decimal(invoice?.taxRate),
     discount: decimal(invoice?.discount),
+    paymentTolerance: decimal(invoice?.paymentTolerance),
     dueDate: invoice?.dueDate ? invoice.dueDate.slice(0, 10) : "",
     freelancerName: text(invoice?.freelancerName),
     freelancerEmail: text(invoice?.freelancerEmail),
@@ -198,6 +201,7 @@ const FIELD_LABELS: Record<string, string> = {
   amount: "Amount",
   taxRate: "Tax rate",
   discount: "Discount",
+  paymentTolerance: "Payment tolerance",
   subtotal: "Subtotal",
   total: "Total",
   lineItems: "Line items",

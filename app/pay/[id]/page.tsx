@@ -8,6 +8,7 @@ import { NotFoundError } from "@/lib/domain/errors";
 import { formatMoney, shortAddress, stellarNetworkName } from "@/lib/format";
 import { logger } from "@/lib/logger";
 import { getRuntime } from "@/lib/runtime";
+import { paidAndDueB, receivedPaymentB } from "@/lib/serializers/invoices";
 import type { ServiceContext } from "@/lib/services/context";
 import { networkName } from "@/lib/services/invoices/network";
 import { getPublicInvoice } from "@/lib/services/invoices/view-invoice";
@@ -96,6 +97,10 @@ export default async function CheckoutPage({ params }: PageProps) {
               networkLabel={network}
               payeeName={payeeLabel}
               dueDate={invoice.dueDate?.toISOString() ?? null}
+              progress={{
+                ...paidAndDueB(invoice),
+                payments: invoice.payments.map(receivedPaymentB),
+              }}
               receipt={
                 paid
                   ? {

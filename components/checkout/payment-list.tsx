@@ -1,0 +1,62 @@
+import { unappliedReasonText } from "@/components/ui/payment-words";
+import { explorerTxUrl, formatMoney, formatUtcDateTime, shortHash } from "@/lib/format";
+import type { ReceivedPaymentBody } from "@/lib/schemas/invoices";
+
+/**
+ * Every payment received for the invoice, as the payer sees it on the checkout and its
+ * receipt: amount, transaction (linked to an explorer), ledger, time, and whether it counted
+ * (with the reason when it did not).
+ */
+export function PaymentList({
+  payments,
+  networkPassphrase,
+}: {
+  payments: ReceivedPaymentBody[];
+  networkPassphrase: string;
+}) {
+  if (payments.length === 0) return null;
+  return (
+    <section aria-labelledby="payments-heading" className="space-y-2">
+      <h3 id="payments-heading" className="text-sm font-semibold">
+        Payments received
+      </h3>
+      <ul className="divide-y divide-slate-200 rounded-md border border-slate-200 text-sm dark:divide-slate-700 dark:border-slate-700">
+        {payments.map((p) => (
+          <li
+            key={`${p.transactionHash}-${p.operationIndex}`}
+            className="space-y-1 px-3 py-2"
+            data-testid="received-payment"
+            data-applied={p.applied}
+          >
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <span className="font-semibold">{formatMoney(p.amount, p.asset)}</span>
+              <span
+                className={
+                  p.applied
+                    ? "text-emerald-800 dark:text-emerald-200"
+                    : "text-amber-800 dark:text-amber-200"
+                }
+              >
+                {p.applied ? "Counted" : `Not counted: ${unappliedReasonText(p)}`}
+              </span>
+            </div>
+            <p className="text-xs text-slate-600 dark:text-slate-300">
+              <a
+                href={explorerTxUrl(p.transactionHash, networkPassphrase)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="font-mono text-indigo-700 underline dark:text-indigo-300"
+                title={p.transactionHash}
+              >
+                {shortHash(p.transactionHash)}
+                <span className="sr-only"> (transaction, opens in a new tab)</span>
+              </a>{" "}
+              · Ledger {p.ledgerNumber} ·{" "}
+              <time dateTime={p.confirmedAt}>{formatUtcDateTime(p.confirmedAt)}</time>
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
