@@ -102,6 +102,23 @@ describe("invoice form rules (the API's request schemas on the form's text)", ()
     expect(cleared.notes).toBeNull();
   });
 
+  it("the payment tolerance follows the API's rule: optional, 0 to 5, 2 decimals", () => {
+    // Left blank it is sent as null: the default (0), and an edit clears it.
+    expect(requestBody(createFormSchema.parse(values())).paymentTolerance).toBeNull();
+    const body = requestBody(createFormSchema.parse(values({ paymentTolerance: " 1.5 " })));
+    expect(Number(body.paymentTolerance)).toBe(1.5);
+    for (const bad of ["5.01", "-1", "0.125", "x"]) {
+      const message = errors(createFormSchema, values({ paymentTolerance: bad })).paymentTolerance;
+      expect(message, bad).toBeDefined();
+      expect(readable(message, "paymentTolerance"), bad).toMatch(/^Payment tolerance /);
+    }
+    const edit = initialValues(
+      { ...values(), paymentTolerance: "2.50" } as unknown as Parameters<typeof initialValues>[0],
+      "testnet",
+    );
+    expect(edit.paymentTolerance).toBe("2.5");
+  });
+
   it("live totals are the service's computeTotals: exact decimals", () => {
     const live = liveTotals(values().lineItems, "10", "1.1");
     expect(live.ok && live.totals.total).toBe("1100.0000000");
