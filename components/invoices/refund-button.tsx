@@ -104,12 +104,12 @@ export function RefundButton({
       return (
         <div className="min-w-48 space-y-2" data-testid={testId}>
           <Field
-            label="Amount to refund"
-            hint="Leave empty for the default: the overpaid part, or the whole payment."
-            inputMode="decimal"
             value={amount}
             onChange={(e) => setAmount(e.target.value)}
+            label="Amount to refund"
+            inputMode="decimal"
             error={step.kind === "failed" ? step.text : undefined}
+            hint="Leave empty for the default: the overpaid part, or the whole payment."
           />
           <div className="flex gap-2">
             <Button onClick={refund}>Sign and refund</Button>

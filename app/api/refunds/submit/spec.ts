@@ -21,6 +21,14 @@ export const submitRefund = operation({
     "The owner's signed refund transaction is checked before it reaches the ledger: signed for the invoice's network, and exactly the refund built (source, destination, asset and issuer, amount, memo). On success the refund is CONFIRMED: the payment's `amountRefunded` grows (status REFUNDED once nothing is left), refunded applied money leaves the invoice's `amountPaid`, the invoice keeps its status, with audit `REFUNDED` and event `payment.refunded`. A network timeout answers 202 with the refund SUBMITTED; the watcher confirms it. A refund already confirmed answers 200 as it is.",
   auth: "authed",
   ledger: true,
+  responses: [
+    { status: 200, description: "Refund confirmed on the ledger", serializer: refundSerializer },
+    {
+      status: 202,
+      description: "Submitted, not yet confirmed by the network",
+      serializer: refundSerializer,
+    },
+  ],
   body: {
     schema: submitRefundSchema,
     examples: {
@@ -30,14 +38,6 @@ export const submitRefund = operation({
       },
     },
   },
-  responses: [
-    { status: 200, description: "Refund confirmed on the ledger", serializer: refundSerializer },
-    {
-      status: 202,
-      description: "Submitted, not yet confirmed by the network",
-      serializer: refundSerializer,
-    },
-  ],
   errors: [
     new ValidationError(INVALID_XDR, { signedTransactionXdr: "not a transaction envelope" }),
     new BusinessRuleError(
