@@ -115,20 +115,21 @@ export async function recordTransaction(
   invoiceId: string,
   tx: PaymentTransaction,
 ): Promise<Recording> {
-  try {
-    return await withTransaction(ctx.db, (db) => recordLocked(db, ctx, invoiceId, tx));
-  } catch (err) {
-    if (pgErrorCode(err).code !== "23505") throw err;
-    // A concurrent commit recorded this hash first: ours when it is this invoice's.
-    return withTransaction(ctx.db, async (db) => {
+  return withTransaction(ctx.db, async (db) => {
+    try {
+      // A savepoint: after a unique violation the transaction is still usable to re-read.
+      return await db.transaction((inner) => recordLocked(inner, ctx, invoiceId, tx));
+    } catch (err) {
+      if (pgErrorCode(err).code !== "23505") throw err;
+      // A concurrent commit recorded this hash first: ours when it is this invoice's.
       const invoice = await lockInvoiceAnyState(db, invoiceId);
       const rows = await rowsOfHash(db, tx.hash);
       if (rows.length === 0 || rows[0].invoiceId !== invoiceId) {
         throw new BusinessRuleError(MISMATCH_MESSAGE);
       }
       return alreadyRecorded(invoice, rows);
-    });
-  }
+    }
+  });
 }
 
 async function recordLocked(
