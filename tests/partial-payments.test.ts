@@ -280,6 +280,45 @@ describe("partial payments", () => {
     expect(await statusOf(inv.id)).toMatchObject({ status: "PAID", amountPaid: "25.0000000" });
   });
 
+  it("the watcher records a transaction whole when it straddles two pages of 200", async () => {
+    const f = await freelancer();
+    const inv = await sentInvoice(f);
+    const noise = await funded(testnet);
+    await tick(); // the cursor is now past every funding above
+    const ops = (n: number) =>
+      Array.from({ length: n }, () =>
+        Operation.payment({ destination: noise.publicKey(), asset: Asset.native(), amount: "1" }),
+      );
+    await send(testnet, await build(testnet, payer, ops(100)));
+    await send(testnet, await build(testnet, payer, ops(98)));
+    // Records 199 to 202 of the stream: the first page of 200 ends in the middle of it.
+    const quarter = () =>
+      Operation.payment({ destination: f.kp.publicKey(), asset: Asset.native(), amount: "6.25" });
+    const hash = await send(
+      testnet,
+      await build(testnet, payer, [quarter(), quarter(), quarter(), quarter()], {
+        memo: Memo.text(inv.invoiceNumber),
+      }),
+    );
+    // The premise: the watcher's first page from its cursor holds only part of it.
+    const [{ cursor }] = await sql`select cursor from watcher_cursors where network = 'testnet'`;
+    const page = await fetch(
+      `${testnet.ledger.url}/payments?cursor=${cursor}&order=asc&limit=200&join=transactions`,
+    ).then((r) => r.json());
+    const records = page._embedded.records;
+    expect(records).toHaveLength(200);
+    expect(records.filter((r: any) => r.transaction_hash === hash)).toHaveLength(2);
+    await tick();
+    const rows = await rowsOf(inv.id);
+    expect(rows.map((r) => [r.transaction_hash, r.operation_index])).toEqual([
+      [hash, 0],
+      [hash, 1],
+      [hash, 2],
+      [hash, 3],
+    ]);
+    expect(await statusOf(inv.id)).toMatchObject({ status: "PAID", amountPaid: "25.0000000" });
+  });
+
   it("30 racing confirms of a partial payment record one row", async () => {
     const f = await freelancer();
     const inv = await sentInvoice(f);
