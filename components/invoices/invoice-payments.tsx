@@ -15,15 +15,13 @@ import {
 } from "@/lib/format";
 import type { OwnerInvoice, Payment } from "./types";
 
-const COLUMNS = [
-  "Transaction",
-  right("Amount"),
-  "From",
-  "Ledger",
-  "Counted",
-  "Status",
-  "Confirmed",
-];
+const COLUMNS = ["Transaction", right("Amount"), "From", "Counted"];
+const small = "block text-xs text-slate-500 dark:text-slate-400";
+const STATUS_WORDS: Record<Payment["status"], string> = {
+  CONFIRMED: "Confirmed",
+  REFUNDED: "Refunded in full",
+  FAILED: "Failed",
+};
 
 /**
  * Every payment received for an invoice, each linked to the ledger explorer: applied or not
@@ -64,19 +62,19 @@ export function InvoicePayments({
               {shortHash(p.transactionHash)}
               <span className="sr-only"> (view on Stellar Expert, opens a new tab)</span>
             </a>
+            <span className={`${small} whitespace-nowrap font-sans`}>
+              Ledger {p.ledgerNumber} · {formatDateTime(p.confirmedAt)}
+            </span>
           </td>
           <td className={`${tdClass} whitespace-nowrap text-right font-mono`}>
             {formatAmount(p.amount, p.asset)}
             {!isZero(p.amountRefunded) && (
-              <span className="block text-xs text-slate-500 dark:text-slate-400">
-                {formatAmount(p.amountRefunded, p.asset)} refunded
-              </span>
+              <span className={small}>{formatAmount(p.amountRefunded, p.asset)} refunded</span>
             )}
           </td>
           <td className={`${tdClass} font-mono`} title={p.fromWallet}>
             {shortAddress(p.fromWallet)}
           </td>
-          <td className={tdClass}>{p.ledgerNumber}</td>
           <td className={tdClass}>
             {p.applied ? (
               "Applied"
@@ -85,9 +83,8 @@ export function InvoicePayments({
                 Not applied: <span className="break-all">{unappliedReasonText(p)}</span>
               </span>
             )}
+            {p.status !== "CONFIRMED" && <span className={small}>{STATUS_WORDS[p.status]}</span>}
           </td>
-          <td className={tdClass}>{p.status}</td>
-          <td className={`${tdClass} whitespace-nowrap`}>{formatDateTime(p.confirmedAt)}</td>
           {action && <td className={tdClass}>{action(p)}</td>}
         </tr>
       ))}
