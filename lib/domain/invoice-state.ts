@@ -149,7 +149,7 @@ const TRANSITIONS: Record<InvoiceTrigger, Record<InvoiceStatus, Outcome>> = {
     CANCELLED: reject("pay"),
   },
   // A payment that leaves the status as it is: a partial payment of a payable invoice, or
-  // one that cannot apply (docs/decisions.md, Payment checks). Any status, even DRAFT and
+  // one that cannot apply (docs/decisions.md, Partial payments). Any status, even DRAFT and
   // CANCELLED, records it. "payment.confirmed" here stands for the payment events: one per
   // recorded row, payment.confirmed when applied and payment.unapplied otherwise (eventsFor).
   receive: everyStatus("PAYMENT_RECEIVED", "payment.confirmed"),

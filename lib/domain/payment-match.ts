@@ -3,11 +3,12 @@ import type { Currency } from "./money";
 import { canonicalAmount, fromStroops, toStroops, trimAmount } from "./money";
 import type { UnappliedReason } from "./unapplied";
 
-// The one payment classifier (docs/decisions.md "Payment checks"), shared by submit,
-// confirm and the watcher. It is pure: callers fetch the transaction from the Horizon of the
-// invoice's own network, normalise it into PaymentTransaction, and look up whether the hash
-// already belongs to an invoice. It either rejects the transaction as a whole, or lists every
-// operation that reached the freelancer wallet with the invoice's memo, each applied or not.
+// The one payment classifier (docs/decisions.md, "Payment checks" and "Partial payments"),
+// shared by submit, confirm and the watcher. It is pure: callers fetch the transaction from
+// the Horizon of the invoice's own network, normalise it into PaymentTransaction, and look up
+// whether the hash already belongs to an invoice. It either rejects the transaction as a
+// whole, or lists every operation that reached the freelancer wallet with the invoice's memo,
+// each applied or not.
 
 /** Transactions up to this much older than the invoice still count (clock skew). */
 export const CLOCK_SKEW_MS = 60_000;

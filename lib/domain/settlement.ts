@@ -7,7 +7,7 @@ import {
   toStroops,
 } from "./money";
 
-// When an invoice is settled (docs/decisions.md, Payment checks): the applied payments add up
+// When an invoice is settled (docs/decisions.md, Partial payments): the applied payments add up
 // to `amountPaid` (amountDue and amountOverpaid are derived in money.ts), and the invoice is
 // PAID once that reaches the total less the tolerance. Compared exactly: stroops times basis
 // points, no rounding.

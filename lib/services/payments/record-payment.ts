@@ -24,7 +24,7 @@ import { applyTransition } from "../invoices/lifecycle";
 import { networkName } from "../invoices/network";
 import { type InvoiceRow, lockInvoiceAnyState, type PaymentRow } from "../invoices/store";
 
-// Recording a transaction against an invoice (docs/decisions.md, Payment checks): every
+// Recording a transaction against an invoice (docs/decisions.md, Partial payments): every
 // operation that reached the freelancer wallet with the invoice's memo becomes a Payment
 // row, all of one transaction together, applied or not; applied amounts add to amountPaid,
 // and the invoice becomes PAID once it is paid in full.
