@@ -99,10 +99,7 @@ async function detectionLag(mode: "stream" | "poll") {
       n: lags.length,
     };
   } finally {
-    await sql.end();
-    await app.stop();
-    await testnet.ledger.stop();
-    await mainnet.ledger.stop();
+    await stopAll(sql.end(), app.stop(), testnet.ledger.stop(), mainnet.ledger.stop());
     await db.drop();
   }
 }
@@ -177,13 +174,13 @@ async function requestsPerTick(openInvoices: number, wallets: number, paymentsSi
     const tick = await watcherTick(ctx, "testnet");
     return { ...tick, ms: performance.now() - started };
   } finally {
-    await sql.end();
-    await handle.close();
-    await testnet.ledger.stop();
-    await mainnet.ledger.stop();
+    await stopAll(sql.end(), handle.close(), testnet.ledger.stop(), mainnet.ledger.stop());
     await db.drop();
   }
 }
+
+/** Stops what a run started (together), before its database is dropped. */
+const stopAll = (...stops: Promise<unknown>[]) => Promise.all(stops);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function waitFor(fn: () => Promise<unknown>, timeoutMs = 20_000) {

@@ -1,12 +1,13 @@
-import { operation, type Success } from "@/lib/http/route";
+import { type JsonSuccess, operation } from "@/lib/http/route";
 
 /**
  * The cron routes: GET for Vercel Cron, POST for any other scheduler; they take the
- * CRON_SECRET and are not rate limited.
+ * CRON_SECRET and are not rate limited. Each answers its job's result with 200.
  */
-export function cronOperation<const R extends readonly Success[]>(
+export function cronOperation(
   job: string,
-  doc: { summary: string; description: string; responses: R },
+  serializer: JsonSuccess["serializer"],
+  doc: { summary: string; description: string },
 ) {
   return operation({
     method: ["GET", "POST"],
@@ -15,5 +16,6 @@ export function cronOperation<const R extends readonly Success[]>(
     tag: "Cron",
     auth: "cron",
     ...doc,
+    responses: [{ status: 200, description: "The job's result", serializer }],
   });
 }

@@ -1,11 +1,7 @@
 import { cronExpireSerializer } from "@/lib/serializers/system";
 import { cronOperation } from "../cron-operation";
 
-export const cronExpire = cronOperation("expire", {
+export const cronExpire = cronOperation("expire", cronExpireSerializer, {
   summary: "Expire due invoices (cron)",
-  description:
-    "Moves PENDING/PROCESSING invoices whose due date has ended to EXPIRED and clears dead rows. Called by Vercel Cron (GET) or any scheduler (POST); several may run at once.",
-  responses: [
-    { status: 200, description: "How many invoices expired", serializer: cronExpireSerializer },
-  ],
+  description: `Moves PENDING/PROCESSING invoices whose due date has ended to EXPIRED and clears dead rows; answers how many expired. Called by Vercel Cron (GET) or any scheduler (POST); several may run at once.`,
 });
