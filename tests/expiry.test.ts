@@ -97,6 +97,18 @@ describe("expireDueInvoices", () => {
     expect(await statusOf(processing)).toBe("EXPIRED");
   });
 
+  it("a FAILED invoice (a payer's rejected attempt) expires on its due date too", async () => {
+    clock = new Date("2026-06-20T09:00:00.000Z");
+    const failed = await pendingInvoice("2026-06-21");
+    await sql`update invoices set status = 'FAILED' where id = ${failed}`;
+    clock = new Date("2026-06-22T00:00:00.000Z");
+    await expireDueInvoices(ctx());
+    expect(await statusOf(failed)).toBe("EXPIRED");
+    const [audit] =
+      await sql`select changes from invoice_audit_logs where invoice_id = ${failed} and action = 'EXPIRED'`;
+    expect(audit.changes).toEqual({ status: { from: "FAILED", to: "EXPIRED" } });
+  });
+
   it("two processes at once expire each invoice exactly once, in bounded batches", async () => {
     clock = new Date("2026-07-01T09:00:00.000Z");
     const ids: string[] = [];

@@ -154,6 +154,33 @@ describe("applyTransition in the caller's transaction", () => {
     expect((await auditOf(inv.id)).map((a) => a.action)).toEqual(["CREATED", "SENT"]);
   });
 
+  it("a payer's attempts are audited at most once per invoice and action in 10 minutes", async () => {
+    const inv = await draft();
+    await sendInvoice(ctx(), inv.id);
+    const attempt = (trigger: "payIntent" | "submitFailed", at: Date) =>
+      withTransaction(handle.db, async (tx) =>
+        applyTransition(tx, await lockLiveInvoice(tx, inv.id), trigger, {
+          actor: ANONYMOUS_ACTOR,
+          at,
+        }),
+      );
+    // Twenty start/fail rounds within ten minutes: the status follows every one of them.
+    const start = tick();
+    for (let i = 0; i < 20; i++) {
+      const at = new Date(start.getTime() + i * 20_000);
+      expect((await attempt("payIntent", at)).status).toBe("PROCESSING");
+      expect((await attempt("submitFailed", new Date(at.getTime() + 10_000))).status).toBe(
+        "FAILED",
+      );
+    }
+    const actions = async () => (await auditOf(inv.id)).map((a) => a.action);
+    expect(await actions()).toEqual(["CREATED", "SENT", "UPDATED", "FAILED"]);
+    // Past the window the next attempt is recorded again.
+    await attempt("payIntent", new Date(start.getTime() + 11 * 60_000));
+    expect(await actions()).toEqual(["CREATED", "SENT", "UPDATED", "FAILED", "UPDATED"]);
+    clock = new Date(start.getTime() + 12 * 60_000);
+  });
+
   it("a repeated pay-intent writes nothing; the first is audited as the anonymous payer", async () => {
     const inv = await draft();
     await sendInvoice(ctx(), inv.id);

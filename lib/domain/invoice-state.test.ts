@@ -98,7 +98,8 @@ const EXPECTED: Record<InvoiceTrigger, Record<InvoiceStatus, Expected>> = {
     PENDING: expired,
     PROCESSING: expired,
     PAID: ignored,
-    FAILED: ignored,
+    // A payer's failed attempt does not keep an invoice from expiring.
+    FAILED: expired,
     EXPIRED: ignored,
     CANCELLED: ignored,
   },

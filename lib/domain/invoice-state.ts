@@ -162,7 +162,8 @@ const TRANSITIONS: Record<InvoiceTrigger, Record<InvoiceStatus, Outcome>> = {
     PENDING: move("EXPIRED", "EXPIRED", "invoice.expired"),
     PROCESSING: move("EXPIRED", "EXPIRED", "invoice.expired"),
     PAID: ignore,
-    FAILED: ignore,
+    // A failed attempt must not keep an invoice from expiring (docs/decisions.md, Lifecycle).
+    FAILED: move("EXPIRED", "EXPIRED", "invoice.expired"),
     EXPIRED: ignore,
     CANCELLED: ignore,
   },
@@ -176,6 +177,18 @@ const TRANSITIONS: Record<InvoiceTrigger, Record<InvoiceStatus, Outcome>> = {
     CANCELLED: reject("cancel"),
   },
 };
+
+/**
+ * Moves any payer can cause without signing in: a pay-intent and a submit the ledger rejects.
+ * Their audit entries are coalesced (one per invoice and action within the window) so that
+ * anonymous callers cannot flood an invoice's trail; the status itself always moves
+ * (docs/decisions.md, Lifecycle).
+ */
+export const PAYER_ATTEMPT_TRIGGERS: ReadonlySet<InvoiceTrigger> = new Set([
+  "payIntent",
+  "submitFailed",
+]);
+export const PAYER_ATTEMPT_AUDIT_WINDOW_MS = 10 * 60_000;
 
 /** The statuses `trigger` moves from (neither rejected nor ignored), in status order. */
 function statusesAllowing(trigger: InvoiceTrigger): readonly InvoiceStatus[] {
@@ -215,7 +228,7 @@ function rejectionMessage(rejection: Rejection, status: InvoiceStatus): string {
  * Applies `trigger` to an invoice in `status`. Throws BusinessRuleError when
  * the caller asks for a move the status forbids. For system triggers that
  * have nothing to do (`submitFailed` outside PROCESSING, `expire` outside
- * PENDING/PROCESSING) it returns the status unchanged with no audit or event.
+ * PENDING, PROCESSING and FAILED) it returns the status unchanged with no audit or event.
  */
 export function transition(status: InvoiceStatus, trigger: InvoiceTrigger): TransitionResult {
   const outcome = TRANSITIONS[trigger][status];

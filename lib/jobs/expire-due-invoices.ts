@@ -7,7 +7,7 @@ import { withTransaction } from "@/lib/services/db";
 import { applyTransition, SYSTEM_ACTOR } from "@/lib/services/invoices/lifecycle";
 
 /**
- * PENDING/PROCESSING invoices whose due date has ended (lib/domain/due-date.ts) and payment
+ * PENDING, PROCESSING and FAILED invoices whose due date has ended (lib/domain/due-date.ts) and payment
  * links past their expiresAt become EXPIRED through applyTransition (audit EXPIRED, event
  * invoice.expired for invoices), each in the batch's transaction. Bounded batches; rows are
  * claimed with FOR UPDATE SKIP LOCKED, so two processes running it at once never expire the

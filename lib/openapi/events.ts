@@ -148,7 +148,8 @@ const WHEN: Record<EventType, string> = {
   "invoice.sent": "A draft is sent: DRAFT becomes PENDING.",
   "invoice.paid":
     "The applied payments reach the total less the payment tolerance (submit, confirm or the watcher): exactly once per invoice, followed by the `payment.confirmed` (and any `payment.unapplied`) of the transaction that completed it.",
-  "invoice.expired": "The due date has ended without payment: PENDING/PROCESSING becomes EXPIRED.",
+  "invoice.expired":
+    "The due date has ended without full payment: PENDING, PROCESSING or FAILED becomes EXPIRED.",
   "invoice.cancelled": "The owner cancels the invoice.",
   "payment.confirmed":
     "A payment operation that counts towards the invoice (applied) is recorded: one event per operation, in operation order; `amountPaid` and `amountDue` are the invoice's after it.",

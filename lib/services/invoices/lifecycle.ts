@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { events, invoiceAuditLogs, invoices } from "@/db/schema";
 import {
@@ -9,6 +9,8 @@ import {
   eventsFor,
   type InvoiceStatus,
   type InvoiceTrigger,
+  PAYER_ATTEMPT_AUDIT_WINDOW_MS,
+  PAYER_ATTEMPT_TRIGGERS,
   stampOf,
   type TransitionResult,
   transition,
@@ -70,7 +72,7 @@ export async function applyTransition(
     .set(rowChanges(trigger, move, details))
     .where(eq(invoices.id, invoice.id))
     .returning();
-  await writeRecords(tx, row, move, details);
+  await writeRecords(tx, row, move, details, trigger);
   return row;
 }
 
@@ -135,9 +137,10 @@ async function writeRecords(
   row: InvoiceRow,
   move: Move | Creation,
   details: TransitionDetails,
+  trigger?: InvoiceTrigger,
 ): Promise<void> {
   const planned = plannedRecords(row, move, details);
-  if (planned.audit) {
+  if (planned.audit && !(await coalesced(tx, row, trigger, planned.audit.action, details.at))) {
     await tx.insert(invoiceAuditLogs).values({
       id: newId(),
       invoiceId: row.id,
@@ -157,6 +160,35 @@ async function writeRecords(
       createdAt: details.at,
     });
   }
+}
+
+/**
+ * A payer's attempt (PAYER_ATTEMPT_TRIGGERS) when this invoice already has the same entry
+ * (action and status reached) within the window: the entry is left out, so anonymous callers
+ * cannot flood the trail. An owner's edit (UPDATED without a status) never counts.
+ */
+async function coalesced(
+  tx: DbOrTx,
+  row: InvoiceRow,
+  trigger: InvoiceTrigger | undefined,
+  action: AuditAction,
+  at: Date,
+): Promise<boolean> {
+  if (!trigger || !PAYER_ATTEMPT_TRIGGERS.has(trigger)) return false;
+  const since = new Date(at.getTime() - PAYER_ATTEMPT_AUDIT_WINDOW_MS);
+  const [recent] = await tx
+    .select({ id: invoiceAuditLogs.id })
+    .from(invoiceAuditLogs)
+    .where(
+      and(
+        eq(invoiceAuditLogs.invoiceId, row.id),
+        eq(invoiceAuditLogs.action, action),
+        gt(invoiceAuditLogs.createdAt, since),
+        sql`${invoiceAuditLogs.changes}->'status'->>'to' = ${row.status}`,
+      ),
+    )
+    .limit(1);
+  return recent !== undefined;
 }
 
 // ---------------------------------------------------------------------------

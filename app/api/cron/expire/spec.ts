@@ -3,5 +3,5 @@ import { cronOperation } from "../cron-operation";
 
 export const cronExpire = cronOperation("expire", cronExpireSerializer, {
   summary: "Expire due invoices (cron)",
-  description: `Moves PENDING/PROCESSING invoices whose due date has ended to EXPIRED and clears dead rows; answers how many expired. Called by Vercel Cron (GET) or any scheduler (POST); several may run at once.`,
+  description: `Moves PENDING, PROCESSING and FAILED invoices whose due date has ended to EXPIRED and clears dead rows; answers how many expired. Called by Vercel Cron (GET) or any scheduler (POST); several may run at once.`,
 });
