@@ -13,3 +13,21 @@ export const authNonces = pgTable(
   },
   (t) => [index("auth_nonces_expires_at_idx").on(t.expiresAt)],
 );
+
+/** Session tokens signed out before they expire (by `jti`); kept until the token expires. */
+export const revokedSessions = pgTable(
+  "revoked_sessions",
+  {
+    jti: text("jti").primaryKey(),
+    walletAddress: text("wallet_address").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+    revokedAt: ts("revoked_at").notNull(),
+  },
+  (t) => [index("revoked_sessions_expires_at_idx").on(t.expiresAt)],
+);
+
+/** "Sign out everywhere": the wallet's tokens issued at or before `revokedBefore` are invalid. */
+export const walletSessionCutoffs = pgTable("wallet_session_cutoffs", {
+  walletAddress: text("wallet_address").primaryKey(),
+  revokedBefore: ts("revoked_before").notNull(),
+});

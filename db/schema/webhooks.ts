@@ -13,6 +13,9 @@ export const webhookSubscriptions = pgTable(
     /** Event types, e.g. ["invoice.paid"]; ["*"] for all. */
     events: jsonb("events").$type<string[]>().notNull(),
     secret: text("secret").notNull(),
+    /** The secret before the last rotation: deliveries are signed with both until it expires. */
+    previousSecret: text("previous_secret"),
+    previousSecretExpiresAt: ts("previous_secret_expires_at"),
     createdAt: ts("created_at").notNull(),
     /** Set when deliveries have failed continuously for days; no more deliveries. */
     disabledAt: ts("disabled_at"),
