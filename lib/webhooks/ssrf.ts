@@ -1,5 +1,6 @@
 import { lookup as dnsLookup } from "node:dns/promises";
 import { isIP } from "node:net";
+import { logger } from "@/lib/logger";
 import { withTimeout } from "@/lib/timeout";
 
 /**
@@ -18,6 +19,12 @@ import { withTimeout } from "@/lib/timeout";
  */
 
 export const WEBHOOK_URL_REFUSED = "Webhook URL must be a public https URL";
+/**
+ * The reason for every refusal that depends on where the host points (a non-public address,
+ * a name that does not resolve): it names no address and no resolution detail, so nobody can
+ * map internal DNS through the API (docs/decisions.md, Webhooks). The server log has them.
+ */
+export const URL_NOT_ALLOWED = "the URL is not allowed";
 
 export class WebhookUrlError extends Error {
   /** Why, for `details.url` of the 400 and `last_error` of a refused delivery. */
@@ -28,6 +35,13 @@ export class WebhookUrlError extends Error {
     this.name = "WebhookUrlError";
     this.reason = reason;
   }
+}
+
+/** A refusal by address or resolution: the detail goes to the log, the caller gets no more
+ * than URL_NOT_ALLOWED. */
+function notAllowed(detail: string): WebhookUrlError {
+  logger.info("webhook URL refused", { detail });
+  return new WebhookUrlError(URL_NOT_ALLOWED);
 }
 
 export type ResolvedAddress = { address: string; family: 4 | 6 };
@@ -90,17 +104,15 @@ export async function assertPublicWebhookUrl(
     try {
       addresses = await (opts.resolve ?? systemResolver)(hostname);
     } catch {
-      throw new WebhookUrlError(`the host ${hostname} could not be resolved`);
+      throw notAllowed(`the host ${hostname} could not be resolved`);
     }
-    if (addresses.length === 0) {
-      throw new WebhookUrlError(`the host ${hostname} could not be resolved`);
-    }
+    if (addresses.length === 0) throw notAllowed(`the host ${hostname} could not be resolved`);
   }
   for (const a of addresses) {
     const kind = classifyAddress(a.address);
     if (kind === "public") continue;
     if (kind === "loopback" && opts.allowLoopback) continue;
-    throw new WebhookUrlError(
+    throw notAllowed(
       literal
         ? `${hostname} is a ${kind} address`
         : `${hostname} resolves to ${a.address}, a ${kind} address`,
