@@ -13,8 +13,12 @@ import type { AuthedContext } from "@/lib/services/context";
 import { createInvoice } from "@/lib/services/invoices/create-invoice";
 import { listDeliveries, retryDelivery } from "@/lib/webhooks/deliveries";
 import { fanOutEvents } from "@/lib/webhooks/fan-out";
-import { signWebhookBody, verifyWebhookSignature } from "@/lib/webhooks/sign";
-import { createWebhook } from "@/lib/webhooks/subscriptions";
+import {
+  signWebhookBody,
+  verifyWebhookSignature,
+  verifyWebhookSignatureV2,
+} from "@/lib/webhooks/sign";
+import { createWebhook, rotateWebhookSecret } from "@/lib/webhooks/subscriptions";
 import { type Api, client, invoiceBody } from "./helpers/api";
 import { type RunningApp, startApp, TEST_CRON_SECRET } from "./helpers/app";
 import { signIn } from "./helpers/auth";
@@ -268,6 +272,97 @@ describe("webhooks over HTTP (loopback allowed, as in development)", () => {
       lastError: null,
       nextAttemptAt: null,
     });
+  });
+
+  it("signs the time with the body (X-Service-Signature-V2): verifies within 5 minutes only, and only the raw body", async () => {
+    const { api } = await user();
+    const rx = await receiver();
+    const sub = await subscribe(api, rx.url(), ["invoice.created"]);
+    await api.post("/api/invoices", invoiceBody());
+    await drain(app, () => rx.accepted().length >= 1);
+    const got = rx.received[0];
+    const header = got.headers["x-service-signature-v2"] as string;
+    const ts = Number(got.headers["x-service-timestamp"]);
+    expect(header).toMatch(new RegExp(`^t=${ts},v1=[0-9a-f]{64}$`));
+    const sentAt = new Date(ts * 1000);
+    const within = new Date(sentAt.getTime() + 299_000);
+    const late = new Date(sentAt.getTime() + 301_000);
+    expect(verifyWebhookSignatureV2(sub.secret, got.raw, header)).toBe(true);
+    expect(verifyWebhookSignatureV2(sub.secret, got.raw, header, { now: within })).toBe(true);
+    expect(verifyWebhookSignatureV2(sub.secret, got.raw, header, { now: late })).toBe(false);
+    expect(
+      verifyWebhookSignatureV2(sub.secret, got.raw, header, { now: new Date(ts * 1000 - 301_000) }),
+    ).toBe(false);
+    expect(verifyWebhookSignatureV2(sub.secret, `${got.raw} `, header, { now: sentAt })).toBe(
+      false,
+    );
+    expect(
+      verifyWebhookSignatureV2(sub.secret, got.raw.replace('"DRAFT"', '"PAID"'), header, {
+        now: sentAt,
+      }),
+    ).toBe(false);
+    // A replay with a fresh t fails: t is inside the HMAC.
+    const replay = header.replace(`t=${ts}`, `t=${ts + 3600}`);
+    const hourLater = new Date(sentAt.getTime() + 3600_000);
+    expect(verifyWebhookSignatureV2(sub.secret, got.raw, replay, { now: hourLater })).toBe(false);
+    // The classic header is unchanged.
+    expect(got.headers["x-service-signature"]).toBe(signWebhookBody(sub.secret, got.raw));
+  });
+
+  it("rotates an endpoint's secret: 200 with the new secret once, owner only; both sign during the overlap", async () => {
+    const alice = await user();
+    const bob = await user();
+    const rx = await receiver();
+    const sub = await subscribe(alice.api, rx.url(), ["invoice.created"]);
+
+    const other = await bob.api.post(`/api/webhooks/${sub.id}/rotate-secret`);
+    expect(other.status).toBe(403);
+    expect(other.body).toMatchObject({ error: "Unauthorized", code: "FORBIDDEN" });
+    const unknown = await alice.api.post(`/api/webhooks/${"z".repeat(24)}/rotate-secret`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toBe("Webhook not found");
+    expect((await alice.api.post("/api/webhooks/cfg_webhook/rotate-secret")).status).toBe(404);
+    expect((await client(app.url).post(`/api/webhooks/${sub.id}/rotate-secret`)).status).toBe(401);
+
+    const before = Date.now();
+    const res = await alice.api.post(`/api/webhooks/${sub.id}/rotate-secret`);
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual(["id", "previousSecretExpiresAt", "secret"]);
+    expect(res.body.id).toBe(sub.id);
+    expect(res.body.secret).toMatch(/^whsec_[0-9a-f]{64}$/);
+    expect(res.body.secret).not.toBe(sub.secret);
+    const expires = Date.parse(res.body.previousSecretExpiresAt);
+    expect(expires - before).toBeGreaterThanOrEqual(24 * 3600_000 - 1000);
+    expect(expires - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
+    const list = await alice.api.get("/api/webhooks");
+    expect(JSON.stringify(list.body)).not.toContain(res.body.secret);
+
+    await alice.api.post("/api/invoices", invoiceBody());
+    await drain(app, () => rx.accepted().length >= 1);
+    const got = rx.received[0];
+    const header = got.headers["x-service-signature-v2"] as string;
+    const [, newSig, oldSig] = header.split(",");
+    expect(header.split(",")).toHaveLength(3);
+    const ts = Number(header.split(",")[0].slice(2));
+    const sentAt = new Date(ts * 1000);
+    // New first, then old.
+    expect(
+      verifyWebhookSignatureV2(res.body.secret, got.raw, `t=${ts},${newSig}`, { now: sentAt }),
+    ).toBe(true);
+    expect(
+      verifyWebhookSignatureV2(sub.secret, got.raw, `t=${ts},${oldSig}`, { now: sentAt }),
+    ).toBe(true);
+    // The classic header uses the new secret only.
+    expect(
+      verifyWebhookSignature(
+        res.body.secret,
+        got.raw,
+        got.headers["x-service-signature"] as string,
+      ),
+    ).toBe(true);
+    expect(
+      verifyWebhookSignature(sub.secret, got.raw, got.headers["x-service-signature"] as string),
+    ).toBe(false);
   });
 
   it("receiver down then up: every event arrives, in order per invoice, once after de-duplication", async () => {
@@ -745,5 +840,73 @@ describe("deliverWebhooks in-process (pinned clock)", () => {
         "invoice.cancelled",
       ]);
     }
+  });
+  it("after a rotation deliveries verify with either secret for 24 hours, then with the new one only", async () => {
+    clock = new Date(clock.getTime() + DAY);
+    const wallet = Keypair.random().publicKey();
+    const c = ctx(wallet);
+    rx.mode = "up";
+    rx.delayMs = 0;
+    rx.received.length = 0;
+    const sub = await subscribeIn(c, ["invoice.created"]);
+    const rotatedAt = clock;
+    const rotated = await rotateWebhookSecret(c, sub.id);
+    expect(rotated.previousSecretExpiresAt.getTime()).toBe(rotatedAt.getTime() + DAY);
+    expect(rotated.secret).not.toBe(sub.secret);
+    const [stored] = await sql`select secret, previous_secret, previous_secret_expires_at
+      from webhook_subscriptions where id = ${sub.id}`;
+    expect(stored).toEqual({
+      secret: rotated.secret,
+      previous_secret: sub.secret,
+      previous_secret_expires_at: rotated.previousSecretExpiresAt,
+    });
+
+    async function deliverAt(at: Date) {
+      clock = at;
+      rx.received.length = 0;
+      await newInvoice(c);
+      await deliverWebhooks(c);
+      // (Other tests' late deliveries may land here too: keep this wallet's.)
+      const mine = rx.received.filter((r) => envelopeOf(r).data.freelancerWallet === wallet);
+      expect(mine).toHaveLength(1);
+      const got = mine[0];
+      const v2 = got.headers["x-service-signature-v2"] as string;
+      expect(v2.startsWith(`t=${Math.floor(at.getTime() / 1000)},`)).toBe(true);
+      return {
+        v2,
+        verifies: (secret: string) =>
+          verifyWebhookSignatureV2(secret, got.raw, v2, { now: at }) &&
+          verifyWebhookSignatureV2([secret], got.raw, v2, { now: new Date(at.getTime() + 60_000) }),
+        classic: (secret: string) =>
+          verifyWebhookSignature(secret, got.raw, got.headers["x-service-signature"] as string),
+      };
+    }
+
+    // Inside the overlap: two v1 entries, either secret verifies; classic only the new one.
+    const during = await deliverAt(new Date(rotatedAt.getTime() + DAY - 1000));
+    expect(during.v2.split(",")).toHaveLength(3);
+    expect(during.verifies(rotated.secret)).toBe(true);
+    expect(during.verifies(sub.secret)).toBe(true);
+    expect(during.classic(rotated.secret)).toBe(true);
+    expect(during.classic(sub.secret)).toBe(false);
+
+    // 24 hours on: the old secret no longer signs anything.
+    const after = await deliverAt(new Date(rotatedAt.getTime() + DAY));
+    expect(after.v2.split(",")).toHaveLength(2);
+    expect(after.verifies(rotated.secret)).toBe(true);
+    expect(after.verifies(sub.secret)).toBe(false);
+    expect(after.classic(sub.secret)).toBe(false);
+
+    // Rotating again keeps only the secret it replaces.
+    const again = await rotateWebhookSecret(c, sub.id);
+    const third = await deliverAt(new Date(clock.getTime() + HOUR));
+    expect(third.verifies(again.secret)).toBe(true);
+    expect(third.verifies(rotated.secret)).toBe(true);
+    expect(third.verifies(sub.secret)).toBe(false);
+
+    // Another wallet cannot rotate it.
+    await expect(rotateWebhookSecret(ctx(Keypair.random().publicKey()), sub.id)).rejects.toThrow(
+      "Unauthorized",
+    );
   });
 });

@@ -3,5 +3,6 @@ export type {
   CreatedWebhookBody as CreatedWebhook,
   DeliveryBody as Delivery,
   DeliveryPageBody as DeliveryPage,
+  RotatedWebhookSecretBody as RotatedSecret,
   WebhookBody as Webhook,
 } from "@/lib/schemas/webhooks";

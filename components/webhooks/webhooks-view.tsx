@@ -11,12 +11,13 @@ import { useAction, useRemoval } from "@/lib/client/use-action";
 import { useResource } from "@/lib/client/use-resource";
 import { formatDateTime } from "@/lib/format";
 import { DeliveryLog } from "./delivery-log";
-import type { CreatedWebhook, Webhook } from "./types";
+import type { CreatedWebhook, RotatedSecret, Webhook } from "./types";
 import { ALL_EVENTS, WebhookForm } from "./webhook-form";
 
 export function WebhooksView() {
   const { data: hooks, setData, error, loading, api } = useResource<Webhook[]>("/api/webhooks");
-  const [created, setCreated] = useState<CreatedWebhook | null>(null);
+  /** A secret shown this once: after creating an endpoint or rotating its secret. */
+  const [created, setCreated] = useState<ShownSecret | null>(null);
   const [open, setOpen] = useState<Record<string, boolean>>({});
   const action = useAction();
   const removal = useRemoval(action, async (hook: Webhook) => {
@@ -25,6 +26,19 @@ export function WebhooksView() {
     if (created?.id === hook.id) setCreated(null);
     return `Deleted the endpoint ${hook.url}.`;
   });
+
+  const rotate = (hook: Webhook) =>
+    action.run("rotate", async () => {
+      const r = await api<RotatedSecret>(`/api/webhooks/${hook.id}/rotate-secret`, {
+        method: "POST",
+      });
+      setCreated({
+        id: r.id,
+        url: hook.url,
+        secret: r.secret,
+        oldUntil: r.previousSecretExpiresAt,
+      });
+    });
 
   async function onCreated(hook: CreatedWebhook) {
     // The secret first: it is shown this once, whatever happens next.
@@ -51,6 +65,13 @@ export function WebhooksView() {
             Copy it now and keep it safe: <strong>you will not see it again.</strong> Use it to
             check the signature header of every delivery.
           </p>
+          {created.oldUntil && (
+            <p className="mt-1 text-sm" data-testid="webhook-rotation-note">
+              The old secret still signs deliveries (a second <code>v1=</code> in
+              X-Service-Signature-V2) until {formatDateTime(created.oldUntil)}; X-Service-Signature
+              uses the new one from now on.
+            </p>
+          )}
           <ReadOnlyField
             label="Signing secret"
             value={created.secret}
@@ -107,6 +128,14 @@ export function WebhooksView() {
                   {open[h.id] ? "Hide deliveries" : "Show deliveries"}
                 </Button>
                 <Button
+                  variant="secondary"
+                  disabled={action.busy === "rotate"}
+                  onClick={() => rotate(h)}
+                  aria-label={`Rotate secret of ${h.url}`}
+                >
+                  Rotate secret
+                </Button>
+                <Button
                   variant="danger"
                   onClick={() => removal.ask(h)}
                   aria-label={`Delete endpoint ${h.url}`}
@@ -134,6 +163,11 @@ export function WebhooksView() {
     </div>
   );
 }
+
+type ShownSecret = Pick<CreatedWebhook, "id" | "url" | "secret"> & {
+  /** After a rotation: when the old secret stops signing. */
+  oldUntil?: string;
+};
 
 function HookStatus({ hook }: { hook: Webhook }) {
   if (hook.status === "disabled") {

@@ -4,7 +4,13 @@ import { EVENT_TYPES, type EventType, INVOICE_STATUSES } from "@/lib/domain/invo
 import { CURRENCIES } from "@/lib/domain/money";
 import { UNAPPLIED_REASONS } from "@/lib/domain/unapplied";
 import * as base from "@/lib/schemas/wire";
-import { EVENT_ID_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER } from "@/lib/webhooks/sign";
+import {
+  EVENT_ID_HEADER,
+  SIGNATURE_HEADER,
+  SIGNATURE_TOLERANCE_SECONDS,
+  SIGNATURE_V2_HEADER,
+  TIMESTAMP_HEADER,
+} from "@/lib/webhooks/sign";
 
 /**
  * Webhook events for the OpenAPI 3.1 `webhooks` section: the envelope
@@ -191,7 +197,14 @@ const deliveryHeaders = z.object({
     .regex(/^[0-9a-f]{64}$/)
     .meta({
       description:
-        "Lowercase hex HMAC-SHA256 of the raw request body, keyed with the endpoint's secret (`whsec_...`, shown once when the webhook is created, or WEBHOOK_SECRET). Compare in constant time; answer 401 on a mismatch.",
+        "Lowercase hex HMAC-SHA256 of the raw request body, keyed with the endpoint's current secret (`whsec_...`, shown once when the webhook is created or its secret rotated, or WEBHOOK_SECRET). Compare in constant time; answer 401 on a mismatch. It does not cover the time: prefer the V2 header, which also stops replays.",
+    }),
+  [SIGNATURE_V2_HEADER]: z
+    .string()
+    .regex(/^t=\d+(,v1=[0-9a-f]{64})+$/)
+    .meta({
+      description: `\`t=<unix seconds>,v1=<hex>\`: each \`v1\` is the lowercase hex HMAC-SHA256 of \`<t>.<raw body>\` keyed with a secret of the endpoint. Accept the delivery when \`t\` is within ${SIGNATURE_TOLERANCE_SECONDS / 60} minutes of your clock and any \`v1\` matches (constant-time compare). For 24 hours after a secret rotation there are two \`v1\` entries, the new secret's first, then the old one's.`,
+      example: "t=1768473000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd",
     }),
   [EVENT_ID_HEADER]: z.string().meta({ description: "The event id (same as `id` in the body)" }),
   [TIMESTAMP_HEADER]: z
@@ -210,7 +223,7 @@ export function buildWebhooks(): ZodOpenApiPathsObject {
           operationId: `webhook_${type.replace(".", "_")}`,
           tags: ["Webhook events"],
           summary: type,
-          description: `${WHEN[type]}\n\nDelivered as an HTTP POST with a JSON body to every registered endpoint that asked for \`${type}\` (or \`*\`), at least once and in order per invoice. The service signs the exact bytes it sends: verify \`${SIGNATURE_HEADER}\` over the raw body before parsing it.`,
+          description: `${WHEN[type]}\n\nDelivered as an HTTP POST with a JSON body to every registered endpoint that asked for \`${type}\` (or \`*\`), at least once and in order per invoice. The service signs the exact bytes it sends: verify \`${SIGNATURE_V2_HEADER}\` (or the classic \`${SIGNATURE_HEADER}\`) over the raw body before parsing it.`,
           requestParams: { header: deliveryHeaders },
           requestBody: {
             required: true,

@@ -27,6 +27,7 @@ import * as price from "@/app/api/prices/xlm/spec";
 import * as refundSubmit from "@/app/api/refunds/submit/spec";
 import * as deliveryRetry from "@/app/api/webhooks/[id]/deliveries/[deliveryId]/retry/spec";
 import * as deliveries from "@/app/api/webhooks/[id]/deliveries/spec";
+import * as rotateSecret from "@/app/api/webhooks/[id]/rotate-secret/spec";
 import * as webhook from "@/app/api/webhooks/[id]/spec";
 import * as webhooks from "@/app/api/webhooks/spec";
 import type { Operation } from "@/lib/http/route";
@@ -64,6 +65,7 @@ export const ROUTE_SPECS: readonly Operation[] = [
   price,
   webhooks,
   webhook,
+  rotateSecret,
   deliveries,
   deliveryRetry,
   cronExpire,

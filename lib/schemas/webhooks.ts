@@ -66,6 +66,21 @@ export const createdWebhook = wire(
   }),
 );
 
+export const rotatedWebhookSecret = wire(
+  "RotatedWebhookSecret",
+  z.object({
+    id,
+    secret: z.string().meta({
+      description: "The new signing secret (`whsec_...`), shown only in this response",
+      example: "whsec_5d1e...",
+    }),
+    previousSecretExpiresAt: timestamp.meta({
+      description:
+        "Until then deliveries also carry the old secret's signature (a second `v1=` of X-Service-Signature-V2)",
+    }),
+  }),
+);
+
 export const webhookList = wire("WebhookList", z.array(webhook));
 
 export const webhookDeleted = deletedShape("WebhookDeleted");
@@ -95,5 +110,6 @@ export const webhookDeliveryPage = wire(
 /** Form B bodies, as the browser reads them. */
 export type WebhookBody = FormB<typeof webhookList>[number];
 export type CreatedWebhookBody = FormB<typeof createdWebhook>;
+export type RotatedWebhookSecretBody = FormB<typeof rotatedWebhookSecret>;
 export type DeliveryBody = FormB<typeof webhookDelivery>;
 export type DeliveryPageBody = FormB<typeof webhookDeliveryPage>;

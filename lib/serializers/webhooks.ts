@@ -1,6 +1,7 @@
 import { sameInBothForms } from "@/lib/http/forms";
 import {
   createdWebhook,
+  rotatedWebhookSecret,
   webhookDeleted,
   webhookDelivery,
   webhookDeliveryPage,
@@ -8,7 +9,11 @@ import {
 } from "@/lib/schemas/webhooks";
 import type { FormB } from "@/lib/schemas/wire";
 import type { DeliveryPage, DeliveryView } from "@/lib/webhooks/deliveries";
-import type { CreatedSubscription, SubscriptionRow } from "@/lib/webhooks/subscriptions";
+import type {
+  CreatedSubscription,
+  RotatedSecret,
+  SubscriptionRow,
+} from "@/lib/webhooks/subscriptions";
 import { deletedSerializer, iso } from "./common";
 
 /** Never includes the secret: it is shown once, by the create response. */
@@ -30,6 +35,16 @@ export const createdWebhookSerializer = sameInBothForms(
     events: w.events,
     secret: w.secret,
     createdAt: w.createdAt.toISOString(),
+  }),
+);
+
+/** The new secret, shown this once, and when the old one stops signing. */
+export const rotatedSecretSerializer = sameInBothForms(
+  rotatedWebhookSecret,
+  (r: RotatedSecret): FormB<typeof rotatedWebhookSecret> => ({
+    id: r.id,
+    secret: r.secret,
+    previousSecretExpiresAt: r.previousSecretExpiresAt.toISOString(),
   }),
 );
 

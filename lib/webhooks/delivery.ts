@@ -158,6 +158,8 @@ async function attemptDelivery(
     .select({
       url: webhookSubscriptions.url,
       secret: webhookSubscriptions.secret,
+      previousSecret: webhookSubscriptions.previousSecret,
+      previousSecretExpiresAt: webhookSubscriptions.previousSecretExpiresAt,
       event: { id: events.id, type: events.type, data: events.data, createdAt: events.createdAt },
     })
     .from(webhookSubscriptions)
@@ -170,6 +172,11 @@ async function attemptDelivery(
     subscriptionId: delivery.subscriptionId,
     url: row.url,
     secret: row.secret,
+    // After a rotation the old secret signs too (V2 only) until it expires.
+    previousSecret:
+      row.previousSecretExpiresAt && row.previousSecretExpiresAt > ctx.now()
+        ? row.previousSecret
+        : null,
     event: row.event,
     now: ctx.now,
     timeoutMs: ctx.config.webhooks.timeoutMs,

@@ -5,6 +5,8 @@ import { type EventRow, envelopeBody } from "@/lib/webhooks/envelope";
 import {
   EVENT_ID_HEADER,
   SIGNATURE_HEADER,
+  SIGNATURE_V2_HEADER,
+  signatureV2Header,
   signWebhookBody,
   TIMESTAMP_HEADER,
 } from "@/lib/webhooks/sign";
@@ -23,13 +25,15 @@ export type SendResult = { statusCode?: number; error?: string };
 
 /**
  * The network side of one delivery attempt: picks the address to connect to, signs the
- * event's envelope and POSTs it. Never throws: a refused or unresolvable URL comes back as
+ * event's envelope (both signature headers, docs/decisions.md, Webhooks) and POSTs it. Never throws: a refused or unresolvable URL comes back as
  * `error` ("Refused: ..." / "Unreachable: ..."), like a failed request.
  */
 export async function sendWebhook(input: {
   subscriptionId: string;
   url: string;
   secret: string;
+  /** A rotated-out secret still inside its overlap: V2 also carries its signature. */
+  previousSecret?: string | null;
   event: EventRow;
   /** Read when the request goes out (the timestamp header). */
   now: () => Date;
@@ -48,6 +52,8 @@ export async function sendWebhook(input: {
     return { error };
   }
   const body = envelopeBody(input.event);
+  const timestamp = Math.floor(input.now().getTime() / 1000);
+  const secrets = input.previousSecret ? [input.secret, input.previousSecret] : [input.secret];
   return postWebhook({
     target,
     body,
@@ -55,9 +61,11 @@ export async function sendWebhook(input: {
     headers: {
       "content-type": "application/json",
       "user-agent": WEBHOOK_USER_AGENT,
+      // The classic signature (the contract) always uses the current secret only.
       [SIGNATURE_HEADER]: signWebhookBody(input.secret, body),
+      [SIGNATURE_V2_HEADER]: signatureV2Header(secrets, timestamp, body),
       [EVENT_ID_HEADER]: input.event.id,
-      [TIMESTAMP_HEADER]: String(Math.floor(input.now().getTime() / 1000)),
+      [TIMESTAMP_HEADER]: String(timestamp),
     },
   });
 }

@@ -118,6 +118,31 @@ export async function createWebhook(
   });
 }
 
+/** After a rotation the old secret keeps signing (V2 header only) for this long. */
+export const SECRET_ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
+
+export type RotatedSecret = { id: string; secret: string; previousSecretExpiresAt: Date };
+
+/**
+ * Gives an endpoint of the caller a new secret (shown only in this answer). The secret it
+ * replaces keeps signing deliveries, as a second `v1=` of X-Service-Signature-V2, for
+ * SECRET_ROTATION_OVERLAP_MS; a second rotation inside the overlap drops the oldest one.
+ * Owner only, like delete (docs/decisions.md, Webhooks).
+ */
+export async function rotateWebhookSecret(ctx: AuthedContext, id: string): Promise<RotatedSecret> {
+  const now = ctx.now();
+  return withTransaction(ctx.db, async (tx) => {
+    const row = await getWebhookForOwnerOrThrow(tx, ctx.wallet, id, true);
+    const secret = newWebhookSecret();
+    const previousSecretExpiresAt = new Date(now.getTime() + SECRET_ROTATION_OVERLAP_MS);
+    await tx
+      .update(webhookSubscriptions)
+      .set({ secret, previousSecret: row.secret, previousSecretExpiresAt })
+      .where(eq(webhookSubscriptions.id, row.id));
+    return { id: row.id, secret, previousSecretExpiresAt };
+  });
+}
+
 /** The caller's live endpoints, oldest first (secrets are never serialised). */
 export async function listWebhooks(ctx: AuthedContext): Promise<SubscriptionRow[]> {
   return ctx.db
@@ -132,13 +157,16 @@ export async function getWebhookForOwnerOrThrow(
   db: DbOrTx,
   wallet: string,
   id: string,
+  /** Lock the row (FOR UPDATE) inside the caller's transaction. */
+  forUpdate = false,
 ): Promise<SubscriptionRow> {
   if (!isId(id)) throw new NotFoundError(WEBHOOK_NOT_FOUND);
-  const [row] = await db
+  const query = db
     .select()
     .from(webhookSubscriptions)
     .where(and(eq(webhookSubscriptions.id, id), isNull(webhookSubscriptions.deletedAt)))
     .limit(1);
+  const [row] = forUpdate ? await query.for("update") : await query;
   if (!row) throw new NotFoundError(WEBHOOK_NOT_FOUND);
   if (row.wallet !== wallet) throw new ForbiddenError("Unauthorized");
   return row;

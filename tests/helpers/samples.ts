@@ -39,6 +39,7 @@ import {
   createdWebhookSerializer,
   deliveryPageSerializer,
   deliverySerializer,
+  rotatedSecretSerializer,
   webhookDeletedSerializer,
   webhookListSerializer,
 } from "@/lib/serializers/webhooks";
@@ -438,6 +439,11 @@ export const SAMPLES: Example[] = [
   sample(createdWebhookSerializer, SAMPLE_WEBHOOK),
   sample(webhookListSerializer, [SAMPLE_WEBHOOK]),
   sample(webhookDeletedSerializer, { id: SAMPLE_WEBHOOK.id }),
+  sample(rotatedSecretSerializer, {
+    id: SAMPLE_WEBHOOK.id,
+    secret: "whsec_9d8c7b6a5f4e3d2c1b0a99887766554433221100ffeeddccbbaa998877665544",
+    previousSecretExpiresAt: new Date(T0.getTime() + 24 * 3600_000),
+  }),
   sample(deliverySerializer, { ...SAMPLE_DELIVERY, status: "pending", deliveredAt: null }),
   sample(deliveryPageSerializer, {
     deliveries: [SAMPLE_DELIVERY],
