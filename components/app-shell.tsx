@@ -41,9 +41,20 @@ export function AppShell({ children }: { children: ReactNode }) {
                 >
                   {shortAddress(session.wallet)}
                 </span>
-                <Button variant="secondary" onClick={signOut}>
+                <Button variant="secondary" onClick={() => signOut()}>
                   Sign out
                 </Button>
+                {/* Closed, the menu's button is hidden (one "Sign out" button for e2e/helpers). */}
+                <details className="relative">
+                  <summary className="cursor-pointer list-none text-sm text-slate-600 dark:text-slate-300">
+                    More
+                  </summary>
+                  <div className="absolute right-0 z-10 mt-2 rounded border border-slate-200 bg-white p-2 shadow dark:border-slate-700 dark:bg-slate-900">
+                    <Button variant="secondary" onClick={() => signOut({ everywhere: true })}>
+                      Sign out everywhere
+                    </Button>
+                  </div>
+                </details>
               </div>
             </>
           )}

@@ -19,7 +19,11 @@ type SessionState = {
   /** False until localStorage has been read (avoids a flash of the signed-out view). */
   ready: boolean;
   signIn: () => Promise<void>;
-  signOut: () => void;
+  /** Revokes the token on the server (every token of the wallet with `everywhere`), then
+   * forgets it here; the local session goes even if the server cannot be reached. */
+  signOut: (opts?: { everywhere?: boolean }) => Promise<void>;
+  /** Forgets the session here only (its token is already refused). */
+  forget: () => void;
 };
 
 const KEY = "stellar-invoicing.session";
@@ -66,14 +70,26 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setSession(s);
   }, []);
 
-  const signOut = useCallback(() => {
+  const forget = useCallback(() => {
     localStorage.removeItem(KEY);
     setSession(null);
   }, []);
 
+  const signOut = useCallback(
+    async (opts: { everywhere?: boolean } = {}) => {
+      const token = load()?.token;
+      if (token) {
+        const path = opts.everywhere ? "/api/auth/sessions" : "/api/auth/session";
+        await api(path, { method: "DELETE", token }).catch(() => undefined);
+      }
+      forget();
+    },
+    [forget],
+  );
+
   const value = useMemo(
-    () => ({ session, ready, signIn, signOut }),
-    [session, ready, signIn, signOut],
+    () => ({ session, ready, signIn, signOut, forget }),
+    [session, ready, signIn, signOut, forget],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
@@ -89,7 +105,7 @@ export function useSession(): SessionState {
  * pages fall back to the sign-in panel instead of showing a broken view.
  */
 export function useApi() {
-  const { session, signOut } = useSession();
+  const { session, forget } = useSession();
   const token = session?.token ?? null;
   return useCallback(
     async <T,>(
@@ -99,11 +115,11 @@ export function useApi() {
       try {
         return await api<T>(path, { ...opts, token });
       } catch (err) {
-        if (err instanceof ApiError && err.status === 401 && token) signOut();
+        if (err instanceof ApiError && err.status === 401 && token) forget();
         throw err;
       }
     },
-    [token, signOut],
+    [token, forget],
   );
 }
 

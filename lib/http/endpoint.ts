@@ -210,7 +210,7 @@ async function authenticate(
   if (authorization?.startsWith("Bearer ")) {
     const token = authorization.slice("Bearer ".length).trim();
     try {
-      return await verifySessionToken({ secret: ctx.config.jwtSecret, token, now: ctx.now() });
+      return await verifySessionToken(ctx, token);
     } catch (err) {
       if (required) throw err;
       return undefined;

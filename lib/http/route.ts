@@ -97,7 +97,9 @@ export type PlainSuccess = {
   description: string;
   plain: { schema: z.ZodType; example: unknown };
 };
-export type Success = JsonSuccess | RawSuccess | PlainSuccess;
+/** No body at all (204: sign-out). */
+export type EmptySuccess = { status: 204; description: string; empty: true };
+export type Success = JsonSuccess | RawSuccess | PlainSuccess | EmptySuccess;
 
 export type Operation<
   A extends AuthKind = AuthKind,

@@ -1,17 +1,21 @@
 import { lt } from "drizzle-orm";
 import { rateLimitCounters } from "@/db/schema";
 import { deleteExpiredNonces } from "@/lib/services/auth/nonce";
+import { deleteExpiredRevocations } from "@/lib/services/auth/sessions";
+import { SESSION_TTL_SECONDS } from "@/lib/services/auth/token";
 import type { ServiceContext } from "@/lib/services/context";
 import { deleteExpiredIdempotencyKeys } from "@/lib/services/idempotency";
 import { deleteOldWebhookRecords } from "@/lib/webhooks/retention";
 
 /**
- * Drops rows that can never be used again (expired nonces, idempotency keys, old counters)
+ * Drops rows that can never be used again (expired nonces, revocations of expired sessions,
+ * idempotency keys, old counters)
  * and webhook deliveries and events past their retention (30 days).
  */
 export async function housekeeping(ctx: ServiceContext): Promise<void> {
   const now = ctx.now();
   await deleteExpiredNonces(ctx);
+  await deleteExpiredRevocations(ctx, SESSION_TTL_SECONDS);
   await deleteExpiredIdempotencyKeys(ctx.db, now);
   // The longest window is an hour; a counter untouched for two is dead.
   await ctx.db

@@ -195,6 +195,7 @@ function errorResponse(op: Operation, status: number, errors: ErrorPayload[]) {
 
 function successResponse(op: Operation, s: Success, examples: Examples): ZodOpenApiResponseObject {
   const headers = headersFor(op, s.status);
+  if ("empty" in s) return { description: s.description, headers };
   if ("plain" in s) {
     return {
       description: s.description,

@@ -1,5 +1,6 @@
 import * as authNonce from "@/app/api/auth/nonce/spec";
 import * as authSession from "@/app/api/auth/session/spec";
+import * as authSessions from "@/app/api/auth/sessions/spec";
 import * as clientFavorite from "@/app/api/clients/[id]/favorite/spec";
 import * as client from "@/app/api/clients/[id]/spec";
 import * as clients from "@/app/api/clients/spec";
@@ -42,6 +43,7 @@ export const ROUTE_SPECS: readonly Operation[] = [
   health,
   authNonce,
   authSession,
+  authSessions,
   invoices,
   invoiceStats,
   invoice,

@@ -13,7 +13,12 @@ export type ServiceContext = {
   now: () => Date;
   logger: Logger;
   requestId: string;
+  /** The session token the request was authenticated with (lib/services/auth/token.ts). */
+  session?: SessionClaims;
 };
+
+/** A verified session token: sign-out revokes its `jti` (lib/services/auth/sessions.ts). */
+export type SessionClaims = { jti: string; wallet: string; issuedAt: Date; expiresAt: Date };
 
 /** The same, for a caller whose wallet has been authenticated. */
 export type AuthedContext = ServiceContext & { wallet: string };

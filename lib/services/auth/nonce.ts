@@ -10,15 +10,20 @@ export const INVALID_SIGNATURE =
   "Invalid or expired signature. Request a new nonce from POST /api/auth/nonce";
 export const INVALID_ADDRESS = "Invalid Stellar address";
 
-/** The four lines of the sign-in message (docs/decisions.md), joined by a line feed. */
+/**
+ * The five lines of the sign-in message (docs/decisions.md "Authentication"), joined by a
+ * line feed; `URI` names the site that asks, so the wallet shows it to its user.
+ */
 export function buildSignInMessage(opts: {
   serviceName: string;
+  appUrl: string;
   wallet: string;
   nonce: string;
   timestamp: Date;
 }): string {
   return [
     `${opts.serviceName} Authentication`,
+    `URI: ${opts.appUrl}`,
     `Wallet: ${opts.wallet}`,
     `Nonce: ${opts.nonce}`,
     `Timestamp: ${opts.timestamp.toISOString()}`,
@@ -31,6 +36,7 @@ export async function createNonce(ctx: ServiceContext, input: { walletAddress: s
   const nonce = randomBytes(16).toString("hex");
   const message = buildSignInMessage({
     serviceName: ctx.config.serviceName,
+    appUrl: ctx.config.appUrl,
     wallet: input.walletAddress,
     nonce,
     timestamp: now,

@@ -1,39 +1,54 @@
+import { randomUUID } from "node:crypto";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { UnauthorizedError } from "@/lib/domain/errors";
 import { isValidWalletAddress } from "@/lib/stellar/keys";
+import type { ServiceContext, SessionClaims } from "../context";
+import { isRevoked } from "./sessions";
 
 export const SESSION_TTL_SECONDS = 3600;
 export const INVALID_TOKEN = "Invalid or expired token";
 
 const key = (secret: string) => new TextEncoder().encode(secret);
 
+/**
+ * An HS256 JWT with a random `jti` (what sign-out revokes) and an `iat` to the millisecond
+ * (so a sign-in right after "sign out everywhere" is not caught by its cutoff); it expires
+ * on the second, one hour after issue (docs/decisions.md "Authentication").
+ */
 export async function issueSessionToken(opts: { secret: string; wallet: string; now: Date }) {
-  const iat = Math.floor(opts.now.getTime() / 1000);
-  const exp = iat + SESSION_TTL_SECONDS;
+  const exp = Math.floor(opts.now.getTime() / 1000) + SESSION_TTL_SECONDS;
   const token = await new SignJWT({ walletAddress: opts.wallet })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(opts.wallet)
-    .setIssuedAt(iat)
+    .setJti(randomUUID())
+    .setIssuedAt(opts.now.getTime() / 1000)
     .setExpirationTime(exp)
     .sign(key(opts.secret));
   return { token, expiresAt: new Date(exp * 1000) };
 }
 
-/** Returns the wallet of a valid session token; anything else is 401 `Invalid or expired token`. */
-export async function verifySessionToken(opts: {
+/** The claims of a well-signed, unexpired token; anything else is 401 `Invalid or expired token`. */
+export async function readSessionToken(opts: {
   secret: string;
   token: string;
   now: Date;
-}): Promise<string> {
+}): Promise<SessionClaims> {
   try {
     const { payload } = await jwtVerify(opts.token, key(opts.secret), {
       algorithms: ["HS256"],
       currentDate: opts.now,
-      requiredClaims: ["exp"],
+      requiredClaims: ["exp", "iat", "jti"],
     });
-    const wallet = payload.walletAddress;
-    if (!isValidWalletAddress(wallet)) throw new UnauthorizedError(INVALID_TOKEN);
-    return wallet;
+    const { walletAddress: wallet, jti, iat, exp } = payload;
+    if (!isValidWalletAddress(wallet) || typeof jti !== "string" || !jti) {
+      throw new UnauthorizedError(INVALID_TOKEN);
+    }
+    return {
+      jti,
+      wallet,
+      issuedAt: new Date(Math.round((iat as number) * 1000)),
+      expiresAt: new Date((exp as number) * 1000),
+    };
   } catch (err) {
     if (err instanceof UnauthorizedError || err instanceof joseErrors.JOSEError) {
       throw new UnauthorizedError(INVALID_TOKEN);
@@ -41,4 +56,16 @@ export async function verifySessionToken(opts: {
     if (err instanceof TypeError) throw new UnauthorizedError(INVALID_TOKEN);
     throw err;
   }
+}
+
+/**
+ * The wallet of a valid session token that has not been signed out (lib/services/auth/
+ * sessions.ts); anything else is 401 `Invalid or expired token`. The verified claims are
+ * kept on `ctx.session` for the request (sign-out reads the `jti` there).
+ */
+export async function verifySessionToken(ctx: ServiceContext, token: string): Promise<string> {
+  const claims = await readSessionToken({ secret: ctx.config.jwtSecret, token, now: ctx.now() });
+  if (await isRevoked(ctx, claims)) throw new UnauthorizedError(INVALID_TOKEN);
+  ctx.session = claims;
+  return claims.wallet;
 }

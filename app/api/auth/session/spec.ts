@@ -13,7 +13,7 @@ export const createSession = operation({
   tag: "Auth",
   summary: "Exchange a signed nonce for a session token",
   description:
-    "The signature is ed25519 over the message bytes or over its SEP-53 form (sha256 of `Stellar Signed Message:\\n` + message, what Freighter's `signMessage` produces), hex or base64. The token is an HS256 JWT valid for one hour.",
+    "The signature is ed25519 over the message bytes or over its SEP-53 form (sha256 of `Stellar Signed Message:\\n` + message, what Freighter's `signMessage` produces), hex or base64. The token is an HS256 JWT valid for one hour, until signed out (`DELETE /api/auth/session`, `DELETE /api/auth/sessions`).",
   auth: "public",
   body: {
     schema: sessionRequestSchema,
@@ -46,4 +46,16 @@ export const getSession = operation({
   responses: [
     { status: 200, description: "The authenticated wallet", serializer: whoAmISerializer },
   ],
+});
+
+export const deleteSession = operation({
+  method: "DELETE",
+  path: "/api/auth/session",
+  operationId: "deleteSession",
+  tag: "Auth",
+  summary: "Sign out this token",
+  description:
+    "Revokes the Bearer token sent, on every instance within 5 seconds (at once on the one that answers): afterwards it is 401 `Invalid or expired token`. Header credentials (Form A) have no session to revoke: 204 all the same.",
+  auth: "authed",
+  responses: [{ status: 204, description: "Signed out", empty: true }],
 });
