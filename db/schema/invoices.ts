@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   index,
   integer,
   jsonb,
   numeric,
-  pgSequence,
   pgTable,
   text,
   uniqueIndex,
@@ -14,8 +14,17 @@ import { AUDIT_ACTIONS, INVOICE_STATUSES } from "../../lib/domain/invoice-state"
 import { CURRENCIES } from "../../lib/domain/money";
 import { amount, idColumn, ts } from "./columns";
 
-/** Global sequence behind generated numbers (INV-0001, ...): unique across instances. */
-export const invoiceNumberSeq = pgSequence("invoice_number_seq", { startWith: 1 });
+/**
+ * Each wallet's last generated invoice number (INV-0001, ... per wallet; docs/decisions.md,
+ * Invoice numbers). Taken with `insert ... on conflict do update ... returning` in the
+ * create's own transaction: a create that rolls back gives its number back, concurrent
+ * creates of one wallet queue on the row, and a row (unlike a sequence) never skips values
+ * when the embedded database restarts.
+ */
+export const invoiceNumberCounters = pgTable("invoice_number_counters", {
+  wallet: text("wallet").primaryKey(),
+  last: bigint("last", { mode: "bigint" }).notNull(),
+});
 
 /**
  * Invoices and payment links (kind LINK: a single-use invoice created PENDING;
@@ -73,7 +82,9 @@ export const invoices = pgTable(
     deletedAt: ts("deleted_at"),
   },
   (t) => [
-    uniqueIndex("invoices_invoice_number_key").on(t.invoiceNumber),
+    // Numbers belong to their freelancer: unique per wallet, soft-deleted rows included (it
+    // also serves the owner list sorted by number).
+    uniqueIndex("invoices_wallet_number_key").on(t.freelancerWallet, t.invoiceNumber),
     uniqueIndex("invoices_transaction_hash_key").on(t.transactionHash),
     // Owner lists: one index per sortable field, scoped to live rows of one wallet.
     index("invoices_owner_created_idx")
@@ -87,9 +98,6 @@ export const invoices = pgTable(
       .where(sql`${t.deletedAt} is null`),
     index("invoices_owner_total_idx")
       .on(t.freelancerWallet, t.total, t.id)
-      .where(sql`${t.deletedAt} is null`),
-    index("invoices_owner_number_idx")
-      .on(t.freelancerWallet, t.invoiceNumber)
       .where(sql`${t.deletedAt} is null`),
     index("invoices_owner_status_idx")
       .on(t.freelancerWallet, t.status, t.createdAt.desc())

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "./errors";
-import { formatInvoiceNumber, isValidInvoiceNumber, validateInvoiceNumber } from "./invoice-number";
+import {
+  firstFreeSequence,
+  formatInvoiceNumber,
+  generatedSequenceOf,
+  isValidInvoiceNumber,
+  validateInvoiceNumber,
+} from "./invoice-number";
 
 describe("formatInvoiceNumber", () => {
   it("zero-pads to 4 digits and grows beyond", () => {
@@ -55,5 +61,24 @@ describe("validateInvoiceNumber", () => {
       expect(thrown, String(value)).toBeInstanceOf(ValidationError);
       expect((thrown as ValidationError).details).toHaveProperty("invoiceNumber");
     }
+  });
+});
+
+describe("generatedSequenceOf", () => {
+  it("reads back exactly the numbers formatInvoiceNumber makes", () => {
+    expect(generatedSequenceOf("INV-0042")).toBe(42n);
+    expect(generatedSequenceOf("INV-10000")).toBe(10000n);
+    for (const other of ["INV-42", "INV-00042", "INV-0000", "INV-CUSTOM", "INV-0042-A", "X-0042"]) {
+      expect(generatedSequenceOf(other), other).toBeNull();
+    }
+  });
+});
+
+describe("firstFreeSequence", () => {
+  it("skips the wallet's numbers that look generated, from `from` on", () => {
+    expect(firstFreeSequence(3n, [])).toBe(3n);
+    expect(firstFreeSequence(3n, ["INV-0003", "INV-0004", "INV-0006"])).toBe(5n);
+    expect(firstFreeSequence(3n, ["INV-3", "INV-00003", "INV-0002"])).toBe(3n);
+    expect(firstFreeSequence(9999n, ["INV-9999", "INV-10000"])).toBe(10001n);
   });
 });

@@ -10,8 +10,8 @@ const MAX_SUFFIX_LENGTH = 24;
 const MIN_DIGITS = 4;
 
 /**
- * A Postgres sequence value -> "INV-0001" ... "INV-9999", "INV-10000".
- * The sequence is global, so numbers are unique across freelancers.
+ * A wallet's counter value -> "INV-0001" ... "INV-9999", "INV-10000". Each wallet counts on
+ * its own (docs/decisions.md, Invoice numbers): two freelancers both have an INV-0001.
  */
 export function formatInvoiceNumber(sequence: bigint | number): string {
   if (typeof sequence === "number" && !Number.isSafeInteger(sequence)) {
@@ -25,6 +25,29 @@ export function formatInvoiceNumber(sequence: bigint | number): string {
     throw new RangeError(`Invoice sequence ${value} does not fit a text memo`);
   }
   return `${INVOICE_NUMBER_PREFIX}${digits}`;
+}
+
+/** The counter value a generated number was made from (INV-0042 -> 42n); null for others. */
+export function generatedSequenceOf(invoiceNumber: string): bigint | null {
+  const match = /^INV-(\d{4,24})$/.exec(invoiceNumber);
+  if (!match) return null;
+  const value = BigInt(match[1]);
+  return value >= 1n && formatInvoiceNumber(value) === invoiceNumber ? value : null;
+}
+
+/**
+ * The first counter value from `from` on whose generated number is not in `taken` (the
+ * wallet's numbers that look generated, e.g. ones it supplied itself).
+ */
+export function firstFreeSequence(from: bigint, taken: Iterable<string>): bigint {
+  const used = new Set<bigint>();
+  for (const n of taken) {
+    const value = generatedSequenceOf(n);
+    if (value !== null && value >= from) used.add(value);
+  }
+  let value = from;
+  while (used.has(value)) value++;
+  return value;
 }
 
 export function isValidInvoiceNumber(value: unknown): value is string {

@@ -11,10 +11,18 @@ import type { AuthedContext } from "../context";
 import { withTransaction } from "../db";
 import { initialStatus, recordCreation } from "./lifecycle";
 import { resolveNetwork } from "./network";
-import { insertNumbered, loadOwnerView, type OwnerInvoice, replaceLineItems } from "./store";
+import {
+  insertGenerated,
+  insertSupplied,
+  loadOwnerView,
+  type NewInvoiceRow,
+  NUMBER_TAKEN,
+  type OwnerInvoice,
+  replaceLineItems,
+} from "./store";
 
 export const WALLET_MISMATCH = "Freelancer wallet must match authenticated wallet";
-export const NUMBER_TAKEN = "Invoice number already exists";
+export { NUMBER_TAKEN };
 
 /** Line items and totals from either body form, computed exactly by the domain module. */
 export function priceInvoice(input: {
@@ -58,38 +66,37 @@ export async function createInvoice(
   // The response is read inside the transaction: once it commits, nothing else can fail and
   // turn a created invoice into an error answer.
   const view = await withTransaction(ctx.db, async (tx) => {
-    const inserted = await insertNumbered(
-      tx,
-      (invoiceNumber) => ({
-        id: newId(),
-        kind: "INVOICE",
-        invoiceNumber,
-        status: initialStatus("INVOICE"),
-        freelancerWallet: ctx.wallet,
-        freelancerName: input.freelancerName ?? null,
-        freelancerEmail: input.freelancerEmail ?? null,
-        freelancerCompany: input.freelancerCompany ?? null,
-        clientName: input.clientName,
-        clientEmail: input.clientEmail,
-        clientCompany: input.clientCompany ?? null,
-        clientAddress: input.clientAddress ?? null,
-        title: input.title ?? `Invoice ${invoiceNumber}`,
-        description: input.description ?? null,
-        notes: input.notes ?? null,
-        subtotal: totals.subtotal,
-        taxRate: totals.taxRate,
-        taxAmount: totals.taxAmount,
-        discount: totals.discount,
-        total: totals.total,
-        paymentTolerance: parseTolerance(input.paymentTolerance ?? "0"),
-        currency: input.currency ?? "XLM",
-        networkPassphrase,
-        dueDate: input.dueDate ?? null,
-        createdAt: now,
-        updatedAt: now,
-      }),
-      supplied,
-    );
+    const values = (invoiceNumber: string): NewInvoiceRow => ({
+      id: newId(),
+      kind: "INVOICE",
+      invoiceNumber,
+      status: initialStatus("INVOICE"),
+      freelancerWallet: ctx.wallet,
+      freelancerName: input.freelancerName ?? null,
+      freelancerEmail: input.freelancerEmail ?? null,
+      freelancerCompany: input.freelancerCompany ?? null,
+      clientName: input.clientName,
+      clientEmail: input.clientEmail,
+      clientCompany: input.clientCompany ?? null,
+      clientAddress: input.clientAddress ?? null,
+      title: input.title ?? `Invoice ${invoiceNumber}`,
+      description: input.description ?? null,
+      notes: input.notes ?? null,
+      subtotal: totals.subtotal,
+      taxRate: totals.taxRate,
+      taxAmount: totals.taxAmount,
+      discount: totals.discount,
+      total: totals.total,
+      paymentTolerance: parseTolerance(input.paymentTolerance ?? "0"),
+      currency: input.currency ?? "XLM",
+      networkPassphrase,
+      dueDate: input.dueDate ?? null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const inserted = supplied
+      ? await insertSupplied(tx, values(supplied))
+      : await insertGenerated(tx, ctx.wallet, values);
     if (!inserted) throw new ConflictError(NUMBER_TAKEN);
     await replaceLineItems(tx, inserted.id, lineItems);
     await recordCreation(tx, inserted, { actor: ctx.wallet, at: now });

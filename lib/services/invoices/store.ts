@@ -1,11 +1,16 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { isRootDatabase, prepared } from "@/db/prepared";
-import { invoiceAuditLogs, invoiceLineItems, invoices, payments } from "@/db/schema";
-import { ForbiddenError, NotFoundError } from "@/lib/domain/errors";
-import { formatInvoiceNumber } from "@/lib/domain/invoice-number";
+import {
+  invoiceAuditLogs,
+  invoiceLineItems,
+  invoiceNumberCounters,
+  invoices,
+  payments,
+} from "@/db/schema";
+import { ConflictError, ForbiddenError, NotFoundError } from "@/lib/domain/errors";
+import { firstFreeSequence, formatInvoiceNumber } from "@/lib/domain/invoice-number";
 import { isId } from "@/lib/ids";
-import { rowsOf } from "../db";
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type NewInvoiceRow = typeof invoices.$inferInsert;
@@ -16,6 +21,7 @@ export type InvoiceWithItems = InvoiceRow & { lineItems: LineItemRow[] };
 export type OwnerInvoice = InvoiceWithItems & { payments: PaymentRow[]; auditLogs: AuditRow[] };
 
 export const INVOICE_NOT_FOUND = "Invoice not found";
+export const NUMBER_TAKEN = "Invoice number already exists";
 
 /** A live (not deleted) invoice or payment link by id; 404 otherwise. */
 const liveInvoiceQuery = (db: DbOrTx) =>
@@ -131,34 +137,72 @@ export async function loadOwnerView(db: DbOrTx, row: InvoiceRow): Promise<OwnerI
   return { ...row, lineItems, payments: paymentRows, auditLogs };
 }
 
-/**
- * Inserts an invoice or link under the `supplied` number, or else under the next generated
- * one. A generated number can meet one a user supplied earlier: the next value is taken
- * then, up to 20 times. Null when the number is taken (a supplied one is tried once).
- */
-export async function insertNumbered(
-  tx: DbOrTx,
-  values: (invoiceNumber: string) => NewInvoiceRow,
-  supplied?: string,
-): Promise<InvoiceRow | null> {
-  for (let attempt = 0; attempt < (supplied ? 1 : 20); attempt++) {
-    const invoiceNumber = supplied ?? formatInvoiceNumber(await nextInvoiceSequence(tx));
-    const [row] = await tx
-      .insert(invoices)
-      .values(values(invoiceNumber))
-      .onConflictDoNothing({ target: invoices.invoiceNumber })
-      .returning();
-    if (row) return row;
-  }
-  return null;
+/** Inserts under a supplied number: null when the wallet already has one with it (409). */
+export async function insertSupplied(tx: DbOrTx, row: NewInvoiceRow): Promise<InvoiceRow | null> {
+  const [inserted] = await tx
+    .insert(invoices)
+    .values(row)
+    .onConflictDoNothing({ target: [invoices.freelancerWallet, invoices.invoiceNumber] })
+    .returning();
+  return inserted ?? null;
 }
 
-/** Next generated invoice number from the global sequence (never read-max-plus-one). */
-async function nextInvoiceSequence(db: DbOrTx): Promise<bigint> {
-  const result = await db.execute<{ n: string }>(
-    sql`select nextval('invoice_number_seq')::text as n`,
+/**
+ * Inserts an invoice or link of `wallet` under the wallet's next generated number
+ * (docs/decisions.md, Invoice numbers). The counter row is taken in the caller's
+ * transaction: concurrent creates of one wallet queue on it and a rollback gives the number
+ * back, so numbers have no gaps. A number the wallet already used (it supplied it) is skipped.
+ */
+export async function insertGenerated(
+  tx: DbOrTx,
+  wallet: string,
+  values: (invoiceNumber: string) => NewInvoiceRow,
+): Promise<InvoiceRow> {
+  let next = await takeNextNumber(tx, wallet);
+  // Only a create supplying the very number at the same moment can make a retry miss again.
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const row = await insertSupplied(tx, values(formatInvoiceNumber(next)));
+    if (row) return row;
+    next = await skipUsedNumbers(tx, wallet, next);
+  }
+  throw new ConflictError(NUMBER_TAKEN);
+}
+
+/** Counts the wallet's counter up by one (from 1 for a new wallet) and locks its row. */
+async function takeNextNumber(tx: DbOrTx, wallet: string): Promise<bigint> {
+  const [row] = await tx
+    .insert(invoiceNumberCounters)
+    .values({ wallet, last: 1n })
+    .onConflictDoUpdate({
+      target: invoiceNumberCounters.wallet,
+      set: { last: sql`${invoiceNumberCounters.last} + 1` },
+    })
+    .returning({ last: invoiceNumberCounters.last });
+  return BigInt(row.last);
+}
+
+/** Moves the wallet's counter past `taken` and every used generated-form number after it. */
+async function skipUsedNumbers(tx: DbOrTx, wallet: string, taken: bigint): Promise<bigint> {
+  const from = formatInvoiceNumber(taken + 1n);
+  const used = await tx
+    .select({ invoiceNumber: invoices.invoiceNumber })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.freelancerWallet, wallet),
+        sql`${invoices.invoiceNumber} ~ '^INV-[0-9]{4,24}$'`,
+        sql`(length(${invoices.invoiceNumber}), ${invoices.invoiceNumber}) >= (${from.length}::int, ${from}::text)`,
+      ),
+    );
+  const next = firstFreeSequence(
+    taken + 1n,
+    used.map((r) => r.invoiceNumber),
   );
-  return BigInt(rowsOf<{ n: string }>(result)[0].n);
+  await tx
+    .update(invoiceNumberCounters)
+    .set({ last: next })
+    .where(eq(invoiceNumberCounters.wallet, wallet));
+  return next;
 }
 
 export async function replaceLineItems(

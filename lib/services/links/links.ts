@@ -9,7 +9,7 @@ import type { AuthedContext, ServiceContext } from "../context";
 import { withTransaction } from "../db";
 import { initialStatus, recordCreation } from "../invoices/lifecycle";
 import { resolveNetwork } from "../invoices/network";
-import { type InvoiceRow, insertNumbered, replaceLineItems } from "../invoices/store";
+import { type InvoiceRow, insertGenerated, replaceLineItems } from "../invoices/store";
 
 export const LINK_NOT_FOUND = "Link not found";
 const DEFAULT_TTL_MS = 24 * 3600_000;
@@ -46,7 +46,7 @@ export async function createLink(ctx: AuthedContext, input: CreateLinkInput): Pr
 
   return withTransaction(ctx.db, async (tx) => {
     const id = newId();
-    const row = await insertNumbered(tx, (invoiceNumber) => ({
+    const row = await insertGenerated(tx, ctx.wallet, (invoiceNumber) => ({
       id,
       kind: "LINK",
       invoiceNumber,
@@ -70,7 +70,6 @@ export async function createLink(ctx: AuthedContext, input: CreateLinkInput): Pr
       createdAt: now,
       updatedAt: now,
     }));
-    if (!row) throw new Error("could not allocate an invoice number");
     const [item] = totals.lineItems;
     await replaceLineItems(tx, id, [{ id: newId(), description: title, ...item }]);
     await recordCreation(tx, row, {
