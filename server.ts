@@ -1,7 +1,7 @@
 /**
  * The production server: Next.js behind a thin node:http front that
  * 1. validates the configuration before anything starts (exits naming the bad variable), and
- * 2. records the client's socket address in `x-client-ip`, discarding any client-sent
+ * 2. records the client's socket address (lib/http/client-ip.ts), discarding any client-sent
  *    forwarding headers unless TRUST_PROXY is set, so IP rate limits cannot be spoofed.
  * Production: `npm run build` (next build + this file bundled to dist/server.mjs by esbuild,
  * so no TypeScript loader runs in production), then `npm run serve`. Development:
@@ -9,7 +9,8 @@
  */
 import http from "node:http";
 import next from "next";
-import { exitOnConfigError, parseConfig } from "./lib/config";
+import { exitOnConfigError, PROXY_HEADERS, parseConfig } from "./lib/config";
+import { FRONT_HEADERS, recordSocketAddress } from "./lib/http/client-ip";
 
 const dev = process.argv.includes("--dev");
 const config = exitOnConfigError(() => parseConfig(process.env));
@@ -23,12 +24,9 @@ const handle = app.getRequestHandler();
 await app.prepare();
 
 const server = http.createServer((req, res) => {
-  delete req.headers["x-client-ip"];
-  if (!config.trustProxy) {
-    delete req.headers["x-forwarded-for"];
-    delete req.headers["x-real-ip"];
-  }
-  req.headers["x-client-ip"] = req.socket.remoteAddress ?? "unknown";
+  for (const name of FRONT_HEADERS) delete req.headers[name];
+  if (!config.trustProxy) for (const name of PROXY_HEADERS) delete req.headers[name];
+  recordSocketAddress(req.headers, req.socket.remoteAddress);
   handle(req, res);
 });
 server.keepAliveTimeout = 65_000;

@@ -21,6 +21,9 @@ const httpUrl = z
   .url()
   .refine((u) => /^https?:\/\//.test(u), "must be an http(s) URL");
 
+/** Where a trusted proxy puts the client address (X-Forwarded-For: its right-most entry). */
+export const PROXY_HEADERS = ["x-forwarded-for", "x-vercel-forwarded-for", "x-real-ip"] as const;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z
@@ -36,6 +39,12 @@ const envSchema = z.object({
   HORIZON_TESTNET_URL: httpUrl.default("https://horizon-testnet.stellar.org"),
   HORIZON_MAINNET_URL: httpUrl.default("https://horizon.stellar.org"),
   TRUST_PROXY: bool.default(false),
+  /** With TRUST_PROXY: the header the proxy writes the client address in (lib/http/client-ip.ts). */
+  TRUSTED_PROXY_HEADER: z
+    .string()
+    .transform((v) => v.toLowerCase())
+    .pipe(z.enum(PROXY_HEADERS))
+    .default("x-forwarded-for"),
   UPSTASH_REDIS_REST_URL: httpUrl.optional(),
   UPSTASH_REDIS_REST_TOKEN: z.string().min(1).optional(),
   /** `off` exists only to measure what limiting costs (npm run bench); never in production. */
@@ -111,6 +120,7 @@ export type Config = {
     mainnet: { USDC: string; EURC: string };
   };
   trustProxy: boolean;
+  trustedProxyHeader: (typeof PROXY_HEADERS)[number];
   upstash: { url: string; token: string } | undefined;
   rateLimitsEnabled: boolean;
   rateLimitGlobalPerMinute: number;
@@ -201,6 +211,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       mainnet: { USDC: e.USDC_ISSUER_MAINNET, EURC: e.EURC_ISSUER_MAINNET },
     },
     trustProxy: e.TRUST_PROXY,
+    trustedProxyHeader: e.TRUSTED_PROXY_HEADER,
     upstash:
       e.UPSTASH_REDIS_REST_URL && e.UPSTASH_REDIS_REST_TOKEN
         ? { url: e.UPSTASH_REDIS_REST_URL, token: e.UPSTASH_REDIS_REST_TOKEN }

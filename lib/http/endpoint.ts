@@ -76,8 +76,12 @@ export function endpoint(
     const requestId = requestIdFrom(req.headers);
     const limits: RateLimitResult[] = [];
     let idempotency: { scope: string; key: string; db: Database } | undefined;
-    const finish = async (response: Response): Promise<Response> => {
-      if (!idempotency) return response;
+    // Hits of limits that count only successes (creations), handed back when the request fails.
+    const uncounted: { result: RateLimitResult; subject: string }[] = [];
+    let release = async (): Promise<void> => {};
+    const finish = async (response: Response, replayed = false): Promise<Response> => {
+      if (response.status >= 400 || replayed) await release();
+      if (!idempotency || replayed) return response;
       const body = await response
         .clone()
         .json()
@@ -102,18 +106,34 @@ export function endpoint(
         logger,
         requestId,
       };
-      const ip = clientIp(req.headers, config.trustProxy);
-      const hit = async (policy: RateLimitPolicy, subject: string) => {
+      const ip = `ip:${clientIp(req.headers, config)}`;
+      const hit = async (policy: RateLimitPolicy, subjects: string[]) => {
         if (!config.rateLimitsEnabled) return;
-        const result = await rateLimiter.hit(policy, subject, now());
-        limits.push(result);
-        if (!result.allowed) {
-          const retryAfter = Math.max(1, Math.ceil((result.resetAt.getTime() - Date.now()) / 1000));
-          throw new RateLimitedError(policy.message, retryAfter);
+        for (const subject of subjects) {
+          const result = await rateLimiter.hit(policy, subject, now());
+          limits.push(result);
+          if (!result.allowed) {
+            const retryAfter = Math.max(
+              1,
+              Math.ceil((result.resetAt.getTime() - Date.now()) / 1000),
+            );
+            throw new RateLimitedError(policy.message, retryAfter);
+          }
+          if (policy.successesOnly) uncounted.push({ result, subject });
+        }
+      };
+      release = async () => {
+        for (const { result, subject } of uncounted.splice(0)) {
+          await rateLimiter
+            .release(result, subject)
+            .catch((err) =>
+              logger.warn("releasing a limit hit failed", { requestId, error: String(err) }),
+            );
         }
       };
 
       let wallet: string | undefined;
+      let caller = [ip];
       if (op.auth === "cron") {
         assertCron(req.headers, config);
       } else {
@@ -121,20 +141,15 @@ export function endpoint(
           wallet = await authenticate(req.headers, ctx, op.auth === "authed");
         } catch (err) {
           // Failed credentials also count against the caller's address.
-          if (err instanceof UnauthorizedError) await hit(authFailurePolicy, ip);
+          if (err instanceof UnauthorizedError) await hit(authFailurePolicy, [ip]);
           throw err;
         }
-        await hit(
-          globalPolicy(config.rateLimitGlobalPerMinute),
-          wallet ? `w:${wallet}` : `ip:${ip}`,
-        );
+        // Signed-in endpoints count per wallet; public ones always per IP, and a token adds
+        // its wallet's count, never replaces the IP's (docs/decisions.md, Limits).
+        if (wallet) caller = op.auth === "authed" ? [`w:${wallet}`] : [ip, `w:${wallet}`];
+        await hit(globalPolicy(config.rateLimitGlobalPerMinute), caller);
       }
-      if (op.limit) {
-        await hit(
-          op.limit.policy(config),
-          op.limit.per === "ip" || !wallet ? `ip:${ip}` : `w:${wallet}`,
-        );
-      }
+      if (op.limit) await hit(op.limit.policy(config), op.limit.per === "ip" ? [ip] : caller);
 
       const params = Object.fromEntries(
         Object.entries((await context?.params) ?? {}).map(([k, v]) => [
@@ -143,30 +158,27 @@ export function endpoint(
         ]),
       );
       const fullCtx = wallet ? { ...ctx, wallet } : ctx;
-      let rawBody: Promise<unknown> | undefined;
-      const readBody = () => {
-        rawBody ??= readJsonBody(req, config.maxBodyBytes);
-        return rawBody;
-      };
       const key = op.idempotent ? req.headers.get("idempotency-key") : null;
+      if (key !== null && !/^[\x21-\x7e]{1,255}$/.test(key)) throw invalidIdempotencyKey();
+      const query = op.query ? parseWith(op.query, queryObject(url.searchParams)) : undefined;
+      const body = op.body
+        ? parseWith(op.body.schema, await readJsonBody(req, config.maxBodyBytes), op.body.message)
+        : undefined;
       if (key !== null) {
-        if (!/^[\x21-\x7e]{1,255}$/.test(key)) throw invalidIdempotencyKey();
-        const scope = `${req.method} ${url.pathname.replace(/^\/api\/v1\//, "/api/")}`;
+        // Keys belong to their caller (the wallet, else the address) and endpoint; the
+        // fingerprint is of the validated request (docs/decisions.md, Idempotency).
+        const scope = `${caller[caller.length - 1]} ${req.method} ${url.pathname.replace(/^\/api\/v1\//, "/api/")}`;
         const requestHash = createHash("sha256")
-          .update(`${form}:${JSON.stringify((await readBody()) ?? null)}`)
+          .update(`${form}:${JSON.stringify({ query, body }, jsonSafe) ?? ""}`)
           .digest("hex");
         const claim = await claimIdempotencyKey(ctx.db, { scope, key, requestHash, now: now() });
         if (claim.kind === "replay") {
           const replay = json(claim.response.body, claim.response.status, requestId, limits);
           replay.headers.set("idempotent-replayed", "true");
-          return replay;
+          return await finish(replay, true);
         }
         idempotency = { scope, key, db: ctx.db };
       }
-      const query = op.query ? parseWith(op.query, queryObject(url.searchParams)) : undefined;
-      const body = op.body
-        ? parseWith(op.body.schema, await readBody(), op.body.message)
-        : undefined;
       const result = await handler({ ctx: fullCtx as AuthedContext, params, query, body, form });
       const wire = { appUrl: config.appUrl, now: now() };
       return await finish(respond(toReply(op, result), form, wire, requestId, limits));
@@ -189,6 +201,10 @@ export function endpoint(
     }
   };
 }
+
+/** Validated values as JSON for the fingerprint (amounts may be bigint). */
+const jsonSafe = (_key: string, value: unknown) =>
+  typeof value === "bigint" ? value.toString() : value;
 
 /** The query string for zod: the last value of a repeated key wins; `envelope` is the form's. */
 function queryObject(query: URLSearchParams): Record<string, string> {

@@ -20,6 +20,8 @@ export function invoiceCreatePolicy(config: Config): RateLimitPolicy {
     limit: config.rateLimits.invoicesPerHour,
     windowSeconds: 3600,
     message: "Invoice creation limit reached. Maximum 20 invoices per hour per wallet.",
+    // Rejected creates do not use up the limit (docs/decisions.md, Limits).
+    successesOnly: true,
   };
 }
 
@@ -29,6 +31,8 @@ export function linkCreatePolicy(config: Config): RateLimitPolicy {
     limit: config.rateLimits.linksPerHour,
     windowSeconds: 3600,
     message: "Payment link creation limit reached. Maximum 60 links per hour per wallet.",
+    // Rejected creates do not use up the limit (docs/decisions.md, Limits).
+    successesOnly: true,
   };
 }
 

@@ -24,6 +24,10 @@ const UPSERT = `insert into rate_limit_counters (key, window_start, count)
     window_start = greatest(excluded.window_start, rate_limit_counters.window_start)
   returning key, count, window_start`;
 
+/** One hit handed back, in the same window only (a newer window has restarted the count). */
+const RELEASE = `update rate_limit_counters set count = count - 1
+  where key = $1 and window_start = $2 and count > 0`;
+
 type Waiter = {
   policy: RateLimitPolicy;
   resolve: (r: RateLimitResult) => void;
@@ -106,6 +110,14 @@ export function createPostgresRateLimiter(
   };
 
   return {
+    async release(result, subject) {
+      const start = result.resetAt.getTime() - result.policy.windowSeconds * 1000;
+      await withTimeout(
+        database.raw(RELEASE, [`${result.policy.name}:${subject}`, new Date(start).toISOString()]),
+        timeoutMs,
+        unavailable,
+      );
+    },
     hit(policy: RateLimitPolicy, subject: string, now: Date) {
       return new Promise<RateLimitResult>((resolve, reject) => {
         const key = `${policy.name}:${subject}`;

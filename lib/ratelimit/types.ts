@@ -4,6 +4,8 @@ export type RateLimitPolicy = {
   limit: number;
   windowSeconds: number;
   message: string;
+  /** Count only requests that succeed: a failed one hands its hit back (creation limits). */
+  successesOnly?: boolean;
 };
 
 export type RateLimitResult = {
@@ -17,6 +19,8 @@ export type RateLimitResult = {
 /** Counters shared by every app instance (Postgres by default, Upstash when configured). */
 export type RateLimiter = {
   hit(policy: RateLimitPolicy, subject: string, now: Date): Promise<RateLimitResult>;
+  /** Hands back one allowed hit (`result` is what `hit` returned), if its window still runs. */
+  release(result: RateLimitResult, subject: string): Promise<void>;
 };
 
 export function windowStart(now: Date, windowSeconds: number): Date {

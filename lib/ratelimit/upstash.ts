@@ -14,6 +14,10 @@ const REQUEST_TIMEOUT_MS = 2_000;
  * When Upstash cannot be reached the request fails closed with a 503, as when PostgreSQL is
  * down: limits that cannot be checked are not waived (two attempts, 2 s each at most).
  */
+/** Decrements a counter that still exists (an expired window stays gone). */
+const RELEASE = `if tonumber(redis.call("get", KEYS[1]) or "0") > 0 then redis.call("decr", KEYS[1]) end
+return 0`;
+
 export function createUpstashRateLimiter(opts: { url: string; token: string }): RateLimiter {
   const redis = new Redis({
     url: opts.url,
@@ -40,6 +44,13 @@ export function createUpstashRateLimiter(opts: { url: string; token: string }): 
     return limiter;
   };
   return {
+    async release(result, subject) {
+      // @upstash/ratelimit 2.0.8's fixed window counts in `<prefix>:<subject>:<window number>`.
+      const windowMs = result.policy.windowSeconds * 1000;
+      const bucket = Math.floor(result.resetAt.getTime() / windowMs) - 1;
+      const key = `rl:${result.policy.name}:${subject}:${bucket}`;
+      await redis.eval(RELEASE, [key], []);
+    },
     async hit(policy, subject) {
       let r: Awaited<ReturnType<Ratelimit["limit"]>>;
       try {
