@@ -32,18 +32,19 @@ export async function isRevoked(ctx: ServiceContext, claims: SessionClaims): Pro
   let entry = known.get(claims.jti);
   if (!entry || performance.now() - entry.checkedAt >= REVOCATION_CACHE_MS) {
     const checkedAt = performance.now();
-    const [row] = rowsOf<{ revoked: boolean; cutoff: string | Date | null }>(
+    const [row] = rowsOf<{ revoked: boolean; cutoff: number | string | null }>(
       await ctx.db.execute(sql`
         select
           exists(select 1 from ${revokedSessions} where ${revokedSessions.jti} = ${claims.jti})
             as revoked,
-          (select ${walletSessionCutoffs.revokedBefore} from ${walletSessionCutoffs}
+          (select (extract(epoch from ${walletSessionCutoffs.revokedBefore}) * 1000)::float8
+            from ${walletSessionCutoffs}
             where ${walletSessionCutoffs.walletAddress} = ${claims.wallet}) as cutoff`),
     );
     entry = {
       wallet: claims.wallet,
       revoked: row.revoked,
-      cutoff: row.cutoff === null ? null : new Date(row.cutoff).getTime(),
+      cutoff: row.cutoff === null ? null : Number(row.cutoff),
       checkedAt,
     };
     remember(claims.jti, entry);
