@@ -70,6 +70,7 @@ const CONNECTION_CODES = new Set([
   "CONNECTION_ENDED",
   "CONNECTION_DESTROYED",
   "CONNECT_TIMEOUT",
+  "QUERY_TIMEOUT", // db/client.ts: the server did not answer in time
   "57P01", // admin_shutdown
   "57P02", // crash_shutdown
   "57P03", // cannot_connect_now
