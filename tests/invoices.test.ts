@@ -201,14 +201,18 @@ describe("create", () => {
     }
   });
 
-  it("supplied numbers must be valid and unused (409)", async () => {
+  it("supplied numbers must be valid and unused by the wallet (409)", async () => {
     const number = `INV-CUSTOM-${Date.now().toString(36).toUpperCase()}`;
     const first = await alice.post("/api/invoices", invoiceBody({ invoiceNumber: number }));
     expect(first.status).toBe(201);
     expect(first.body.invoiceNumber).toBe(number);
-    const second = await bob.post("/api/invoices", invoiceBody({ invoiceNumber: number }));
+    const second = await alice.post("/api/invoices", invoiceBody({ invoiceNumber: number }));
     expect(second.status).toBe(409);
     expect(second.body.error).toBe("Invoice number already exists");
+    // Numbers belong to their freelancer: another wallet may use the same one.
+    const other = await bob.post("/api/invoices", invoiceBody({ invoiceNumber: number }));
+    expect(other.status).toBe(201);
+    expect(other.body.invoiceNumber).toBe(number);
     const bad = await alice.post("/api/invoices", invoiceBody({ invoiceNumber: "INV-has space" }));
     expect(bad.status).toBe(400);
     const blank = await alice.post("/api/invoices", invoiceBody({ invoiceNumber: "" }));
@@ -217,9 +221,10 @@ describe("create", () => {
   });
 
   it("a supplied number in the generated range is skipped by the generator", async () => {
-    const [{ last }] = await sql`select last_value::int as last from invoice_number_seq`;
+    const [{ last }] =
+      await sql`select last::int as last from invoice_number_counters where wallet = ${aliceWallet}`;
     const taken = `INV-${String(last + 1).padStart(4, "0")}`;
-    expect((await bob.post("/api/invoices", invoiceBody({ invoiceNumber: taken }))).status).toBe(
+    expect((await alice.post("/api/invoices", invoiceBody({ invoiceNumber: taken }))).status).toBe(
       201,
     );
     const next = await alice.post("/api/invoices", invoiceBody());
@@ -264,10 +269,15 @@ describe("create", () => {
       ),
     );
     expect(results.every((r) => r.status === 201)).toBe(true);
-    const numbers = results.map((r) => r.body.invoiceNumber);
-    expect(new Set(numbers).size).toBe(40);
+    // Each wallet counts on its own: both get INV-0001..INV-0020.
+    for (const parity of [0, 1]) {
+      const numbers = results.filter((_, i) => i % 2 === parity).map((r) => r.body.invoiceNumber);
+      expect(numbers.sort()).toEqual(
+        Array.from({ length: 20 }, (_, i) => `INV-${String(i + 1).padStart(4, "0")}`),
+      );
+    }
     const [{ dupes }] =
-      await sql`select count(*)::int as dupes from (select invoice_number from invoices group by 1 having count(*) > 1) d`;
+      await sql`select count(*)::int as dupes from (select freelancer_wallet, invoice_number from invoices group by 1, 2 having count(*) > 1) d`;
     expect(dupes).toBe(0);
   });
 });
