@@ -60,7 +60,9 @@ const invoiceFields = {
     .trim()
     .max(28)
     .optional()
-    .describe("`INV-` + 1-24 of A-Z a-z 0-9 -; generated (INV-0001...) when blank"),
+    .describe(
+      "`INV-` + 1-24 of A-Z a-z 0-9 -, unused by the wallet; the wallet's next generated number (INV-0001...) when blank",
+    ),
   freelancerWallet: walletAddressSchema.optional(),
   freelancerName: optionalText(200),
   freelancerEmail: emailSchema.nullish(),

@@ -14,7 +14,7 @@ export const createLink = operation({
   tag: "Payment links",
   summary: "Create a payment link",
   description:
-    "A single-use invoice of kind LINK, created PENDING and paid like any invoice. `expiresAt` defaults to 24 hours and may be at most 90 days ahead. `activateNewAccounts` (XLM only, amount at least 1): a recipient account that does not exist yet is created by the payment.",
+    "A single-use invoice of kind LINK, created PENDING and paid like any invoice. Its number (the `memo`) is the wallet's next generated invoice number: links and invoices share the wallet's sequence. `expiresAt` defaults to 24 hours and may be at most 90 days ahead. `activateNewAccounts` (XLM only, amount at least 1): a recipient account that does not exist yet is created by the payment.",
   auth: "authed",
   limit: { policy: linkCreatePolicy, per: "caller", note: "60 links per hour per wallet" },
   body: {
