@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { Keypair } from "@stellar/stellar-sdk";
 import { afterAll, describe, expect, it } from "vitest";
+import { client, invoiceBody } from "./helpers/api";
 import { startApp, startAppExpectingFailure } from "./helpers/app";
 import { getJson, postJson, requestNonce, signIn, signMessage } from "./helpers/auth";
 
@@ -25,6 +26,8 @@ describe("embedded PGlite (no DATABASE_URL)", () => {
       ).toBe(200);
       // Issued before the restart, used after it: proves the row was persisted.
       pending = await requestNonce(first.url, kp.publicKey());
+      const created = await client(first.url, token).post("/api/invoices", invoiceBody());
+      expect(created.body.invoiceNumber).toBe("INV-0001");
     } finally {
       await first.stop();
     }
@@ -49,6 +52,9 @@ describe("embedded PGlite (no DATABASE_URL)", () => {
       });
       expect(me.status).toBe(200);
       expect(me.body.walletAddress).toBe(kp.publicKey());
+      // The wallet's numbers go on from where they were: no values lost to the restart.
+      const next = await client(second.url, token).post("/api/invoices", invoiceBody());
+      expect(next.body.invoiceNumber).toBe("INV-0002");
     } finally {
       await second.stop();
     }
