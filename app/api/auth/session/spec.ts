@@ -5,6 +5,7 @@ import { sessionRequestSchema } from "@/lib/schemas/auth";
 import { EXAMPLE_WALLET } from "@/lib/schemas/wire";
 import { sessionSerializer, whoAmISerializer } from "@/lib/serializers/system";
 import { INVALID_SIGNATURE } from "@/lib/services/auth/nonce";
+import { signOutOperation } from "../sessions/spec";
 
 export const createSession = operation({
   method: "POST",
@@ -35,6 +36,14 @@ export const createSession = operation({
   ],
 });
 
+export const deleteSession = signOutOperation({
+  path: "/api/auth/session",
+  operationId: "deleteSession",
+  summary: "Sign out this token",
+  description:
+    "Revokes the Bearer token sent, on every instance within 5 seconds (at once on the one that answers): afterwards it is 401 `Invalid or expired token`. Header credentials (Form A) have no session to revoke: 204 all the same.",
+});
+
 export const getSession = operation({
   method: "GET",
   path: "/api/auth/session",
@@ -46,16 +55,4 @@ export const getSession = operation({
   responses: [
     { status: 200, description: "The authenticated wallet", serializer: whoAmISerializer },
   ],
-});
-
-export const deleteSession = operation({
-  method: "DELETE",
-  path: "/api/auth/session",
-  operationId: "deleteSession",
-  tag: "Auth",
-  summary: "Sign out this token",
-  description:
-    "Revokes the Bearer token sent, on every instance within 5 seconds (at once on the one that answers): afterwards it is 401 `Invalid or expired token`. Header credentials (Form A) have no session to revoke: 204 all the same.",
-  auth: "authed",
-  responses: [{ status: 204, description: "Signed out", empty: true }],
 });
