@@ -31,7 +31,7 @@ export const createPaymentIntent = operation({
   limit: {
     policy: payIntentPolicy,
     per: "caller",
-    note: "10 requests per 5 minutes (per wallet, or per IP without a token)",
+    note: "10 requests per 5 minutes per IP (and per wallet with a token)",
   },
   params: invoiceIdPath,
   body: {
