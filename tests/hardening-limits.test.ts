@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "@/db/client";
+import { createPostgresRateLimiter } from "@/lib/ratelimit/postgres";
+import type { RateLimiter, RateLimitPolicy } from "@/lib/ratelimit/types";
+import { createUpstashRateLimiter } from "@/lib/ratelimit/upstash";
 import { type Api, client, invoiceBody } from "./helpers/api";
 import { type RunningApp, startApp } from "./helpers/app";
 import { signIn } from "./helpers/auth";
 import { createTestDatabase } from "./helpers/postgres";
+import { startUpstash } from "./helpers/upstash";
 
 /**
  * Issue 14, findings 2, 3, 5 and 7 (docs/decisions.md, Limits): public limits stay per IP
@@ -213,5 +218,49 @@ describe("creation limits count only creations that succeed (finding 7)", () => 
     const next = await api.post("/api/links", link);
     expect(next.status).toBe(201);
     expect(Number(next.headers.get("ratelimit-remaining"))).toBe(remaining - 1);
+  });
+});
+
+describe("release: a handed-back hit frees its place in the window, once", () => {
+  const policy: RateLimitPolicy = {
+    name: "release-test",
+    limit: 2,
+    windowSeconds: 3600,
+    message: "Too many requests",
+    successesOnly: true,
+  };
+  async function check(limiter: RateLimiter) {
+    const now = new Date();
+    const first = await limiter.hit(policy, "w:a", now);
+    expect((await limiter.hit(policy, "w:a", now)).remaining).toBe(0);
+    await limiter.release(first, "w:a");
+    const again = await limiter.hit(policy, "w:a", now);
+    expect(again).toMatchObject({ allowed: true, remaining: 0 });
+    expect((await limiter.hit(policy, "w:a", now)).allowed).toBe(false);
+    // A counter never goes below zero: releasing more than was taken frees nothing extra.
+    await limiter.release(first, "w:b");
+    expect((await limiter.hit(policy, "w:b", now)).remaining).toBe(1);
+  }
+
+  it("PostgreSQL", async () => {
+    const handle = await openDatabase({
+      databaseUrl: db.url,
+      dataDir: "/nonexistent",
+      migrate: false,
+    });
+    try {
+      await check(createPostgresRateLimiter(handle));
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it("Upstash", async () => {
+    const upstash = await startUpstash();
+    try {
+      await check(createUpstashRateLimiter({ url: upstash.url, token: upstash.token }));
+    } finally {
+      await upstash.stop();
+    }
   });
 });

@@ -113,6 +113,9 @@ export function endpoint(
           const result = await rateLimiter.hit(policy, subject, now());
           limits.push(result);
           if (!result.allowed) {
+            // A refused create created nothing either: it must not push the count past the
+            // successes (concurrent refusals would otherwise eat the wallet's budget).
+            if (policy.successesOnly) uncounted.push({ result, subject });
             const retryAfter = Math.max(
               1,
               Math.ceil((result.resetAt.getTime() - Date.now()) / 1000),
@@ -166,7 +169,7 @@ export function endpoint(
         : undefined;
       if (key !== null) {
         // Keys belong to their caller (the wallet, else the address) and endpoint; the
-        // fingerprint is of the validated request (docs/decisions.md, Idempotency).
+        // fingerprint is of the validated request (docs/decisions.md, Limits).
         const scope = `${caller[caller.length - 1]} ${req.method} ${url.pathname.replace(/^\/api\/v1\//, "/api/")}`;
         const requestHash = createHash("sha256")
           .update(`${form}:${JSON.stringify({ query, body }, jsonSafe) ?? ""}`)

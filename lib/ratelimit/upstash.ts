@@ -35,6 +35,9 @@ export function createUpstashRateLimiter(opts: { url: string; token: string }): 
         limiter: Ratelimit.fixedWindow(policy.limit, `${policy.windowSeconds} s`),
         prefix: `rl:${policy.name}`,
         analytics: false,
+        // The library remembers a refusal in memory until the window ends; a limit whose hits
+        // can be handed back (`release`) must ask Redis each time instead.
+        ...(policy.successesOnly ? { ephemeralCache: false as const } : {}),
         // 0: no "allow after a timeout" (the library fails open by default); the request's own
         // time limit above bounds the wait instead.
         timeout: 0,
