@@ -5,7 +5,7 @@ import { sessionRequestSchema } from "@/lib/schemas/auth";
 import { EXAMPLE_WALLET } from "@/lib/schemas/wire";
 import { sessionSerializer, whoAmISerializer } from "@/lib/serializers/system";
 import { INVALID_SIGNATURE } from "@/lib/services/auth/nonce";
-import { signOutOperation } from "../sessions/spec";
+import { signOutOperation } from "../sign-out";
 
 export const createSession = operation({
   method: "POST",
