@@ -120,14 +120,32 @@ export async function getLiveInvoiceWithItems(db: DbOrTx, id: string): Promise<I
   return { ...rows[0].invoice, lineItems };
 }
 
+const paymentsQuery = (db: DbOrTx) =>
+  db
+    .select()
+    .from(payments)
+    .where(eq(payments.invoiceId, sql.placeholder("invoiceId")))
+    .orderBy(
+      asc(payments.confirmedAt),
+      asc(payments.transactionHash),
+      asc(payments.operationIndex),
+    );
+
+/**
+ * Every payment recorded for an invoice, applied or not, oldest first and in operation order
+ * within a transaction (the checkout's receipt and the status polled by it: a hot path).
+ */
+export async function loadPayments(db: DbOrTx, invoiceId: string): Promise<PaymentRow[]> {
+  const query = isRootDatabase(db)
+    ? prepared(db, "invoice_payments", (d) => paymentsQuery(d).prepare("invoice_payments"))
+    : paymentsQuery(db);
+  return query.execute({ invoiceId });
+}
+
 export async function loadOwnerView(db: DbOrTx, row: InvoiceRow): Promise<OwnerInvoice> {
   const [lineItems, paymentRows, auditLogs] = await Promise.all([
     loadLineItems(db, row.id),
-    db
-      .select()
-      .from(payments)
-      .where(eq(payments.invoiceId, row.id))
-      .orderBy(asc(payments.confirmedAt)),
+    loadPayments(db, row.id),
     db
       .select()
       .from(invoiceAuditLogs)

@@ -36,10 +36,10 @@ import {
   getLiveInvoice,
   INVOICE_NOT_FOUND,
   type InvoiceRow,
+  loadPayments,
   lockLiveInvoice,
   type PaymentRow,
 } from "../invoices/store";
-import { loadPayments } from "../invoices/view-invoice";
 import {
   answerFor,
   classifyAgainstInvoice,
