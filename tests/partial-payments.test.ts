@@ -1,24 +1,21 @@
 import type { Keypair } from "@stellar/stellar-sdk";
-import postgres from "postgres";
+import type postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseSep7PayUri } from "@/lib/stellar/sep7";
 import { type Api, client, invoiceBody } from "./helpers/api";
-import { type RunningApp, startApp, TEST_CRON_SECRET } from "./helpers/app";
+import { type RunningApp, TEST_CRON_SECRET } from "./helpers/app";
 import { signIn } from "./helpers/auth";
-import { createTestDatabase } from "./helpers/postgres";
+import { type LedgerApp, startLedgerApp, stopLedgerApp } from "./helpers/ledger-app";
 import {
   Asset,
   build,
   type Chain,
-  chainEnv,
   funded,
   holder,
-  MAINNET,
   Memo,
   Operation,
   pay,
   send,
-  startChain,
   TESTNET,
   TransactionBuilder,
   trust,
@@ -32,32 +29,15 @@ import {
 let testnet: Chain;
 let mainnet: Chain;
 let app: RunningApp;
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: LedgerApp["db"];
 let sql: postgres.Sql;
 let anon: Api;
 
 beforeAll(async () => {
-  testnet = await startChain(TESTNET);
-  mainnet = await startChain(MAINNET);
-  db = await createTestDatabase();
-  app = await startApp({
-    DATABASE_URL: db.url,
-    RATE_LIMIT_GLOBAL_PER_MINUTE: "100000",
-    RATE_LIMIT_INVOICES_PER_HOUR: "100000",
-    RATE_LIMIT_PAY_INTENT_PER_5_MINUTES: "100000",
-    ...chainEnv(testnet, mainnet),
-  });
-  sql = postgres(db.url, { max: 4, onnotice: () => {} });
-  anon = client(app.url);
+  ({ testnet, mainnet, app, db, sql, anon } = await startLedgerApp());
 });
 
-afterAll(async () => {
-  await sql?.end();
-  await app?.stop();
-  await testnet?.ledger.stop();
-  await mainnet?.ledger.stop();
-  await db?.drop();
-});
+afterAll(() => stopLedgerApp({ sql, app, testnet, mainnet, db }));
 
 type Freelancer = { kp: Keypair; api: Api };
 
