@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { Config } from "@/lib/config";
+import type { ApiKeyScope } from "@/lib/domain/api-key-scopes";
 import {
   ConflictError,
   type DomainError,
@@ -117,6 +118,9 @@ export type Operation<
   summary: string;
   description?: string;
   auth: A;
+  /** Authed operations a restricted API key may call: the scopes that allow it (any one
+   * suffices, lib/domain/api-key-scopes.ts). Without it only a signed-in wallet may. */
+  scope?: readonly ApiKeyScope[];
   limit?: LimitSpec;
   /** Path parameters, for the document and the handler's types (ids are not validated: an
    * unknown id is the service's 404). */

@@ -12,6 +12,7 @@ export const listClients = operation({
   description:
     "The caller's clients, favorites first, then newest first; an empty array when none.",
   auth: "authed",
+  scope: ["clients:read"],
   internalError: "Failed to fetch clients",
   responses: [
     { status: 200, description: "The caller's clients", serializer: clientListSerializer },
@@ -27,6 +28,7 @@ export const upsertClient = operation({
   description:
     "Upsert on (caller wallet, email): an existing client is updated and keeps its id; otherwise a new one is created.",
   auth: "authed",
+  scope: ["clients:write"],
   internalError: "Failed to save client",
   body: {
     schema: clientInputSchema,

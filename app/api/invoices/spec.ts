@@ -18,6 +18,7 @@ export const createInvoice = operation({
   description:
     "Both body forms are accepted: `lineItems` (Form B) or `items` (Form A), decimal strings or numbers, `networkPassphrase` or `network`. Unknown fields are rejected. Each line's `amount` is round7(quantity x rate); `total = subtotal + round7(subtotal x taxRate / 100) - discount`, rounded half up, and must be greater than 0. `invoiceNumber` belongs to the wallet: it is the wallet's next generated number (`INV-0001`, `INV-0002`, ... per wallet, no gaps, skipping numbers the wallet already used) unless an `INV-[A-Za-z0-9-]{1,24}` the wallet has not used yet is supplied (409 otherwise; other wallets' numbers never matter). It is the payment's text memo, matched together with the recipient wallet. With `saveClient` the client is upserted too (a failure there never fails the invoice).",
   auth: "authed",
+  scope: ["invoices:write"],
   limit: { policy: invoiceCreatePolicy, per: "caller", note: "20 invoices per hour per wallet" },
   body: {
     schema: createInvoiceSchema,
@@ -81,6 +82,7 @@ export const listInvoices = operation({
   description:
     "Live invoices of the authenticated wallet, paged. `limit` defaults to 50 in Form B and 20 in Form A (max 100; above is a 400). Payment links are left out unless `excludePreview=false`. Ties are broken by id so pages never overlap.",
   auth: "authed",
+  scope: ["invoices:read"],
   query: listInvoicesQuerySchema,
   responses: [
     { status: 200, description: "One page of invoices", serializer: invoicePageSerializer },

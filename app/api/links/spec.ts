@@ -16,6 +16,7 @@ export const createLink = operation({
   description:
     "A single-use invoice of kind LINK, created PENDING and paid like any invoice. Its number (the `memo`) is the wallet's next generated invoice number: links and invoices share the wallet's sequence. `expiresAt` defaults to 24 hours and may be at most 90 days ahead. `activateNewAccounts` (XLM only, amount at least 1): a recipient account that does not exist yet is created by the payment.",
   auth: "authed",
+  scope: ["links:write"],
   limit: { policy: linkCreatePolicy, per: "caller", note: "60 links per hour per wallet" },
   body: {
     schema: createLinkSchema,
@@ -51,5 +52,6 @@ export const listLinks = operation({
   summary: "List the caller's payment links",
   description: "Newest first.",
   auth: "authed",
+  scope: ["links:write", "invoices:read"],
   responses: [{ status: 200, description: "The caller's links", serializer: linkListSerializer }],
 });

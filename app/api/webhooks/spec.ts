@@ -15,6 +15,7 @@ export const createWebhook = operation({
   description:
     "`url` must be a public https URL (checked again, with its DNS answer, at every delivery); `events` lists event types or `*`. The signing secret is in this response only. At most 10 endpoints per wallet.",
   auth: "authed",
+  scope: ["webhooks:write"],
   body: {
     schema: createWebhookSchema,
     examples: {
@@ -49,6 +50,7 @@ export const listWebhooks = operation({
   summary: "List webhook endpoints",
   description: "The caller's endpoints, oldest first. Secrets are never listed.",
   auth: "authed",
+  scope: ["webhooks:write"],
   responses: [
     { status: 200, description: "The caller's endpoints", serializer: webhookListSerializer },
   ],

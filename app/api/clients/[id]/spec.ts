@@ -12,6 +12,7 @@ export const deleteClient = operation({
   tag: "Clients",
   summary: "Delete a saved client",
   auth: "authed",
+  scope: ["clients:write"],
   params: idPath,
   responses: [{ status: 200, description: "Deleted", serializer: clientDeletedSerializer }],
   errors: [notOwner, new NotFoundError(CLIENT_NOT_FOUND)],

@@ -41,6 +41,7 @@ export const updateInvoice = operation({
   description:
     "Any subset of the creatable fields, in either form; totals are recomputed. DRAFT only; the status cannot be changed here.",
   auth: "authed",
+  scope: ["invoices:write"],
   params: idPath,
   body: {
     schema: updateInvoiceSchema,
@@ -82,6 +83,7 @@ export const deleteInvoice = operation({
   tag: "Invoices",
   summary: "Delete a draft (soft delete)",
   auth: "authed",
+  scope: ["invoices:write"],
   params: idPath,
   responses: [{ status: 200, description: "Deleted", serializer: deletedInvoiceSerializer }],
   errors: [ONLY_DRAFT, notOwner, invoiceNotFound],

@@ -14,6 +14,7 @@ export const getInvoiceStats = operation({
   description:
     "`totalRevenue` sums the totals of PAID invoices, `pendingAmount` those awaiting payment (PENDING, PROCESSING, FAILED, EXPIRED), `avgInvoiceValue` is the mean paid total; per asset. `revenueByMonth` covers the last 12 UTC months. Payment links count only with `includeDemoLinks=true`.",
   auth: "authed",
+  scope: ["invoices:read"],
   query: statsQuerySchema,
   responses: [{ status: 200, description: "Statistics", serializer: statsSerializer }],
   errors: [new ValidationError(INVALID_NETWORK), new ValidationError(INVALID_REQUEST)],

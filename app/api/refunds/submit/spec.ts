@@ -20,6 +20,7 @@ export const submitRefund = operation({
   description:
     "The owner's signed refund transaction is checked before it reaches the ledger: signed for the invoice's network, and exactly the refund built (source, destination, asset and issuer, amount, memo). On success the refund is CONFIRMED: the payment's `amountRefunded` grows (status REFUNDED once nothing is left), refunded applied money leaves the invoice's `amountPaid`, the invoice keeps its status, with audit `REFUNDED` and event `payment.refunded`. A network timeout answers 202 with the refund SUBMITTED; the watcher confirms it. A refund already confirmed answers 200 as it is.",
   auth: "authed",
+  scope: ["invoices:write"],
   ledger: true,
   responses: [
     { status: 200, description: "Refund confirmed on the ledger", serializer: refundSerializer },

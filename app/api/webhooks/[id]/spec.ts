@@ -12,6 +12,7 @@ export const deleteWebhook = operation({
   description:
     "Owner only: 403 `Unauthorized` for another wallet's endpoint, 404 for an unknown one.",
   auth: "authed",
+  scope: ["webhooks:write"],
   params: idPath,
   responses: [{ status: 200, description: "Deleted", serializer: webhookDeletedSerializer }],
   errors: [notOwner, webhookNotFound],

@@ -14,6 +14,7 @@ export const setClientFavorite = operation({
   tag: "Clients",
   summary: "Mark or unmark a favorite",
   auth: "authed",
+  scope: ["clients:write"],
   internalError: "Failed to update client",
   params: idPath,
   body: {

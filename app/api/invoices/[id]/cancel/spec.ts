@@ -15,6 +15,7 @@ export const cancelInvoice = operation({
   description:
     "From DRAFT, PENDING, PROCESSING, FAILED or EXPIRED; the body (`reason`) is optional. Audit `CANCELLED`, event `invoice.cancelled`.",
   auth: "authed",
+  scope: ["invoices:write"],
   params: idPath,
   body: {
     schema: cancelInvoiceSchema,

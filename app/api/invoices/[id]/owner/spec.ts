@@ -11,6 +11,7 @@ export const getOwnerInvoice = operation({
   summary: "Owner view of an invoice",
   description: "Every field, with line items, payments and the audit trail.",
   auth: "authed",
+  scope: ["invoices:read"],
   params: idPath,
   responses: [{ status: 200, description: "The owner view", serializer: ownerInvoiceSerializer }],
   errors: [notOwner, invoiceNotFound],

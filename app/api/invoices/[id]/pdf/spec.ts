@@ -11,6 +11,7 @@ export const getInvoicePdf = operation({
   description:
     "The owner's invoice as a PDF download (`<invoiceNumber>.pdf`); 403 and 404 exactly like the owner view.",
   auth: "authed",
+  scope: ["invoices:read"],
   params: idPath,
   responses: [
     {

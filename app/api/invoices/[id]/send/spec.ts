@@ -13,6 +13,7 @@ export const sendInvoice = operation({
   description:
     "No body. The payment page `{APP_URL}/pay/<id>` becomes payable and the invoice read-only; audit `SENT`, event `invoice.sent`.",
   auth: "authed",
+  scope: ["invoices:write"],
   params: idPath,
   responses: [{ status: 200, description: "Sent", serializer: sentInvoiceSerializer }],
   errors: [

@@ -15,6 +15,7 @@ export const listWebhookDeliveries = operation({
   description:
     "Newest first; `limit` defaults to 50 in Form B and 20 in Form A (max 100). Finished deliveries are kept for 30 days after they were queued (a manual retry restarts the clock); pending ones until they finish.",
   auth: "authed",
+  scope: ["webhooks:write"],
   params: idPath,
   query: listDeliveriesQuerySchema,
   responses: [

@@ -9,6 +9,7 @@ export const rotateWebhookSecret = operation({
   path: "/api/webhooks/{id}/rotate-secret",
   params: idPath,
   auth: "authed",
+  scope: ["webhooks:write"],
   errors: [notOwner, webhookNotFound],
   responses: [{ status: 200, description: "The new secret", serializer: rotatedSecretSerializer }],
   operationId: "rotateWebhookSecret",

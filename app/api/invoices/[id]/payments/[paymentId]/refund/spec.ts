@@ -27,6 +27,7 @@ export const createRefund = operation({
   description:
     "The owner's unsigned payment from the freelancer's wallet back to the payment's sender, in the asset received (same issuer), memo `RF-<refund id>`, 300-second time bounds, fee from the network. `amount` is optional: by default the whole payment if it was not applied, the overpaid part if the invoice is PAID and overpaid, or the whole applied payment of an invoice not yet PAID. A refund may never exceed the amount received less what was refunded or is being refunded. Sign `transactionXdr` with the wallet and send it to POST /api/refunds/submit (or send it to the network yourself: the watcher recognises the memo). Another wallet's invoice is a 404.",
   auth: "authed",
+  scope: ["invoices:write"],
   ledger: true,
   params: z.object({
     id: idParamSchema.meta({ description: "Invoice (or payment link) id" }),

@@ -15,6 +15,7 @@ export const retryWebhookDelivery = operation({
   description:
     "Queues the delivery again, due now, with a fresh retry window; the worker or the cron route sends it. A disabled endpoint is enabled again.",
   auth: "authed",
+  scope: ["webhooks:write"],
   params: z.object({
     id: idParamSchema.meta({ description: "Webhook endpoint id" }),
     deliveryId: idParamSchema.meta({ description: "Delivery id" }),
