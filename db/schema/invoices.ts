@@ -85,7 +85,9 @@ export const invoices = pgTable(
     // Numbers belong to their freelancer: unique per wallet, soft-deleted rows included (it
     // also serves the owner list sorted by number).
     uniqueIndex("invoices_wallet_number_key").on(t.freelancerWallet, t.invoiceNumber),
-    uniqueIndex("invoices_transaction_hash_key").on(t.transactionHash),
+    // Not unique: one transaction may pay several freelancers' invoices (an operation to each
+    // wallet), docs/decisions.md, Payments.
+    index("invoices_transaction_hash_idx").on(t.transactionHash),
     // Owner lists: one index per sortable field, scoped to live rows of one wallet.
     index("invoices_owner_created_idx")
       .on(t.freelancerWallet, t.createdAt.desc(), t.id)
