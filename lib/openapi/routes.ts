@@ -7,6 +7,7 @@ import * as clients from "@/app/api/clients/spec";
 import * as cronExpire from "@/app/api/cron/expire/spec";
 import * as cronWatcher from "@/app/api/cron/watcher/spec";
 import * as cronWebhooks from "@/app/api/cron/webhooks/spec";
+import * as events from "@/app/api/events/spec";
 import * as health from "@/app/api/health/spec";
 import * as invoiceCancel from "@/app/api/invoices/[id]/cancel/spec";
 import * as invoiceOwner from "@/app/api/invoices/[id]/owner/spec";
@@ -70,6 +71,7 @@ export const ROUTE_SPECS: readonly Operation[] = [
   rotateSecret,
   deliveries,
   deliveryRetry,
+  events,
   cronExpire,
   cronWebhooks,
   cronWatcher,

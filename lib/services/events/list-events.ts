@@ -1,0 +1,68 @@
+import { and, desc, eq, gte, lt, type SQL } from "drizzle-orm";
+import { events } from "@/db/schema";
+import { ValidationError } from "@/lib/domain/errors";
+import type { EventType } from "@/lib/domain/invoice-state";
+import type { AuthedContext } from "@/lib/services/context";
+
+/**
+ * How far back `GET /api/events` looks (docs/decisions.md, Events). Retention
+ * (lib/webhooks/retention.ts) keeps every event at least this long, so the window is never
+ * cut short; events a little older that retention has not reached yet are not listed either.
+ */
+export const EVENT_LIST_DAYS = 30;
+
+export const NO_SUCH_EVENT = "No such event";
+
+/** The 400 of a `starting_after` that is not one of the caller's events. */
+export const unknownCursor = () =>
+  new ValidationError("Invalid request", { starting_after: NO_SUCH_EVENT });
+
+export type EventListRow = Pick<
+  typeof events.$inferSelect,
+  "id" | "type" | "invoiceId" | "data" | "createdAt"
+>;
+export type EventPage = { events: EventListRow[]; limit: number; hasMore: boolean };
+
+const columns = {
+  id: events.id,
+  type: events.type,
+  invoiceId: events.invoiceId,
+  data: events.data,
+  createdAt: events.createdAt,
+};
+
+/**
+ * The caller's events of the last EVENT_LIST_DAYS days, newest first (by `seq`, the outbox
+ * order), `limit` at a time. `startingAfter` is an event id of the caller's: the page holds
+ * the events after it in that order. An id that is unknown, or another wallet's, is a 400
+ * with the same words for both, so nobody learns whether another wallet's event exists.
+ * Both queries read the index events_wallet_idx (wallet, seq) or the primary key.
+ */
+export async function listEvents(
+  ctx: AuthedContext,
+  query: { limit: number; startingAfter?: string; type?: EventType },
+): Promise<EventPage> {
+  const since = new Date(ctx.now().getTime() - EVENT_LIST_DAYS * 86_400_000);
+  const where: SQL[] = [eq(events.wallet, ctx.wallet), gte(events.createdAt, since)];
+  if (query.type) where.push(eq(events.type, query.type));
+  if (query.startingAfter) {
+    const [cursor] = await ctx.db
+      .select({ seq: events.seq })
+      .from(events)
+      .where(and(eq(events.id, query.startingAfter), eq(events.wallet, ctx.wallet)))
+      .limit(1);
+    if (!cursor) throw unknownCursor();
+    where.push(lt(events.seq, cursor.seq));
+  }
+  const rows = await ctx.db
+    .select(columns)
+    .from(events)
+    .where(and(...where))
+    .orderBy(desc(events.seq))
+    .limit(query.limit + 1);
+  return {
+    events: rows.slice(0, query.limit),
+    limit: query.limit,
+    hasMore: rows.length > query.limit,
+  };
+}
