@@ -7,6 +7,7 @@ import {
   clientListSerializer,
   clientSerializer,
 } from "@/lib/serializers/clients";
+import { eventPageSerializer } from "@/lib/serializers/events";
 import {
   cancelledInvoiceSerializer,
   deletedInvoiceSerializer,
@@ -475,6 +476,43 @@ export const SAMPLES: Example[] = [
         cursor: null,
       },
     ],
+  }),
+  sample(eventPageSerializer, {
+    events: [
+      {
+        id: "evt_clx8f2k9p0009abcd1234efgh",
+        type: "invoice.paid",
+        invoiceId: EXAMPLE_ID,
+        data: {
+          id: EXAMPLE_ID,
+          invoiceNumber: SAMPLE_PAID_INVOICE.invoiceNumber,
+          status: "PAID",
+          previousStatus: "PENDING",
+          total: SAMPLE_PAID_INVOICE.total,
+          currency: SAMPLE_PAID_INVOICE.currency,
+          transactionHash: EXAMPLE_HASH,
+          ledgerNumber: 1234567,
+          payerWallet: PAYER,
+          paidAt: T1.toISOString(),
+        },
+        createdAt: T1,
+      },
+      {
+        id: "evt_clx8f2k9p0008abcd1234efgh",
+        type: "invoice.sent",
+        invoiceId: EXAMPLE_ID,
+        data: {
+          id: EXAMPLE_ID,
+          invoiceNumber: SAMPLE_PAID_INVOICE.invoiceNumber,
+          status: "PENDING",
+          previousStatus: "DRAFT",
+          sentAt: T0.toISOString(),
+        },
+        createdAt: T0,
+      },
+    ],
+    limit: 2,
+    hasMore: true,
   }),
 ];
 
