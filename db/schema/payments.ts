@@ -9,8 +9,8 @@ export { UNAPPLIED_REASONS };
 
 /**
  * One payment operation that reached an invoice's freelancer wallet with its memo: one row per
- * (transaction hash, operation index). All operations of a transaction are recorded together,
- * and a transaction hash belongs to at most one invoice.
+ * (transaction hash, operation index). A transaction's operations to one wallet belong to one
+ * invoice and are recorded together (docs/decisions.md, Partial payments).
  */
 export const payments = pgTable(
   "payments",

@@ -3,6 +3,7 @@ import {
   appliedAmount,
   type ClassifyInput,
   classifyPayment,
+  invoiceKeys,
   type PaymentOperation,
   type PaymentTransaction,
   recordable,
@@ -42,7 +43,7 @@ function input(overrides: {
   invoice?: Partial<ClassifyInput["invoice"]>;
   transaction?: Partial<PaymentTransaction>;
   expectedIssuer?: string | null;
-  hashAlreadyUsedFor?: string | null;
+  recordedFor?: string | null;
 }): ClassifyInput {
   return {
     invoiceId: "inv_1",
@@ -59,7 +60,7 @@ function input(overrides: {
     },
     expectedIssuer: overrides.expectedIssuer === undefined ? null : overrides.expectedIssuer,
     transaction: transaction(overrides.transaction),
-    hashAlreadyUsedFor: overrides.hashAlreadyUsedFor ?? null,
+    recordedFor: overrides.recordedFor ?? null,
   };
 }
 
@@ -266,9 +267,50 @@ describe("classifyPayment", () => {
     expect(at("2026-02-28T12:00:00.000Z")).toEqual(mismatch);
   });
 
-  it("rejects a hash that belongs to another invoice", () => {
-    expect(classifyPayment(input({ hashAlreadyUsedFor: "inv_2" }))).toEqual(mismatch);
+  it("rejects operations to this wallet already recorded for another invoice", () => {
+    expect(classifyPayment(input({ recordedFor: "inv_2" }))).toEqual(mismatch);
     // The same invoice again is the caller's "already recorded" case, not a replay.
-    expect(classifyPayment(input({ hashAlreadyUsedFor: "inv_1" })).ok).toBe(true);
+    expect(classifyPayment(input({ recordedFor: "inv_1" })).ok).toBe(true);
+  });
+});
+
+describe("invoiceKeys", () => {
+  it("names each wallet a paying operation reaches once, with the memo, in operation order", () => {
+    const tx = transaction({
+      operations: [
+        xlmPayment({ to: OTHER, amount: "40" }),
+        xlmPayment({ amount: "25" }),
+        xlmPayment({ type: "manage_data", to: PAYER }),
+        xlmPayment({ type: "create_account", to: PAYER }),
+        xlmPayment({ to: OTHER, amount: "1" }),
+      ],
+    });
+    expect(invoiceKeys(tx)).toEqual([
+      { invoiceNumber: "INV-0001", wallet: OTHER },
+      { invoiceNumber: "INV-0001", wallet: FREELANCER },
+      { invoiceNumber: "INV-0001", wallet: PAYER },
+    ]);
+  });
+
+  it("names nothing for a failed transaction or one without a text memo", () => {
+    expect(invoiceKeys(transaction({ successful: false }))).toEqual([]);
+    expect(invoiceKeys(transaction({ memoType: "id", memo: "1" }))).toEqual([]);
+    expect(invoiceKeys(transaction({ memoType: "none", memo: null }))).toEqual([]);
+  });
+
+  it("each wallet's invoice gets only the operations to that wallet", () => {
+    const tx = {
+      operations: [xlmPayment({ to: OTHER, amount: "40" }), xlmPayment({ amount: "25" })],
+    };
+    const mine = opsOf(input({ transaction: tx }));
+    const theirs = opsOf(
+      input({ transaction: tx, invoice: { freelancerWallet: OTHER, total: "40" } }),
+    );
+    expect(mine.map((o) => [o.operationIndex, o.to, o.amount])).toEqual([
+      [1, FREELANCER, "25.0000000"],
+    ]);
+    expect(theirs.map((o) => [o.operationIndex, o.to, o.amount])).toEqual([
+      [0, OTHER, "40.0000000"],
+    ]);
   });
 });

@@ -6,9 +6,11 @@ import type { UnappliedReason } from "./unapplied";
 // The one payment classifier (docs/decisions.md, "Payment checks" and "Partial payments"),
 // shared by submit, confirm and the watcher. It is pure: callers fetch the transaction from
 // the Horizon of the invoice's own network, normalise it into PaymentTransaction, and look up
-// whether the hash already belongs to an invoice. It either rejects the transaction as a
-// whole, or lists every operation that reached the freelancer wallet with the invoice's memo,
-// each applied or not.
+// which invoice its operations to the freelancer wallet are already recorded for. It either
+// rejects the transaction for this invoice, or lists every operation that reached the
+// freelancer wallet with the invoice's memo, each applied or not. A transaction's operations
+// to one wallet belong to one invoice; its operations to other wallets are other invoices'
+// (or nobody's): see `invoiceKeys`.
 
 /** Transactions up to this much older than the invoice still count (clock skew). */
 export const CLOCK_SKEW_MS = 60_000;
@@ -73,8 +75,11 @@ export type ClassifyInput = {
   /** Issuer of the invoice currency on the invoice's network; null for XLM. */
   expectedIssuer: string | null;
   transaction: PaymentTransaction;
-  /** Id of the invoice this hash already belongs to, or null when it has no rows yet. */
-  hashAlreadyUsedFor: string | null;
+  /**
+   * Id of the invoice this transaction's operations to the freelancer wallet are already
+   * recorded for, or null when none are.
+   */
+  recordedFor: string | null;
 };
 
 /** One operation that reached the freelancer wallet with the invoice's memo. */
@@ -121,11 +126,11 @@ export function underpaymentMessage(paid: string, expected: string): string {
 /**
  * Runs the checks in the order docs/decisions.md lists them: a failed transaction, a memo
  * that is not the invoice number, no paying operation to the freelancer wallet, a
- * transaction older than the invoice (60 s of skew) and a hash that belongs to another
- * invoice reject the transaction. Otherwise every paying operation to the freelancer wallet
- * is listed: applied when the invoice was payable and the asset is the invoice currency from
- * the trusted issuer, else unapplied with a reason. A hash that already belongs to *this*
- * invoice passes: the caller sees its rows and answers "already recorded".
+ * transaction older than the invoice (60 s of skew) and operations to the freelancer wallet
+ * recorded for another invoice reject the transaction. Otherwise every paying operation to
+ * the freelancer wallet is listed: applied when the invoice was payable and the asset is the
+ * invoice currency from the trusted issuer, else unapplied with a reason. Operations already
+ * recorded for *this* invoice pass: the caller sees its rows and answers "already recorded".
  */
 export function classifyPayment(input: ClassifyInput): Classification {
   const { invoice, transaction } = input;
@@ -143,7 +148,7 @@ export function classifyPayment(input: ClassifyInput): Classification {
   if (transaction.createdAt.getTime() < invoice.createdAt.getTime() - CLOCK_SKEW_MS) {
     return mismatch;
   }
-  if (input.hashAlreadyUsedFor !== null && input.hashAlreadyUsedFor !== input.invoiceId) {
+  if (input.recordedFor !== null && input.recordedFor !== input.invoiceId) {
     return mismatch;
   }
   const stateReason = reasonFromState(invoice);
@@ -170,6 +175,24 @@ export function classifyPayment(input: ClassifyInput): Classification {
       };
     }),
   };
+}
+
+/**
+ * The invoices a transaction may pay, as (number, wallet) keys: its text memo with every wallet
+ * a paying operation (create_account included; the classifier decides per invoice) reaches,
+ * in operation order, each once. A transaction's operations to one wallet belong to that
+ * wallet's invoice numbered as the memo (docs/decisions.md, Partial payments). None for a
+ * failed transaction or one without a text memo.
+ */
+export function invoiceKeys(
+  transaction: PaymentTransaction,
+): { invoiceNumber: string; wallet: string }[] {
+  const memo = transaction.memo;
+  if (!transaction.successful || transaction.memoType !== "text" || !memo) return [];
+  const wallets = transaction.operations
+    .filter((op) => PAYMENT_TYPES.has(op.type) || op.type === "create_account")
+    .map((op) => op.to);
+  return [...new Set(wallets)].map((wallet) => ({ invoiceNumber: memo, wallet }));
 }
 
 /** The operations that are recorded: all but the freelancer's payments to themself. */

@@ -1,8 +1,7 @@
-import { and, asc, eq, inArray, isNull, min } from "drizzle-orm";
+import { and, eq, inArray, isNull, min } from "drizzle-orm";
 import type { Transaction } from "@/db/client";
 import { invoices, watcherCursors } from "@/db/schema";
 import { NETWORK_PASSPHRASES } from "@/lib/config";
-import { BusinessRuleError } from "@/lib/domain/errors";
 import { isValidInvoiceNumber } from "@/lib/domain/invoice-number";
 import { PAYABLE_STATUSES } from "@/lib/domain/invoice-state";
 import { CLOCK_SKEW_MS, type PaymentOperation } from "@/lib/domain/payment-match";
@@ -10,7 +9,7 @@ import type { Logger } from "@/lib/logger";
 import type { NetworkName } from "@/lib/schemas/common";
 import type { ServiceContext } from "@/lib/services/context";
 import { withTransaction } from "@/lib/services/db";
-import { recordTransaction } from "@/lib/services/payments/record-payment";
+import { invoicesPaidBy, recordEach } from "@/lib/services/payments/record-payment";
 import { hasOpenRefunds, recordRefundsSeen } from "@/lib/services/refunds/record-refund";
 import { type HorizonClient, horizonFor } from "@/lib/stellar/horizon";
 import {
@@ -42,12 +41,12 @@ type TickContext = Pick<ServiceContext, "db" | "config" | "now"> & { logger: Log
 
 /**
  * One pass of the ledger watcher for a network: read Horizon's payments since the stored
- * cursor (all accounts, `join=transactions` for the memo), hand the ones whose text memo
- * names an invoice to the recorder, record them, and advance the cursor in the same
- * database transaction as the recordings, page by page. Horizon requests depend only on how
- * many payments happened, never on how many invoices are open. The cursor row is claimed
- * with FOR UPDATE SKIP LOCKED, so cron runs and any number of workers never process a page
- * twice, and a crash before commit replays the page (recording is idempotent anyway).
+ * cursor (all accounts, `join=transactions` for the memo), hand each transaction to the
+ * recorder once per invoice it pays (memo and recipient wallet), and advance the cursor in
+ * the same database transaction as the recordings, page by page. Horizon requests depend
+ * only on how many payments happened, never on how many invoices are open. The cursor row is
+ * claimed with FOR UPDATE SKIP LOCKED, so cron runs and any number of workers never process
+ * a page twice, and a crash before commit replays the page (recording is idempotent anyway).
  */
 export async function watcherTick(
   ctx: TickContext,
@@ -193,10 +192,12 @@ async function ledgerCursorBefore(
 }
 
 /**
- * Groups a page by transaction and records every transaction whose text memo names an invoice
- * of this network (in any state, soft-deleted included: payments that cannot apply are
- * recorded too) and that pays that invoice's freelancer wallet. Self-payments are left out by
- * the recorder; a hash recorded by another path is left as it is.
+ * Groups a page by transaction and records every transaction with a text memo against each
+ * invoice of this network it pays: numbered as the memo, of a wallet one of its operations
+ * reaches (`invoicesPaidBy`; in any state, soft-deleted included: payments that cannot apply
+ * are recorded too). A transaction's operations to one wallet belong to that wallet's
+ * invoice, so one transaction may pay several. Self-payments are left out by the recorder;
+ * a part recorded by another path is left as it is.
  */
 async function recordMatches(
   tx: Transaction,
@@ -214,44 +215,24 @@ async function recordMatches(
     entry.ops.push(op);
     byTx.set(r.transaction_hash, entry);
   }
-  if (byTx.size === 0) return 0;
-  const memos = [...new Set([...byTx.values()].map((e) => e.record.transaction?.memo as string))];
-  const candidates = await tx
-    .select({
-      id: invoices.id,
-      invoiceNumber: invoices.invoiceNumber,
-      wallet: invoices.freelancerWallet,
-    })
-    .from(invoices)
-    .where(and(inArray(invoices.invoiceNumber, memos), eq(invoices.networkPassphrase, passphrase)))
-    .orderBy(asc(invoices.createdAt));
+  const onPage = [...byTx.values()].flatMap(({ record, ops }) =>
+    record.transaction ? [transactionFromRecord(record.transaction, ops)] : [],
+  );
+  const paid = await invoicesPaidBy(tx, passphrase, onPage);
   let matched = 0;
-  for (const { record, ops } of byTx.values()) {
-    // Matched by memo and recipient wallet.
-    const invoice = candidates.find(
-      (c) => c.invoiceNumber === record.transaction?.memo && ops.some((op) => op.to === c.wallet),
-    );
-    if (!invoice || !record.transaction) continue;
-    // A transaction is recorded whole: the last one of a full page may go on past it.
+  for (const seen of onPage) {
+    const invoiceIds = paid.get(seen.hash);
+    if (!invoiceIds) continue;
+    // A transaction is recorded whole: the last one of a full page may go on past it (a
+    // wallet reached only past the page is matched on the next page, where all of its
+    // operations are).
     const payment =
-      records.length === PAGE_SIZE && records.at(-1)?.transaction_hash === record.transaction_hash
-        ? await fetchPaymentTransaction(horizon, record.transaction_hash)
-        : transactionFromRecord(record.transaction, ops);
+      records.length === PAGE_SIZE && records.at(-1)?.transaction_hash === seen.hash
+        ? await fetchPaymentTransaction(horizon, seen.hash)
+        : seen;
     if (!payment) continue;
-    try {
-      // A savepoint per candidate: a rejected match leaves the page's transaction usable.
-      const recording = await tx.transaction((inner) =>
-        recordTransaction({ ...ctx, db: inner }, invoice.id, payment),
-      );
-      if (recording.created) matched++;
-    } catch (err) {
-      if (!(err instanceof BusinessRuleError)) throw err;
-      ctx.logger.info("watcher: payment does not match", {
-        invoiceId: invoice.id,
-        hash: record.transaction_hash,
-        reason: err.message,
-      });
-    }
+    const recordings = await recordEach({ ...ctx, db: tx }, invoiceIds, payment);
+    matched += recordings.filter((r) => r.created).length;
   }
   return matched;
 }

@@ -1,6 +1,6 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { payments } from "@/db/schema";
+import { invoices, payments } from "@/db/schema";
 import type { Config } from "@/lib/config";
 import { BusinessRuleError } from "@/lib/domain/errors";
 import { type InvoiceStatus, isPayable, transition } from "@/lib/domain/invoice-state";
@@ -9,6 +9,7 @@ import {
   appliedAmount,
   type Classification,
   classifyPayment,
+  invoiceKeys,
   MISMATCH_MESSAGE,
   OWN_INVOICE_MESSAGE,
   type PaymentTransaction,
@@ -27,27 +28,29 @@ import { type InvoiceRow, lockInvoiceAnyState, type PaymentRow } from "../invoic
 // Recording a transaction against an invoice (docs/decisions.md, Partial payments): every
 // operation that reached the freelancer wallet with the invoice's memo becomes a Payment
 // row, all of one transaction together, applied or not; applied amounts add to amountPaid,
-// and the invoice becomes PAID once it is paid in full.
+// and the invoice becomes PAID once it is paid in full. A transaction's operations to one
+// wallet belong to one invoice: one transaction may pay several wallets' invoices with the
+// same number, each its own part.
 
-/** The rows of a transaction hash (any invoice), in operation order. */
-async function rowsOfHash(db: DbOrTx, hash: string): Promise<PaymentRow[]> {
+/** The rows of a transaction's operations to one wallet (its part), in operation order. */
+async function rowsOfPart(db: DbOrTx, hash: string, wallet: string): Promise<PaymentRow[]> {
   return db
     .select()
     .from(payments)
-    .where(eq(payments.transactionHash, hash))
+    .where(and(eq(payments.transactionHash, hash), eq(payments.toWallet, wallet)))
     .orderBy(asc(payments.operationIndex));
 }
 
 /**
  * The classifier run against an invoice row: its terms and state, the issuer of its
- * currency on its network, and which invoice the hash already belongs to. Shared by the
- * recorder and submit's check before it sends anything.
+ * currency on its network, and which invoice the transaction's operations to its wallet are
+ * recorded for already. Shared by the recorder and submit's check before it sends anything.
  */
 export function classifyAgainstInvoice(
   config: Config,
   invoice: InvoiceRow,
   transaction: PaymentTransaction,
-  hashOwner: string | null,
+  recordedFor: string | null,
 ): Classification {
   return classifyPayment({
     invoiceId: invoice.id,
@@ -64,18 +67,61 @@ export function classifyAgainstInvoice(
     expectedIssuer: assetFor(config, networkName(invoice.networkPassphrase), invoice.currency)
       .issuer,
     transaction,
-    hashAlreadyUsedFor: hashOwner,
+    recordedFor,
   });
 }
 
-/** Which invoice a hash already belongs to (null when it has no rows). */
-export async function hashOwner(db: DbOrTx, hash: string): Promise<string | null> {
+/** Which invoice a transaction's operations to `wallet` are recorded for (null: none yet). */
+export async function partRecordedFor(
+  db: DbOrTx,
+  hash: string,
+  wallet: string,
+): Promise<string | null> {
   const [row] = await db
     .select({ invoiceId: payments.invoiceId })
     .from(payments)
-    .where(eq(payments.transactionHash, hash))
+    .where(and(eq(payments.transactionHash, hash), eq(payments.toWallet, wallet)))
     .limit(1);
   return row?.invoiceId ?? null;
+}
+
+/**
+ * The invoices each transaction may pay, by hash: those of the network whose number is the
+ * text memo and whose freelancer wallet an operation reaches (`invoiceKeys`), in any state,
+ * soft-deleted included. At most one per wallet (numbers are unique per wallet). One query
+ * for a whole page of transactions.
+ */
+export async function invoicesPaidBy(
+  db: DbOrTx,
+  networkPassphrase: string,
+  transactions: readonly PaymentTransaction[],
+): Promise<Map<string, string[]>> {
+  const keys = transactions.map((tx) => ({ hash: tx.hash, keys: invoiceKeys(tx) }));
+  const all = keys.flatMap((k) => k.keys);
+  const found = new Map<string, string[]>();
+  if (all.length === 0) return found;
+  const rows = await db
+    .select({
+      id: invoices.id,
+      invoiceNumber: invoices.invoiceNumber,
+      wallet: invoices.freelancerWallet,
+    })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.networkPassphrase, networkPassphrase),
+        inArray(invoices.freelancerWallet, [...new Set(all.map((k) => k.wallet))]),
+        inArray(invoices.invoiceNumber, [...new Set(all.map((k) => k.invoiceNumber))]),
+      ),
+    );
+  for (const { hash, keys: wanted } of keys) {
+    const ids = wanted.flatMap(
+      (k) =>
+        rows.find((r) => r.wallet === k.wallet && r.invoiceNumber === k.invoiceNumber)?.id ?? [],
+    );
+    if (ids.length > 0) found.set(hash, ids);
+  }
+  return found;
 }
 
 /** What recording one transaction did to one invoice. */
@@ -101,11 +147,12 @@ export type Recording = {
 /**
  * Records a transaction against an invoice, whichever path saw it (watcher, confirm,
  * submit), in one database transaction: lock the invoice (any state, soft-deleted
- * included), classify, and unless the hash has rows already insert one row per operation
- * (self-payments excluded), add the applied amounts to amountPaid and write the move: `pay`
- * when a payable invoice is now paid in full (audit PAID, invoice.paid, link.paid, the
- * invoice's transactionHash/ledgerNumber/payerWallet/paidAt of this transaction), `receive`
- * otherwise (audit PAYMENT_RECEIVED, status kept), each with one payment event per row.
+ * included), classify, and unless the transaction's operations to its wallet have rows
+ * already insert one row per such operation (self-payments excluded), add the applied
+ * amounts to amountPaid and write the move: `pay` when a payable invoice is now paid in full
+ * (audit PAID, invoice.paid, link.paid, the invoice's transactionHash/ledgerNumber/
+ * payerWallet/paidAt of this transaction), `receive` otherwise (audit PAYMENT_RECEIVED,
+ * status kept), each with one payment event per row.
  * Racing paths queue on the row lock and find the rows; the unique (hash, operation) index
  * turns a racer that slipped past into "already recorded". Classifier rejections throw
  * BusinessRuleError with its message.
@@ -121,15 +168,66 @@ export async function recordTransaction(
       return await db.transaction((inner) => recordLocked(inner, ctx, invoiceId, tx));
     } catch (err) {
       if (pgErrorCode(err).code !== "23505") throw err;
-      // A concurrent commit recorded this hash first: ours when it is this invoice's.
+      // A concurrent commit recorded this part first: ours when it is this invoice's.
       const invoice = await lockInvoiceAnyState(db, invoiceId);
-      const rows = await rowsOfHash(db, tx.hash);
+      const rows = await rowsOfPart(db, tx.hash, invoice.freelancerWallet);
       if (rows.length === 0 || rows[0].invoiceId !== invoiceId) {
         throw new BusinessRuleError(MISMATCH_MESSAGE);
       }
       return alreadyRecorded(invoice, rows);
     }
   });
+}
+
+/**
+ * Records `tx` against each invoice in turn, each part in its own savepoint (inside a caller's
+ * transaction) or transaction. A classifier refusal is logged and skipped: that part is not
+ * the invoice's. The recordings made, in order.
+ */
+export async function recordEach(
+  ctx: Pick<ServiceContext, "db" | "config" | "now" | "logger">,
+  invoiceIds: readonly string[],
+  tx: PaymentTransaction,
+): Promise<Recording[]> {
+  const recordings: Recording[] = [];
+  for (const invoiceId of invoiceIds) {
+    try {
+      recordings.push(await recordTransaction(ctx, invoiceId, tx));
+    } catch (err) {
+      if (!(err instanceof BusinessRuleError)) throw err;
+      ctx.logger.info("payment does not match", {
+        invoiceId,
+        hash: tx.hash,
+        reason: err.message,
+      });
+    }
+  }
+  return recordings;
+}
+
+/**
+ * Confirm and submit: records `tx` against the asked invoice (their answer), then against
+ * every other invoice it pays, another wallet's with the same number (`recordEach`), so that
+ * no freelancer's part waits for the watcher. Each part counts once whichever path records
+ * it first.
+ */
+export async function recordWithOthers(
+  ctx: Pick<ServiceContext, "db" | "config" | "now" | "logger">,
+  invoiceId: string,
+  tx: PaymentTransaction,
+): Promise<Recording> {
+  const recording = await recordTransaction(ctx, invoiceId, tx);
+  try {
+    const paid = await invoicesPaidBy(ctx.db, recording.invoice.networkPassphrase, [tx]);
+    await recordEach(ctx, paid.get(tx.hash)?.filter((id) => id !== invoiceId) ?? [], tx);
+  } catch (err) {
+    // The asked invoice is recorded and answered; the watcher records the others later.
+    ctx.logger.warn("other invoices of the transaction not recorded", {
+      hash: tx.hash,
+      reason: err instanceof Error ? err.message : String(err),
+    });
+  }
+  return recording;
 }
 
 async function recordLocked(
@@ -139,7 +237,7 @@ async function recordLocked(
   tx: PaymentTransaction,
 ): Promise<Recording> {
   const invoice = await lockInvoiceAnyState(db, invoiceId);
-  const existing = await rowsOfHash(db, tx.hash);
+  const existing = await rowsOfPart(db, tx.hash, invoice.freelancerWallet);
   const result = classifyAgainstInvoice(ctx.config, invoice, tx, existing[0]?.invoiceId ?? null);
   if (!result.ok) throw new BusinessRuleError(result.message);
   if (existing.length > 0) return alreadyRecorded(invoice, existing);

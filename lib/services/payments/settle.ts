@@ -43,9 +43,9 @@ import {
 import {
   answerFor,
   classifyAgainstInvoice,
-  hashOwner,
+  partRecordedFor,
   type RecordOutcome,
-  recordTransaction,
+  recordWithOthers,
 } from "./record-payment";
 
 export type SubmitOutcome = RecordOutcome | { kind: "pending"; hash: string; invoice: InvoiceRow };
@@ -56,10 +56,10 @@ export const TX_NOT_FOUND_ON_NETWORK = "Transaction not found on network";
 /**
  * Submit: check the signed transaction against the invoice (network, then the classifier as
  * if it had succeeded: no self-payment, and enough to pay the amount due in full) before it
- * reaches the ledger; send it; on success record it through the one recorder and answer as
- * confirm does; on a ledger rejection move PROCESSING to FAILED (audit FAILED) and
- * answer the ledger's message. A Horizon timeout is resolved by looking the hash up, never by
- * sending another transaction.
+ * reaches the ledger; send it; on success record it through the one recorder (the other
+ * wallets' invoices it pays too, `recordWithOthers`) and answer as confirm does; on a ledger
+ * rejection move PROCESSING to FAILED (audit FAILED) and answer the ledger's message. A
+ * Horizon timeout is resolved by looking the hash up, never by sending another transaction.
  */
 export async function submitPayment(
   ctx: ServiceContext,
@@ -104,7 +104,7 @@ export async function submitPayment(
   }
   const tx = await waitForTransaction(horizon, decoded.hash);
   if (!tx) return { kind: "pending", hash: decoded.hash, invoice };
-  return answerFor(await recordTransaction(ctx, invoice.id, tx));
+  return answerFor(await recordWithOthers(ctx, invoice.id, tx));
 }
 
 /**
@@ -117,7 +117,8 @@ async function checkBeforeSending(
   invoice: InvoiceRow,
   tx: PaymentTransaction,
 ) {
-  const pre = classifyAgainstInvoice(ctx.config, invoice, tx, await hashOwner(ctx.db, tx.hash));
+  const recordedFor = await partRecordedFor(ctx.db, tx.hash, invoice.freelancerWallet);
+  const pre = classifyAgainstInvoice(ctx.config, invoice, tx, recordedFor);
   if (!pre.ok) throw new BusinessRuleError(pre.message);
   if (pre.operations.some((op) => op.selfPayment)) {
     throw new BusinessRuleError(OWN_INVOICE_MESSAGE);
@@ -172,7 +173,8 @@ async function markSubmitFailed(
 
 /**
  * Confirm by hash (mobile flow, retry after a timeout, manual check): records the
- * transaction and answers by the confirm contract (`answerFor`). On an invoice that is not
+ * transaction (for the other wallets' invoices it pays too, `recordWithOthers`) and answers
+ * by the confirm contract (`answerFor`) for this one. On an invoice that is not
  * payable (PAID, DRAFT, CANCELLED) the transaction is still recorded when it is one of the
  * invoice's (as unapplied), and the answer stays `already_paid` or the status refusal.
  */
@@ -189,7 +191,7 @@ export async function confirmPayment(
   }
   const tx = await viaHorizon(() => fetchPaymentTransaction(horizon, transactionHash));
   if (!tx) throw new NotFoundError(TX_NOT_FOUND_ON_NETWORK);
-  return answerFor(await recordTransaction(ctx, invoice.id, tx));
+  return answerFor(await recordWithOthers(ctx, invoice.id, tx));
 }
 
 /** Records a transaction as unapplied when it is one of the invoice's; never fails the caller. */
@@ -201,7 +203,7 @@ async function recordQuietly(
 ): Promise<void> {
   try {
     const tx = await fetchPaymentTransaction(horizon, hash);
-    if (tx) await recordTransaction(ctx, invoice.id, tx);
+    if (tx) await recordWithOthers(ctx, invoice.id, tx);
   } catch (err) {
     ctx.logger.info("confirm: transaction not recorded", {
       invoiceId: invoice.id,
