@@ -81,6 +81,13 @@ const envSchema = z.object({
   PRICE_SOURCE_URL: httpUrl.default(
     "https://api.coingecko.com/api/v3/simple/price?ids=stellar&vs_currencies=usd",
   ),
+  /**
+   * XLM/EUR and EUR/USD price source (docs/decisions.md, Price feed); must answer CoinGecko's
+   * `{"stellar":{"eur":n},"euro-coin":{"usd":n}}`.
+   */
+  PRICE_SOURCE_EUR_URL: httpUrl.default(
+    "https://api.coingecko.com/api/v3/simple/price?ids=stellar,euro-coin&vs_currencies=eur,usd",
+  ),
   /** Milliseconds before a price fetch gives up (5 seconds); lowered only in tests. */
   PRICE_FETCH_TIMEOUT_MS: positiveInt.default(5000),
   /** Operator's webhook endpoint: receives every wallet's events, signed with WEBHOOK_SECRET. */
@@ -130,7 +137,10 @@ export type Config = {
     payIntentPer5Minutes: number;
     pricePerMinute: number;
   };
+  /** The XLM/USD source (PRICE_SOURCE_URL) and the fetch timeout of every price source. */
   prices: { sourceUrl: string; timeoutMs: number };
+  /** The XLM/EUR and EUR/USD source (PRICE_SOURCE_EUR_URL). */
+  eurPriceSourceUrl: string;
   webhooks: {
     /** WEBHOOK_URL and WEBHOOK_SECRET, when configured. */
     endpoint: { url: string; secret: string } | undefined;
@@ -225,6 +235,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       pricePerMinute: e.RATE_LIMIT_PRICE_PER_MINUTE,
     },
     prices: { sourceUrl: e.PRICE_SOURCE_URL, timeoutMs: e.PRICE_FETCH_TIMEOUT_MS },
+    eurPriceSourceUrl: e.PRICE_SOURCE_EUR_URL,
     webhooks: {
       endpoint:
         e.WEBHOOK_URL && e.WEBHOOK_SECRET

@@ -1,12 +1,14 @@
 /**
  * `npm run dev:offline`: the whole product with no network. Starts a local testnet ledger
- * (:8001) and a local public-network ledger (:8002), then the app pointed at them and trusting
- * their USDC/EURC issuers. Ledger state is kept in .data/ledger, the app's in .data.
+ * (:8001), a local public-network ledger (:8002) and a local price source (:8003,
+ * scripts/price-source.ts), then the app pointed at them and trusting the ledgers' USDC/EURC
+ * issuers. Ledger state is kept in .data/ledger, the app's in .data.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { startLedger } from "../ledger/server";
+import { startPriceSource } from "./price-source";
 
 const root = path.resolve(import.meta.dirname, "..");
 const snapshots = path.join(root, ".data", "ledger");
@@ -25,6 +27,8 @@ const mainnet = await startLedger({
   closeIntervalMs,
   snapshotFile: path.join(snapshots, "public.json"),
 });
+// Whatever .env says, prices come from here: offline mode never asks CoinGecko.
+const prices = await startPriceSource({ port: Number(process.env.PRICE_SOURCE_PORT ?? 8003) });
 
 const env = {
   ...process.env,
@@ -35,6 +39,7 @@ const env = {
   EURC_ISSUER_TESTNET: testnet.issuers.EURC.issuer,
   USDC_ISSUER_MAINNET: mainnet.issuers.USDC.issuer,
   EURC_ISSUER_MAINNET: mainnet.issuers.EURC.issuer,
+  ...prices.env,
 };
 process.stdout.write(
   [
@@ -47,6 +52,10 @@ process.stdout.write(
       testnet.url +
       '/local/fund -H \'content-type: application/json\' -d \'{"account":"G...","assetCode":"USDC","amount":"100"}\'',
     "(the account needs a USDC trustline first)",
+    `Local price source: ${prices.url} (XLM 0.125 USD, 1 EUR = 1.08 USD)`,
+    "Move the XLM rate: curl -X POST " +
+      prices.url +
+      '/local/prices -d \'{"prices":{"stellar":{"usd":0.2,"eur":0.1852}}}\'',
     "",
   ].join("\n"),
 );
@@ -71,4 +80,5 @@ const code = dev
     ]);
 await testnet.stop();
 await mainnet.stop();
+await prices.stop();
 process.exit(code);

@@ -1,11 +1,11 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import postgres from "postgres";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "@/db/client";
 import { parseConfig } from "@/lib/config";
 import { logger } from "@/lib/logger";
-import { getXlmPrice, type PriceContext } from "@/lib/prices/xlm-price";
+import type { PriceContext } from "@/lib/prices/cache";
+import { getXlmPrice } from "@/lib/prices/xlm-price";
+import { startPriceSource } from "@/scripts/price-source";
 import { type RunningApp, startApp, TEST_JWT_SECRET } from "./helpers/app";
 import { getJson } from "./helpers/auth";
 import { createTestDatabase } from "./helpers/postgres";
@@ -31,50 +31,19 @@ type Stub = {
   close: () => Promise<void>;
 };
 
+/** The project's local price source (scripts/price-source.ts), XLM at 0.1234 USD. */
 async function startStub(): Promise<Stub> {
-  const initial: StubMode = { kind: "price", usd: 0.1234 };
-  let mode: StubMode = initial;
-  let hits = 0;
-  const server = http.createServer((_req, res) => {
-    hits++;
-    const m = mode;
-    const later = (ms: number, fn: () => void) => {
-      const timer = setTimeout(fn, ms);
-      res.on("close", () => clearTimeout(timer));
-    };
-    const send = (status: number, body: string) => {
-      if (res.destroyed) return;
-      res.writeHead(status, { "content-type": "application/json" });
-      res.end(body);
-    };
-    switch (m.kind) {
-      case "price":
-        return later(m.delayMs ?? 0, () => send(200, JSON.stringify({ stellar: { usd: m.usd } })));
-      case "fail":
-        return later(m.delayMs ?? 0, () => send(500, '{"error":"internal"}'));
-      case "hang":
-        // Slower than the default 5-second timeout, so it only ever answers an aborted request.
-        return later(6000, () => send(200, JSON.stringify({ stellar: { usd: 9.99 } })));
-      case "garbage":
-        return send(200, m.body);
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const source = await startPriceSource({ prices: { stellar: { usd: 0.1234 } } });
   return {
-    url: `http://127.0.0.1:${port}/api/v3/simple/price?ids=stellar&vs_currencies=usd`,
-    hits: () => hits,
-    set: (next) => {
-      mode = next;
+    url: source.env.PRICE_SOURCE_URL,
+    hits: source.hits,
+    set: (mode) => {
+      if (mode.kind !== "price") return source.setMode(mode);
+      source.set({ stellar: { usd: mode.usd } });
+      source.setMode({ kind: "prices", delayMs: mode.delayMs });
     },
-    reset: () => {
-      mode = initial;
-      hits = 0;
-    },
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
+    reset: source.reset,
+    close: source.stop,
   };
 }
 

@@ -25,6 +25,7 @@ import * as paymentStatus from "@/app/api/payments/[invoiceId]/status/spec";
 import * as confirm from "@/app/api/payments/confirm/spec";
 import * as submit from "@/app/api/payments/submit/spec";
 import * as verifyTx from "@/app/api/payments/verify-tx/spec";
+import * as prices from "@/app/api/prices/spec";
 import * as price from "@/app/api/prices/xlm/spec";
 import * as refundSubmit from "@/app/api/refunds/submit/spec";
 import * as deliveryRetry from "@/app/api/webhooks/[id]/deliveries/[deliveryId]/retry/spec";
@@ -66,6 +67,7 @@ export const ROUTE_SPECS: readonly Operation[] = [
   paymentStatus,
   verifyTx,
   price,
+  prices,
   webhooks,
   webhook,
   rotateSecret,

@@ -1,19 +1,12 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  CACHE_TTL_MS,
-  type CachedPrice,
-  decideCache,
-  fetchXlmUsd,
-  PriceSourceError,
-  parseSourceBody,
-  RETRY_AFTER_FAILURE_MS,
-} from "./xlm-price";
+import { CACHE_TTL_MS, type CacheTimes, decideCache, RETRY_AFTER_FAILURE_MS } from "./cache";
+import { fetchXlmUsd, PriceSourceError, parseSourceBody } from "./source";
 
 const T0 = new Date("2026-03-01T12:00:00.000Z");
 const at = (ms: number) => new Date(T0.getTime() + ms);
-const row = (fetchedMs: number, attemptedMs = fetchedMs): CachedPrice => ({
+const row = (fetchedMs: number, attemptedMs = fetchedMs): CacheTimes & { price: string } => ({
   price: "0.123400000000",
   fetchedAt: at(fetchedMs),
   attemptedAt: at(attemptedMs),

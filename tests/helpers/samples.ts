@@ -26,6 +26,7 @@ import {
   submitResultSerializer,
   verifiedTransactionSerializer,
 } from "@/lib/serializers/payments";
+import { pricesSerializer } from "@/lib/serializers/prices";
 import { refundIntentSerializer, refundSerializer } from "@/lib/serializers/refunds";
 import {
   cronExpireSerializer,
@@ -462,6 +463,27 @@ export const SAMPLES: Example[] = [
     more: false,
   }),
   sample(priceSerializer, { usd: "0.1234", cached: true, stale: false }),
+  sample(pricesSerializer, [
+    {
+      base: "XLM",
+      quote: "USD",
+      rate: "0.1234",
+      source: "api.coingecko.com",
+      at: T0,
+      cached: true,
+      stale: false,
+    },
+    {
+      base: "EURC",
+      quote: "USD",
+      rate: "1.0812",
+      source: "api.coingecko.com",
+      at: T0,
+      cached: true,
+      stale: false,
+    },
+    { base: "USDC", quote: "USD", rate: "1", source: "fixed", at: T0, cached: false, stale: false },
+  ]),
   sample(cronExpireSerializer, { expired: 2 }),
   sample(cronWatcherSerializer, {
     results: [

@@ -1,6 +1,6 @@
 import { UnavailableError } from "@/lib/domain/errors";
 import { operation } from "@/lib/http/route";
-import { PRICE_UNAVAILABLE } from "@/lib/prices/xlm-price";
+import { PRICE_UNAVAILABLE } from "@/lib/prices/cache";
 import { pricePolicy } from "@/lib/ratelimit/policies";
 import { priceSerializer } from "@/lib/serializers/system";
 
