@@ -123,7 +123,7 @@ export async function fetchPrices(
   return parsePrices(await fetchSourceBody(source), source.fields);
 }
 
-/** XLM in USD from a CoinGecko-shaped URL (kept for lib/prices/xlm-price.test.ts's callers). */
+/** XLM in USD from one URL of CoinGecko's shape (the `xlm` source's parse, on its own). */
 export async function fetchXlmUsd(source: { sourceUrl: string; timeoutMs: number }) {
   return parseSourceBody(
     await fetchSourceBody({ url: source.sourceUrl, timeoutMs: source.timeoutMs }),
