@@ -199,6 +199,49 @@ describe("one transaction paying two freelancers' INV-0001", () => {
     await expectBothPaid(both, hash);
   });
 
+  it("the watcher gives each wallet its operations when the transaction straddles two pages", async () => {
+    const { a, b, invA, invB } = await twoFreelancers();
+    const noise = await funded(testnet);
+    await tick(); // the cursor is now past every funding above
+    const ones = (n: number) => Array.from({ length: n }, () => payment(noise, "1"));
+    await send(testnet, await build(testnet, payer, ones(100)));
+    await send(testnet, await build(testnet, payer, ones(98)));
+    // Records 199 to 203 of the stream: the first page of 200 holds only A's first two
+    // operations; B is reached only on the next page, A on both.
+    const hash = await send(
+      testnet,
+      await sharedTransaction([
+        payment(a, "10"),
+        payment(a, "5"),
+        payment(b, "20"),
+        payment(b, "20"),
+        payment(a, "10"),
+      ]),
+    );
+    const [{ cursor }] = await sql`select cursor from watcher_cursors where network = 'testnet'`;
+    const page = await fetch(
+      `${testnet.ledger.url}/payments?cursor=${cursor}&order=asc&limit=200&join=transactions`,
+    ).then((r) => r.json());
+    expect(page._embedded.records).toHaveLength(200);
+    expect(page._embedded.records.filter((r: any) => r.transaction_hash === hash)).toHaveLength(2);
+    await tick();
+    await tick();
+    const rows = await sql`select invoice_id, operation_index, amount::text from payments
+      where transaction_hash = ${hash} order by operation_index`;
+    expect(rows.map((r) => [r.invoice_id, r.operation_index, r.amount])).toEqual([
+      [invA.id, 0, "10.0000000"],
+      [invA.id, 1, "5.0000000"],
+      [invB.id, 2, "20.0000000"],
+      [invB.id, 3, "20.0000000"],
+      [invA.id, 4, "10.0000000"],
+    ]);
+    expect(await ownerView(a, invA.id)).toMatchObject({ status: "PAID", amountPaid: "25.0000000" });
+    expect(await ownerView(b, invB.id)).toMatchObject({ status: "PAID", amountPaid: "40.0000000" });
+    for (const id of [invA.id, invB.id]) {
+      expect(await records(id)).toMatchObject({ paid_audits: 1, paid_events: 1 });
+    }
+  });
+
   it("an operation to a wallet without that invoice is not ours: only A's part is recorded", async () => {
     const a = await freelancer();
     const invA = await firstInvoice(a, "25");
