@@ -14,6 +14,7 @@ const NAV = [
   { href: "/clients", label: "Clients" },
   { href: "/links", label: "Payment links" },
   { href: "/settings/webhooks", label: "Webhooks" },
+  { href: "/settings/keys", label: "API keys" },
 ];
 
 /** The freelancer's pages: navigation, the signed-in wallet, and sign-in when needed. */

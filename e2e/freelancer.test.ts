@@ -196,4 +196,33 @@ describe("freelancer journey", () => {
     );
     expect(c.blocked).toEqual([]);
   });
+  it("creates an API key on its page, uses it from a server, and revokes it", async ({ skip }) => {
+    if (!signedIn) skip("needs the signed-in session of the first step");
+    await page.goto(`${env.app.url}/settings/keys`);
+    await visible(page.getByRole("heading", { level: 1, name: "API keys" }));
+    await page.getByLabel("Name").fill("Books export");
+    await page.getByRole("button", { name: "Create key" }).click();
+    const secret = await (await visible(page.getByTestId("api-key-secret"))).inputValue();
+    expect(secret).toMatch(/^sk_test_/);
+
+    // What a server holding only the key can do: read invoices, not create them.
+    const server = client(env.app.url, secret);
+    const list = await server.get("/api/invoices");
+    expect(list.status).toBe(200);
+    expect(list.body.invoices.length).toBeGreaterThan(0);
+    const refused = await server.post("/api/invoices", { title: "x" });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe("Insufficient scope");
+
+    await page.getByRole("button", { name: "I have saved the key" }).click();
+    await page.reload();
+    const card = page.getByRole("article", { name: "Key Books export" });
+    await visible(card.getByText(/last used/));
+    await card.getByRole("button", { name: "Revoke Books export" }).click();
+    await page.getByRole("button", { name: "Revoke key" }).click();
+    await visible(card.getByText(/^Revoked /));
+    expect((await server.get("/api/invoices")).status).toBe(401);
+    await saveArtifact(page, "api-keys");
+    expect(c.blocked).toEqual([]);
+  });
 });

@@ -185,7 +185,7 @@ describe("the OpenAPI document", () => {
     expect(stale).toEqual([]);
   });
 
-  it("gives each operation the security of the auth its route runs with", async () => {
+  it("gives each operation the security of the auth its route runs with, and a key's scopes", async () => {
     const expected: Record<AuthKind, Record<string, string[]>[]> = {
       none: [],
       public: [{}, { bearerAuth: [] }],
@@ -194,9 +194,13 @@ describe("the OpenAPI document", () => {
     };
     for (const route of await readRoutes()) {
       for (const [method, spec] of route.methods) {
-        expect(operation(route.path, method)?.security, `${method} ${route.path}`).toEqual(
-          expected[spec.auth],
-        );
+        // An operation an API key may call also accepts the key, with the scopes that allow it.
+        const withKey = spec.scope ? [{ apiKeyAuth: [...spec.scope] }] : [];
+        expect(operation(route.path, method)?.security, `${method} ${route.path}`).toEqual([
+          ...expected[spec.auth],
+          ...withKey,
+        ]);
+        if (spec.scope) expect(spec.auth, `${method} ${route.path}`).toBe("authed");
       }
     }
   });

@@ -21,3 +21,6 @@ export const READ_SCOPES: readonly ApiKeyScope[] = ["invoices:read", "clients:re
 export function scopeAllows(held: readonly ApiKeyScope[], wanted: readonly ApiKeyScope[]) {
   return wanted.some((scope) => held.includes(scope));
 }
+
+/** 403: an API key on an operation its scopes do not allow, or on another network's data. */
+export const INSUFFICIENT_SCOPE = "Insufficient scope";

@@ -1,11 +1,18 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Database } from "@/db/client";
 import type { Config } from "@/lib/config";
-import { RateLimitedError, UnauthorizedError, ValidationError } from "@/lib/domain/errors";
+import { INSUFFICIENT_SCOPE, scopeAllows } from "@/lib/domain/api-key-scopes";
+import {
+  ForbiddenError,
+  RateLimitedError,
+  UnauthorizedError,
+  ValidationError,
+} from "@/lib/domain/errors";
 import { logger } from "@/lib/logger";
 import { authFailurePolicy, globalPolicy } from "@/lib/ratelimit/policies";
 import type { RateLimitPolicy, RateLimitResult } from "@/lib/ratelimit/types";
 import { getRuntime } from "@/lib/runtime";
+import { looksLikeApiKey, verifyApiKey } from "@/lib/services/auth/api-keys";
 import { consumeSignedNonce } from "@/lib/services/auth/nonce";
 import { verifySessionToken } from "@/lib/services/auth/token";
 import type { AuthedContext, ServiceContext } from "@/lib/services/context";
@@ -141,7 +148,7 @@ export function endpoint(
         assertCron(req.headers, config);
       } else {
         try {
-          wallet = await authenticate(req.headers, ctx, op.auth === "authed");
+          wallet = await authenticate(req.headers, ctx, op);
         } catch (err) {
           // Failed credentials also count against the caller's address.
           if (err instanceof UnauthorizedError) await hit(authFailurePolicy, [ip]);
@@ -223,11 +230,23 @@ function queryObject(query: URLSearchParams): Record<string, string> {
 async function authenticate(
   headers: Headers,
   ctx: ServiceContext,
-  required: boolean,
+  op: Operation,
 ): Promise<string | undefined> {
+  const required = op.auth === "authed";
   const authorization = headers.get("authorization");
   if (authorization?.startsWith("Bearer ")) {
     const token = authorization.slice("Bearer ".length).trim();
+    // A restricted API key works on the signed-in operations its scopes name, and nowhere
+    // else; public operations treat it as no credential (docs/decisions.md, API keys).
+    if (looksLikeApiKey(token)) {
+      if (!required) return undefined;
+      const key = await verifyApiKey(ctx, token);
+      if (!op.scope || !scopeAllows(key.scopes, op.scope)) {
+        throw new ForbiddenError(INSUFFICIENT_SCOPE);
+      }
+      ctx.apiKey = key;
+      return key.wallet;
+    }
     try {
       return await verifySessionToken(ctx, token);
     } catch (err) {

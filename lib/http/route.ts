@@ -1,9 +1,10 @@
 import type { z } from "zod";
 import type { Config } from "@/lib/config";
-import type { ApiKeyScope } from "@/lib/domain/api-key-scopes";
+import { type ApiKeyScope, INSUFFICIENT_SCOPE } from "@/lib/domain/api-key-scopes";
 import {
   ConflictError,
   type DomainError,
+  ForbiddenError,
   NetworkBusyError,
   RateLimitedError,
   UnauthorizedError,
@@ -285,6 +286,7 @@ export function errorsOf(op: Operation): ErrorPayload[] {
       new UnauthorizedError(AUTH_REQUIRED),
       new UnauthorizedError(INVALID_TOKEN),
       new UnauthorizedError(INVALID_SIGNATURE),
+      new ForbiddenError(INSUFFICIENT_SCOPE),
     );
   }
   if (op.auth === "cron") list.push(new UnauthorizedError(AUTH_REQUIRED));

@@ -282,6 +282,11 @@ function buildOperation(
     op.description,
     AUTH_NOTE[op.auth],
     op.limit ? `Limit: ${op.limit.note}, on top of the global limit.` : undefined,
+    op.auth === "authed"
+      ? op.scope
+        ? `API keys: a key with ${op.scope.map((s) => `\`${s}\``).join(" or ")} may call it.`
+        : "API keys: not allowed (a signed-in wallet only)."
+      : undefined,
   ].filter(Boolean);
   // One operation on two methods (the cron routes) gets one id per method.
   const suffix = methodsOf(op).length > 1 ? method[0] + method.slice(1).toLowerCase() : "";
@@ -290,7 +295,7 @@ function buildOperation(
     tags: [op.tag],
     summary: op.summary,
     description: notes.join("\n\n"),
-    security: SECURITY[op.auth],
+    security: op.scope ? [...SECURITY[op.auth], { apiKeyAuth: [...op.scope] }] : SECURITY[op.auth],
     // Health answers the same body whatever the query: no envelope parameter.
     ...(op.auth === "none"
       ? {}
@@ -439,6 +444,13 @@ export function buildOpenApiDocument(appUrl: string) {
             scheme: "bearer",
             bearerFormat: "JWT",
             description: "Session token from `POST /api/auth/session` (HS256, valid one hour).",
+          },
+          apiKeyAuth: {
+            type: "http",
+            scheme: "bearer",
+            bearerFormat: "sk_test_... / sk_live_...",
+            description:
+              "A restricted API key from `POST /api/keys`; the requirement lists the scopes that allow the operation (any one).",
           },
           walletAddress: {
             type: "apiKey",

@@ -17,6 +17,8 @@ import * as invoiceSend from "@/app/api/invoices/[id]/send/spec";
 import * as invoice from "@/app/api/invoices/[id]/spec";
 import * as invoices from "@/app/api/invoices/spec";
 import * as invoiceStats from "@/app/api/invoices/stats/spec";
+import * as apiKey from "@/app/api/keys/[id]/spec";
+import * as apiKeys from "@/app/api/keys/spec";
 import * as link from "@/app/api/links/[id]/spec";
 import * as linkStatus from "@/app/api/links/[id]/status/spec";
 import * as links from "@/app/api/links/spec";
@@ -46,6 +48,8 @@ export const ROUTE_SPECS: readonly Operation[] = [
   authNonce,
   authSession,
   authSessions,
+  apiKeys,
+  apiKey,
   invoices,
   invoiceStats,
   invoice,

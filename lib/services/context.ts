@@ -1,6 +1,8 @@
 import type { DbOrTx } from "@/db/client";
 import type { Config } from "@/lib/config";
+import type { ApiKeyScope } from "@/lib/domain/api-key-scopes";
 import type { Logger } from "@/lib/logger";
+import type { NetworkName } from "@/lib/stellar/networks";
 
 /**
  * Everything a service may use. Services never import Next.js or read headers; the clock
@@ -15,10 +17,25 @@ export type ServiceContext = {
   requestId: string;
   /** The session token the request was authenticated with (lib/services/auth/token.ts). */
   session?: SessionClaims;
+  /** The restricted API key the request was authenticated with (lib/services/auth/api-keys.ts). */
+  apiKey?: ApiKeyClaims;
 };
 
 /** A verified session token: sign-out revokes its `jti` (lib/services/auth/sessions.ts). */
 export type SessionClaims = { jti: string; wallet: string; issuedAt: Date; expiresAt: Date };
 
+/** A verified API key: its wallet acts through it within its scopes and network. */
+export type ApiKeyClaims = {
+  id: string;
+  wallet: string;
+  prefix: string;
+  scopes: ApiKeyScope[];
+  network: NetworkName;
+};
+
 /** The same, for a caller whose wallet has been authenticated. */
 export type AuthedContext = ServiceContext & { wallet: string };
+
+/** Who an audit entry names: the wallet, or `key:<prefix>` when an API key acted for it. */
+export const actorOf = (ctx: AuthedContext): string =>
+  ctx.apiKey ? `key:${ctx.apiKey.prefix}` : ctx.wallet;

@@ -3,6 +3,11 @@ import type { TickResult } from "@/lib/jobs/watcher";
 import { EXAMPLE_APP_URL } from "@/lib/openapi/document";
 import { EXAMPLE_HASH, EXAMPLE_ID, EXAMPLE_WALLET } from "@/lib/schemas/wire";
 import {
+  apiKeyListSerializer,
+  createdApiKeySerializer,
+  revokedApiKeySerializer,
+} from "@/lib/serializers/api-keys";
+import {
   clientDeletedSerializer,
   clientListSerializer,
   clientSerializer,
@@ -45,6 +50,7 @@ import {
   webhookDeletedSerializer,
   webhookListSerializer,
 } from "@/lib/serializers/webhooks";
+import type { ApiKeyRow } from "@/lib/services/auth/api-keys";
 import type { ClientRow } from "@/lib/services/clients/upsert-client";
 import type { InvoiceStats } from "@/lib/services/invoices/invoice-stats";
 import type { InvoicePage } from "@/lib/services/invoices/list-invoices";
@@ -387,6 +393,19 @@ export const SAMPLE_TICK: TickResult = {
 };
 
 /** The clock and URL the examples are serialized with (link status depends on the clock). */
+export const SAMPLE_API_KEY: ApiKeyRow = {
+  id: "clx8f2k9p0005abcd1234mnop",
+  walletAddress: FREELANCER,
+  name: "Accounting sync",
+  prefix: "sk_test_Q3x9Lm2a",
+  secretHash: "5e884898da28047151d0e56f8dc6292773603d0d6aabbdd62a11ef721d1542d8",
+  scopes: ["invoices:read"],
+  network: "testnet",
+  createdAt: T0,
+  lastUsedAt: T1,
+  revokedAt: null,
+};
+
 export const EXAMPLE_CONTEXT: WireContext = { appUrl: EXAMPLE_APP_URL, now: T1 };
 
 type Example = { serializer: AnySerializer; value: unknown };
@@ -405,6 +424,12 @@ export const SAMPLES: Example[] = [
     walletAddress: FREELANCER,
   }),
   sample(whoAmISerializer, { walletAddress: FREELANCER }),
+  sample(createdApiKeySerializer, {
+    key: SAMPLE_API_KEY,
+    secret: "sk_test_Q3x9Lm2aR7vT0pWc5nYb8dKf1hJs4gUe6iOq2zXaBcD",
+  }),
+  sample(apiKeyListSerializer, [SAMPLE_API_KEY]),
+  sample(revokedApiKeySerializer, { ...SAMPLE_API_KEY, revokedAt: T1 }),
   sample(ownerInvoiceSerializer, SAMPLE_OWNER_INVOICE),
   sample(publicInvoiceSerializer, {
     ...SAMPLE_PARTLY_PAID_INVOICE,

@@ -1,4 +1,5 @@
 import type { InvoiceTrigger } from "@/lib/domain/invoice-state";
+import { actorOf } from "@/lib/services/context";
 import type { AuthedContext } from "../context";
 import { withTransaction } from "../db";
 import { applyTransition, type TransitionDetails } from "./lifecycle";
@@ -13,8 +14,8 @@ function asOwner(
 ): Promise<InvoiceRow> {
   const now = ctx.now();
   return withTransaction(ctx.db, async (tx) => {
-    const current = await lockInvoiceForOwner(tx, id, ctx.wallet);
-    return applyTransition(tx, current, trigger, { actor: ctx.wallet, at: now, ...details(now) });
+    const current = await lockInvoiceForOwner(tx, id, ctx);
+    return applyTransition(tx, current, trigger, { actor: actorOf(ctx), at: now, ...details(now) });
   });
 }
 

@@ -1,4 +1,3 @@
-import { NETWORK_PASSPHRASES } from "@/lib/config";
 import { assertDueDateNotPast } from "@/lib/domain/due-date";
 import { ConflictError, ForbiddenError } from "@/lib/domain/errors";
 import { validateInvoiceNumber } from "@/lib/domain/invoice-number";
@@ -6,6 +5,8 @@ import { assertAmountMatchesSubtotal, computeTotals } from "@/lib/domain/money";
 import { parseTolerance } from "@/lib/domain/settlement";
 import { newId } from "@/lib/ids";
 import type { CreateInvoiceInput } from "@/lib/schemas/invoices";
+import { assertKeyNetwork, defaultPassphrase } from "@/lib/services/auth/key-network";
+import { actorOf } from "@/lib/services/context";
 import { upsertClient } from "../clients/upsert-client";
 import type { AuthedContext } from "../context";
 import { withTransaction } from "../db";
@@ -58,7 +59,8 @@ export async function createInvoice(
   }
   const { totals, lineItems } = priceInvoice(input);
   const networkPassphrase =
-    resolveNetwork(input.network, input.networkPassphrase) ?? NETWORK_PASSPHRASES.testnet;
+    resolveNetwork(input.network, input.networkPassphrase) ?? defaultPassphrase(ctx);
+  assertKeyNetwork(ctx, networkPassphrase);
   const now = ctx.now();
   assertDueDateNotPast(input.dueDate, now);
   const supplied = input.invoiceNumber ? validateInvoiceNumber(input.invoiceNumber) : undefined;
@@ -99,7 +101,7 @@ export async function createInvoice(
       : await insertGenerated(tx, ctx.wallet, values);
     if (!inserted) throw new ConflictError(NUMBER_TAKEN);
     await replaceLineItems(tx, inserted.id, lineItems);
-    await recordCreation(tx, inserted, { actor: ctx.wallet, at: now });
+    await recordCreation(tx, inserted, { actor: actorOf(ctx), at: now });
     return loadOwnerView(tx, inserted);
   });
 

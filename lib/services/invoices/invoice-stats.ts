@@ -8,6 +8,7 @@ import {
 } from "@/lib/domain/invoice-state";
 import { averageAmount, CURRENCIES, type Currency, sumAmounts } from "@/lib/domain/money";
 import type { NetworkName, NetworkPassphrase } from "@/lib/schemas/common";
+import { keyNetworkCondition } from "@/lib/services/auth/key-network";
 import type { AuthedContext } from "../context";
 import { resolveNetwork } from "./network";
 
@@ -57,7 +58,11 @@ export async function getInvoiceStats(
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const yearAgo = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
   const network = resolveNetwork(query.network, query.networkPassphrase);
-  const where: SQL[] = [eq(invoices.freelancerWallet, ctx.wallet), isNull(invoices.deletedAt)];
+  const where: SQL[] = [
+    eq(invoices.freelancerWallet, ctx.wallet),
+    isNull(invoices.deletedAt),
+    ...keyNetworkCondition(ctx),
+  ];
   if (!query.includeDemoLinks) where.push(eq(invoices.kind, "INVOICE"));
   if (network) where.push(eq(invoices.networkPassphrase, network));
   const condition = and(...where);

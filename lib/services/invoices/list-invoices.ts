@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { invoices } from "@/db/schema";
 import type { SortField } from "@/lib/schemas/common";
 import type { ListInvoicesQuery } from "@/lib/schemas/invoices";
+import { keyNetworkCondition } from "@/lib/services/auth/key-network";
 import type { AuthedContext } from "../context";
 import { resolveNetwork } from "./network";
 import type { InvoiceRow } from "./store";
@@ -34,7 +35,11 @@ export async function listInvoices(
   const limit = query.limit ?? query.defaultLimit;
   const offset = query.offset ?? 0;
   const network = resolveNetwork(query.network, query.networkPassphrase);
-  const where: SQL[] = [eq(invoices.freelancerWallet, ctx.wallet), isNull(invoices.deletedAt)];
+  const where: SQL[] = [
+    eq(invoices.freelancerWallet, ctx.wallet),
+    isNull(invoices.deletedAt),
+    ...keyNetworkCondition(ctx),
+  ];
   if (query.excludePreview !== false) where.push(eq(invoices.kind, "INVOICE"));
   if (query.status) where.push(eq(invoices.status, query.status));
   if (query.currency) where.push(eq(invoices.currency, query.currency));

@@ -11,6 +11,8 @@ import {
 import { ConflictError, ForbiddenError, NotFoundError } from "@/lib/domain/errors";
 import { firstFreeSequence, formatInvoiceNumber } from "@/lib/domain/invoice-number";
 import { isId } from "@/lib/ids";
+import { keySees } from "@/lib/services/auth/key-network";
+import type { AuthedContext } from "@/lib/services/context";
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type NewInvoiceRow = typeof invoices.$inferInsert;
@@ -48,10 +50,10 @@ export async function getLiveInvoice(db: DbOrTx, id: string): Promise<InvoiceRow
 export async function lockInvoiceForOwner(
   tx: DbOrTx,
   id: string,
-  wallet: string,
+  ctx: AuthedContext,
 ): Promise<InvoiceRow> {
   const row = await lockLiveInvoice(tx, id);
-  assertOwner(row, wallet);
+  assertOwner(row, ctx);
   return row;
 }
 
@@ -78,9 +80,13 @@ export async function lockInvoiceAnyState(tx: DbOrTx, id: string): Promise<Invoi
   return row;
 }
 
-/** 403 `Unauthorized` when the invoice belongs to another wallet. */
-export function assertOwner(row: InvoiceRow, wallet: string): void {
-  if (row.freelancerWallet !== wallet) throw new ForbiddenError("Unauthorized");
+/**
+ * 403 `Unauthorized` when the invoice belongs to another wallet; 404 when the caller's API
+ * key works on the other network (lib/services/auth/key-network.ts).
+ */
+export function assertOwner(row: InvoiceRow, ctx: AuthedContext): void {
+  if (row.freelancerWallet !== ctx.wallet) throw new ForbiddenError("Unauthorized");
+  if (!keySees(ctx, row)) throw new NotFoundError(INVOICE_NOT_FOUND);
 }
 
 const lineItemsQuery = (db: DbOrTx) =>

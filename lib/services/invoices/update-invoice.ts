@@ -4,6 +4,7 @@ import { validateInvoiceNumber } from "@/lib/domain/invoice-number";
 import { transition } from "@/lib/domain/invoice-state";
 import { parseTolerance } from "@/lib/domain/settlement";
 import type { UpdateInvoiceInput } from "@/lib/schemas/invoices";
+import { actorOf } from "@/lib/services/context";
 import type { AuthedContext } from "../context";
 import { pgErrorCode, withTransaction } from "../db";
 import { NUMBER_TAKEN, priceInvoice, WALLET_MISMATCH } from "./create-invoice";
@@ -35,7 +36,7 @@ export async function updateInvoice(
   const now = ctx.now();
   try {
     return await withTransaction(ctx.db, async (tx) => {
-      const current = await lockInvoiceForOwner(tx, id, ctx.wallet);
+      const current = await lockInvoiceForOwner(tx, id, ctx);
       transition(current.status, "update"); // 400 before any other check
       const currentItems = await loadLineItems(tx, id);
 
@@ -101,7 +102,7 @@ export async function updateInvoice(
       if (Object.keys(changes).length === 0) return loadOwnerView(tx, current);
 
       const updated = await applyTransition(tx, current, "update", {
-        actor: ctx.wallet,
+        actor: actorOf(ctx),
         at: now,
         set: set as InvoiceChanges,
         changes,

@@ -22,6 +22,6 @@ export async function getPublicInvoice(ctx: ServiceContext, id: string): Promise
 /** Owner view: every field, payments and the audit trail; 403 for another wallet. */
 export async function getOwnerInvoice(ctx: AuthedContext, id: string): Promise<OwnerInvoice> {
   const row = await getLiveInvoice(ctx.db, id);
-  assertOwner(row, ctx.wallet);
+  assertOwner(row, ctx);
   return loadOwnerView(ctx.db, row);
 }

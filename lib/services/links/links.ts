@@ -1,10 +1,16 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { invoices } from "@/db/schema";
-import { NETWORK_PASSPHRASES, paymentPageUrl } from "@/lib/config";
+import { paymentPageUrl } from "@/lib/config";
 import { NotFoundError, ValidationError } from "@/lib/domain/errors";
 import { computeTotals, toStroops } from "@/lib/domain/money";
 import { isId, newId } from "@/lib/ids";
 import type { CreateLinkInput } from "@/lib/schemas/links";
+import {
+  assertKeyNetwork,
+  defaultPassphrase,
+  keyNetworkCondition,
+} from "@/lib/services/auth/key-network";
+import { actorOf } from "@/lib/services/context";
 import type { AuthedContext, ServiceContext } from "../context";
 import { withTransaction } from "../db";
 import { initialStatus, recordCreation } from "../invoices/lifecycle";
@@ -42,7 +48,8 @@ export async function createLink(ctx: AuthedContext, input: CreateLinkInput): Pr
   }
   const title = input.title ?? "Payment link";
   const networkPassphrase =
-    resolveNetwork(input.network, input.networkPassphrase) ?? NETWORK_PASSPHRASES.testnet;
+    resolveNetwork(input.network, input.networkPassphrase) ?? defaultPassphrase(ctx);
+  assertKeyNetwork(ctx, networkPassphrase);
 
   return withTransaction(ctx.db, async (tx) => {
     const id = newId();
@@ -73,7 +80,7 @@ export async function createLink(ctx: AuthedContext, input: CreateLinkInput): Pr
     const [item] = totals.lineItems;
     await replaceLineItems(tx, id, [{ id: newId(), description: title, ...item }]);
     await recordCreation(tx, row, {
-      actor: ctx.wallet,
+      actor: actorOf(ctx),
       at: now,
       changes: { kind: "LINK" },
       checkoutUrl: paymentPageUrl(ctx.config.appUrl, id),
@@ -122,6 +129,7 @@ export async function listLinks(ctx: AuthedContext): Promise<InvoiceRow[]> {
         eq(invoices.freelancerWallet, ctx.wallet),
         eq(invoices.kind, "LINK"),
         isNull(invoices.deletedAt),
+        ...keyNetworkCondition(ctx),
       ),
     )
     .orderBy(desc(invoices.createdAt))

@@ -4,6 +4,7 @@ import { BusinessRuleError, NotFoundError, ValidationError } from "@/lib/domain/
 import { parseAmount, toStroops, trimAmount } from "@/lib/domain/money";
 import { refundAmount, refundMemo } from "@/lib/domain/refund";
 import { newId } from "@/lib/ids";
+import { keySees } from "@/lib/services/auth/key-network";
 import type { AssetRef } from "@/lib/stellar/assets";
 import { ledgerError, viaHorizon } from "@/lib/stellar/errors";
 import { horizonFor } from "@/lib/stellar/horizon";
@@ -43,7 +44,9 @@ export async function createRefund(
   input: { amount?: string | number } = {},
 ): Promise<RefundIntent> {
   const invoice = await getLiveInvoice(ctx.db, invoiceId);
-  if (invoice.freelancerWallet !== ctx.wallet) throw new NotFoundError(INVOICE_NOT_FOUND);
+  if (invoice.freelancerWallet !== ctx.wallet || !keySees(ctx, invoice)) {
+    throw new NotFoundError(INVOICE_NOT_FOUND);
+  }
   const payment = await findPayment(ctx, invoice.id, paymentId);
   if (payment.status === "FAILED") throw new BusinessRuleError(NOT_REFUNDABLE);
 

@@ -2,6 +2,7 @@ import { and, eq, ne } from "drizzle-orm";
 import { invoices, refunds } from "@/db/schema";
 import { BusinessRuleError, ValidationError } from "@/lib/domain/errors";
 import { isExactRefund } from "@/lib/domain/refund";
+import { actorOf } from "@/lib/services/context";
 import { ledgerError, primaryLedgerCode, toDomainError } from "@/lib/stellar/errors";
 import { HorizonError, horizonFor } from "@/lib/stellar/horizon";
 import { decodeSignedTransaction } from "@/lib/stellar/transactions";
@@ -73,7 +74,7 @@ export async function submitRefund(
     }
     ledger = tx.ledger;
   }
-  return recordRefund(ctx, refund.id, { hash: decoded.hash, ledger, at: ctx.now() }, ctx.wallet);
+  return recordRefund(ctx, refund.id, { hash: decoded.hash, ledger, at: ctx.now() }, actorOf(ctx));
 }
 
 /** Moves a refund that is not yet confirmed (a confirmed one is never touched again). */

@@ -1,0 +1,19 @@
+import { NotFoundError } from "@/lib/domain/errors";
+import { operation } from "@/lib/http/route";
+import { idPath } from "@/lib/schemas/wire";
+import { revokedApiKeySerializer } from "@/lib/serializers/api-keys";
+import { API_KEY_NOT_FOUND } from "@/lib/services/auth/api-keys";
+
+export const revokeApiKey = operation({
+  method: "DELETE",
+  path: "/api/keys/{id}",
+  operationId: "revokeApiKey",
+  tag: "Auth",
+  summary: "Revoke an API key",
+  description:
+    "The key stops working on every instance within 5 seconds (at once on the one that revoked it). Revoking again answers the same. Another wallet's key is a 404.",
+  auth: "authed",
+  params: idPath,
+  responses: [{ status: 200, description: "The revoked key", serializer: revokedApiKeySerializer }],
+  errors: [new NotFoundError(API_KEY_NOT_FOUND)],
+});
