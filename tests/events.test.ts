@@ -6,12 +6,14 @@ import { READ_SCOPES } from "@/lib/domain/api-key-scopes";
 import { newEventId } from "@/lib/ids";
 import { ROUTE_SPECS } from "@/lib/openapi/routes";
 import { eventPage, UNKNOWN_EVENT_TYPE } from "@/lib/schemas/events";
-import { EVENT_LIST_DAYS, NO_SUCH_EVENT } from "@/lib/services/events/list-events";
+import type { AuthedContext } from "@/lib/services/context";
+import { EVENT_LIST_DAYS, listEvents, NO_SUCH_EVENT } from "@/lib/services/events/list-events";
 import { envelopeBody } from "@/lib/webhooks/envelope";
 import { deleteOldWebhookRecords, WEBHOOK_LOG_RETENTION_DAYS } from "@/lib/webhooks/retention";
 import { type Api, client, invoiceBody } from "./helpers/api";
 import { type RunningApp, startApp } from "./helpers/app";
 import { signIn } from "./helpers/auth";
+import { testContext } from "./helpers/context";
 import { createTestDatabase } from "./helpers/postgres";
 
 // GET /api/events over HTTP (docs/decisions.md, Events): the wallet's outbox of the last 30
@@ -50,10 +52,6 @@ describe("GET /api/events", () => {
     });
     sql = postgres(db.url, { max: 2, onnotice: () => {} });
     handle = await openDatabase({ databaseUrl: db.url, dataDir: "/nonexistent", migrate: false });
-    const user = async () => {
-      const s = await signIn(app.url);
-      return { api: client(app.url, s.token), wallet: s.wallet };
-    };
     a = await user();
     b = await user();
 
@@ -81,6 +79,11 @@ describe("GET /api/events", () => {
     await app?.stop();
     await db?.drop();
   });
+
+  async function user() {
+    const s = await signIn(app.url);
+    return { api: client(app.url, s.token), wallet: s.wallet };
+  }
 
   /** An event written straight into the outbox, `daysAgo` old, already fanned out. */
   async function insertEvent(wallet: string, daysAgo: number): Promise<string> {
@@ -272,6 +275,40 @@ describe("GET /api/events", () => {
     expect((await a.api.get("/api/events")).body.limit).toBe(50);
     const anon = await client(app.url).get("/api/events");
     expect(anon.status).toBe(401);
+  });
+
+  it("through an API key lists only the events of invoices on the key's network", async () => {
+    const c = await user();
+    const testnet = await c.api.post("/api/invoices", invoiceBody({ network: "testnet" }));
+    const mainnet = await c.api.post("/api/invoices", invoiceBody({ network: "mainnet" }));
+    expect([testnet.status, mainnet.status]).toEqual([201, 201]);
+    const owner: AuthedContext = {
+      ...testContext(handle, db.url, () => new Date()),
+      wallet: c.wallet,
+    };
+    const through = (network: "testnet" | "mainnet"): AuthedContext => ({
+      ...owner,
+      apiKey: {
+        id: `key_${network}`,
+        wallet: c.wallet,
+        prefix: network === "testnet" ? "sk_test_abcdefgh" : "sk_live_abcdefgh",
+        scopes: ["invoices:read"],
+        network,
+      },
+    });
+    const invoicesOf = async (ctx: AuthedContext) =>
+      (await listEvents(ctx, { limit: 100 })).events.map((e) => e.invoiceId);
+    expect(await invoicesOf(owner)).toEqual([mainnet.body.id, testnet.body.id]);
+    expect(await invoicesOf(through("testnet"))).toEqual([testnet.body.id]);
+    expect(await invoicesOf(through("mainnet"))).toEqual([mainnet.body.id]);
+    // The other network's event is no cursor for the key either: as if it did not exist.
+    const [mainnetEvent] = (await listEvents(through("mainnet"), { limit: 1 })).events;
+    await expect(
+      listEvents(through("testnet"), { limit: 10, startingAfter: mainnetEvent.id }),
+    ).rejects.toMatchObject({
+      message: "Invalid request",
+      details: { starting_after: NO_SUCH_EVENT },
+    });
   });
 
   it("is documented as a read for restricted keys (any read scope)", () => {

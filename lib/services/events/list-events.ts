@@ -1,7 +1,8 @@
-import { and, desc, eq, gte, lt, type SQL } from "drizzle-orm";
-import { events } from "@/db/schema";
+import { and, desc, eq, exists, gte, lt, type SQL, sql } from "drizzle-orm";
+import { events, invoices } from "@/db/schema";
 import { ValidationError } from "@/lib/domain/errors";
 import type { EventType } from "@/lib/domain/invoice-state";
+import { keyNetworkCondition } from "@/lib/services/auth/key-network";
 import type { AuthedContext } from "@/lib/services/context";
 
 /**
@@ -32,6 +33,27 @@ const columns = {
 };
 
 /**
+ * The caller's events; through an API key only those of invoices (and links) on the key's
+ * network, as its invoice lists (lib/services/auth/key-network.ts). Every event type carries
+ * its invoice; an event without one is the wallet's alone.
+ */
+function visibleTo(ctx: AuthedContext): SQL[] {
+  const own = eq(events.wallet, ctx.wallet);
+  if (!ctx.apiKey) return [own];
+  const onKeyNetwork = ctx.db
+    .select({ one: sql`1` })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.id, events.invoiceId),
+        eq(invoices.freelancerWallet, ctx.wallet),
+        ...keyNetworkCondition(ctx),
+      ),
+    );
+  return [own, exists(onKeyNetwork)];
+}
+
+/**
  * The caller's events of the last EVENT_LIST_DAYS days, newest first (by `seq`, the outbox
  * order), `limit` at a time. `startingAfter` is an event id of the caller's: the page holds
  * the events after it in that order. An id that is unknown, or another wallet's, is a 400
@@ -42,14 +64,15 @@ export async function listEvents(
   ctx: AuthedContext,
   query: { limit: number; startingAfter?: string; type?: EventType },
 ): Promise<EventPage> {
+  const visible = visibleTo(ctx);
   const since = new Date(ctx.now().getTime() - EVENT_LIST_DAYS * 86_400_000);
-  const where: SQL[] = [eq(events.wallet, ctx.wallet), gte(events.createdAt, since)];
+  const where: SQL[] = [...visible, gte(events.createdAt, since)];
   if (query.type) where.push(eq(events.type, query.type));
   if (query.startingAfter) {
     const [cursor] = await ctx.db
       .select({ seq: events.seq })
       .from(events)
-      .where(and(eq(events.id, query.startingAfter), eq(events.wallet, ctx.wallet)))
+      .where(and(eq(events.id, query.startingAfter), ...visible))
       .limit(1);
     if (!cursor) throw unknownCursor();
     where.push(lt(events.seq, cursor.seq));
