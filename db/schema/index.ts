@@ -5,6 +5,7 @@ export * from "./idempotency";
 export * from "./invoices";
 export * from "./payments";
 export * from "./prices";
+export * from "./quotes";
 export * from "./rate-limits";
 export * from "./refunds";
 export * from "./watcher";

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { AUDIT_ACTIONS, INVOICE_STATUSES } from "../../lib/domain/invoice-state";
-import { CURRENCIES } from "../../lib/domain/money";
+import { CURRENCIES, PRICE_CURRENCIES } from "../../lib/domain/money";
 import { amount, idColumn, ts } from "./columns";
 
 /**
@@ -64,6 +64,14 @@ export const invoices = pgTable(
       .notNull()
       .default("0"),
     currency: text("currency", { enum: CURRENCIES }).notNull().default("XLM"),
+    /**
+     * USD or EUR: the amounts (line items, subtotal, tax, discount, total, amountPaid) are then
+     * fiat with 2 decimals and `currency` is the asset the payer settles in at a locked quote
+     * (docs/decisions.md, Fiat pricing). Null: priced in the asset itself.
+     */
+    priceCurrency: text("price_currency", { enum: PRICE_CURRENCIES }),
+    /** How long a quote of a fiat-priced invoice holds (1 to 120 minutes). */
+    quoteTtlMinutes: integer("quote_ttl_minutes").notNull().default(15),
     networkPassphrase: text("network_passphrase").notNull(),
     dueDate: ts("due_date"),
     sentAt: ts("sent_at"),

@@ -1,5 +1,5 @@
-import { boolean, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import type { Currency } from "../../lib/domain/money";
+import { boolean, index, integer, numeric, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { type Currency, PRICE_CURRENCIES } from "../../lib/domain/money";
 import { UNAPPLIED_REASONS } from "../../lib/domain/unapplied";
 import { amount, idColumn, ts } from "./columns";
 import { invoiceIdRef } from "./invoices";
@@ -37,6 +37,23 @@ export const payments = pgTable(
       .notNull()
       .default("CONFIRMED"),
     confirmedAt: ts("confirmed_at").notNull(),
+    /**
+     * The value in the freelancer's reporting currency when received (docs/decisions.md,
+     * Fiat pricing): `amount` x `rate` (2 decimals, half up), the rate's source and time.
+     * Null when no price was known when it was recorded.
+     */
+    fiatCurrency: text("fiat_currency", { enum: PRICE_CURRENCIES }),
+    fiatValue: numeric("fiat_value", { precision: 18, scale: 2 }),
+    rate: numeric("rate", { precision: 30, scale: 12 }),
+    rateSource: text("rate_source"),
+    rateAt: ts("rate_at"),
+    /** Fiat-priced invoices: what the payment is worth in the invoice's priceCurrency. */
+    priceValue: numeric("price_value", { precision: 18, scale: 2 }),
+    /** The rate priceValue was computed at (the quote's, or the current one when late). */
+    priceRate: numeric("price_rate", { precision: 30, scale: 12 }),
+    /** The quote live when its ledger closed; null when none was (then `paidLate`). */
+    quoteId: text("quote_id"),
+    paidLate: boolean("paid_late").notNull().default(false),
   },
   (t) => [
     uniqueIndex("payments_transaction_operation_key").on(t.transactionHash, t.operationIndex),

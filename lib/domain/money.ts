@@ -16,6 +16,9 @@ Decimal.strict = true;
 
 export const CURRENCIES = ["XLM", "USDC", "EURC"] as const;
 export type Currency = (typeof CURRENCIES)[number];
+/** Fiat currencies an invoice may be priced in (docs/decisions.md, Fiat pricing). */
+export const PRICE_CURRENCIES = ["USD", "EUR"] as const;
+export type PriceCurrency = (typeof PRICE_CURRENCIES)[number];
 
 /** Form A sends JSON numbers, Form B decimal strings. */
 export type DecimalInput = string | number;

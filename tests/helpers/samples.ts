@@ -107,6 +107,8 @@ export const SAMPLE_INVOICE: InvoiceRow = {
   amountPaid: "0",
   paymentTolerance: "0.00",
   currency: "USDC",
+  priceCurrency: null,
+  quoteTtlMinutes: 15,
   networkPassphrase: TESTNET,
   dueDate: new Date("2026-12-31T00:00:00.000Z"),
   sentAt: T0,
@@ -170,6 +172,15 @@ export const SAMPLE_PAYMENT: PaymentRow = {
   amountRefunded: "0",
   status: "CONFIRMED",
   confirmedAt: T1,
+  fiatCurrency: "USD",
+  fiatValue: "1050.00",
+  rate: "1",
+  rateSource: "fixed",
+  rateAt: T1,
+  priceValue: null,
+  priceRate: null,
+  quoteId: null,
+  paidLate: false,
 };
 
 /** A look-alike USDC from another issuer: recorded, never applied. */

@@ -34,6 +34,8 @@ function invoice(over: Partial<InvoiceRow> = {}): InvoiceRow {
     amountPaid: "0",
     paymentTolerance: "0.00",
     currency: "XLM",
+    priceCurrency: null,
+    quoteTtlMinutes: 15,
     networkPassphrase: "Test SDF Network ; September 2015",
     dueDate: new Date("2026-03-15T00:00:00.000Z"),
     sentAt: null,
