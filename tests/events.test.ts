@@ -2,7 +2,7 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { type DatabaseHandle, openDatabase } from "@/db/client";
-import { READ_SCOPES } from "@/lib/domain/api-key-scopes";
+import { INSUFFICIENT_SCOPE, READ_SCOPES } from "@/lib/domain/api-key-scopes";
 import { newEventId } from "@/lib/ids";
 import { ROUTE_SPECS } from "@/lib/openapi/routes";
 import { eventPage, UNKNOWN_EVENT_TYPE } from "@/lib/schemas/events";
@@ -309,6 +309,29 @@ describe("GET /api/events", () => {
       message: "Invalid request",
       details: { starting_after: NO_SUCH_EVENT },
     });
+  });
+
+  it("answers a key with a read scope, on its network only; 403 for a key without one", async () => {
+    const d = await user();
+    const testnet = await d.api.post("/api/invoices", invoiceBody({ network: "testnet" }));
+    const mainnet = await d.api.post("/api/invoices", invoiceBody({ network: "mainnet" }));
+    expect([testnet.status, mainnet.status]).toEqual([201, 201]);
+    const key = async (scopes: string[], network = "testnet") => {
+      const res = await d.api.post("/api/keys", { name: scopes.join(" "), scopes, network });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return client(app.url, res.body.secret as string);
+    };
+    const invoicesIn = (res: { body: Page }) => res.body.events.map((e) => e.invoiceId);
+    for (const scopes of [["invoices:read"], ["clients:read"]]) {
+      const res = await (await key(scopes)).get("/api/events");
+      expect(res.status, scopes[0]).toBe(200);
+      expect(invoicesIn(res)).toEqual([testnet.body.id]);
+    }
+    const live = await (await key(["invoices:read"], "mainnet")).get("/api/events");
+    expect(invoicesIn(live)).toEqual([mainnet.body.id]);
+    const writer = await (await key(["webhooks:write", "invoices:write"])).get("/api/events");
+    expect(writer.status).toBe(403);
+    expect(writer.body.error).toBe(INSUFFICIENT_SCOPE);
   });
 
   it("is documented as a read for restricted keys (any read scope)", () => {
