@@ -59,5 +59,7 @@ export const payments = pgTable(
     uniqueIndex("payments_transaction_operation_key").on(t.transactionHash, t.operationIndex),
     index("payments_transaction_hash_idx").on(t.transactionHash),
     index("payments_invoice_idx").on(t.invoiceId),
+    // Exports page through a wallet's payments by time (lib/services/exports).
+    index("payments_wallet_confirmed_idx").on(t.toWallet, t.confirmedAt, t.id),
   ],
 );

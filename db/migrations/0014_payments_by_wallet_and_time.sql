@@ -1,0 +1,1 @@
+CREATE INDEX "payments_wallet_confirmed_idx" ON "payments" USING btree ("to_wallet","confirmed_at","id");
