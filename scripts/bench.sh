@@ -8,7 +8,7 @@ source scripts/pg.sh
 trap stop_pg EXIT
 start_pg
 npm run build --silent >/dev/null
-for b in ${BENCH:-http watcher}; do
+for b in ${BENCH:-http watcher export}; do
   echo "==> bench $b"
   npx tsx "bench/$b.ts"
 done

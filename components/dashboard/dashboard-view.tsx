@@ -11,6 +11,7 @@ import { INVOICE_STATUSES } from "@/lib/domain/invoice-state";
 import { CURRENCIES, type Currency } from "@/lib/domain/money";
 import { formatAmount, formatDateTime, NETWORK_LABELS } from "@/lib/format";
 import type { InvoiceStatsBody } from "@/lib/schemas/invoices";
+import { ExportPanel } from "./export-panel";
 import { NetworkSwitch, usePreferredNetwork } from "./network-preference";
 import { RevenueChart } from "./revenue-chart";
 
@@ -67,6 +68,7 @@ export function DashboardView() {
             <Metric label="Paid" value={String(data.paidInvoices)} />
             <Metric label="Awaiting payment" value={String(data.pendingInvoices)} />
           </section>
+          <FiatRevenue revenue={data.revenue} />
           <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
             {CURRENCIES.map((asset) => (
               <AssetCard key={asset} asset={asset} stats={data} />
@@ -116,6 +118,7 @@ export function DashboardView() {
               </ul>
             </Card>
           </div>
+          <ExportPanel network={network} />
         </>
       )}
     </div>
@@ -128,6 +131,28 @@ function Metric({ label, value }: { label: string; value: string }) {
       <p className="text-xs text-slate-600 sm:text-sm dark:text-slate-300">{label}</p>
       <p className="mt-1 text-xl font-semibold sm:text-2xl">{value}</p>
     </div>
+  );
+}
+
+/** The headline: revenue in the reporting currency (GET /api/invoices/stats `revenue`). */
+function FiatRevenue({ revenue }: { revenue: InvoiceStats["revenue"] }) {
+  return (
+    <section
+      aria-labelledby="revenue-fiat"
+      className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900"
+    >
+      <h2 id="revenue-fiat" className="text-base font-semibold">
+        Revenue in {revenue.currency}
+      </h2>
+      <p className="mt-2 text-3xl font-semibold break-all" data-testid="revenue-fiat">
+        {formatAmount(revenue.amount, revenue.currency)}
+      </p>
+      <Muted className="mt-1">
+        Each payment valued on the day it was received, less refunds. By asset below.
+        {revenue.unpriced > 0 &&
+          ` ${revenue.unpriced} payment${revenue.unpriced === 1 ? "" : "s"} received before values were kept ${revenue.unpriced === 1 ? "is" : "are"} not included.`}
+      </Muted>
+    </section>
   );
 }
 

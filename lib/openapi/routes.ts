@@ -8,6 +8,8 @@ import * as cronExpire from "@/app/api/cron/expire/spec";
 import * as cronWatcher from "@/app/api/cron/watcher/spec";
 import * as cronWebhooks from "@/app/api/cron/webhooks/spec";
 import * as events from "@/app/api/events/spec";
+import * as exportInvoices from "@/app/api/exports/invoices.csv/spec";
+import * as exportPayments from "@/app/api/exports/payments.csv/spec";
 import * as health from "@/app/api/health/spec";
 import * as invoiceCancel from "@/app/api/invoices/[id]/cancel/spec";
 import * as invoiceOwner from "@/app/api/invoices/[id]/owner/spec";
@@ -55,6 +57,8 @@ export const ROUTE_SPECS: readonly Operation[] = [
   invoice,
   invoiceOwner,
   invoicePdf,
+  exportPayments,
+  exportInvoices,
   invoiceSend,
   invoiceCancel,
   paymentRefund,

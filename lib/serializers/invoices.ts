@@ -359,5 +359,6 @@ export const statsSerializer = serializer(invoiceStats, {
       month: m.month,
       revenue: mapAsset(m.revenue, formatForFormA),
     })),
+    revenue: { ...s.revenue, amount: formatForFormA(s.revenue.amount) },
   }),
 });

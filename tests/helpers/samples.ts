@@ -308,6 +308,7 @@ export const SAMPLE_STATS: InvoiceStats = {
     },
   ],
   revenueByMonth: [{ month: "2026-01", revenue: { ...ZERO_BY_ASSET, USDC: "1050.0000000" } }],
+  revenue: { currency: "USD", amount: "1050.00", unpriced: 0 },
 };
 
 export const SAMPLE_INTENT: PaymentIntent = {

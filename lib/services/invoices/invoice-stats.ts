@@ -37,7 +37,15 @@ export type InvoiceStats = {
   }[];
   /** Revenue per UTC month (yyyy-mm) of payment of the last 12 months, for the dashboard chart. */
   revenueByMonth: { month: string; revenue: ByAsset }[];
+  /**
+   * Revenue in the reporting currency: each applied payment's fiatValue less the refunded
+   * share (2 decimals, half up); `unpriced` counts applied payments with no value in it.
+   */
+  revenue: { currency: typeof REPORTING_CURRENCY; amount: string; unpriced: number };
 };
+
+/** The currency payments are valued in (docs/decisions.md, Exports; USD for now). */
+export const REPORTING_CURRENCY = "USD" as const;
 
 const zeroByAsset = (): ByAsset => ({ XLM: "0.0000000", USDC: "0.0000000", EURC: "0.0000000" });
 
@@ -68,7 +76,8 @@ export async function getInvoiceStats(
   const condition = and(...where);
 
   const kept = sql`${payments.amount} - ${payments.amountRefunded}`;
-  const [groups, months, activity, revenue] = await Promise.all([
+  const priced = sql`${payments.fiatCurrency} is not distinct from ${REPORTING_CURRENCY} and ${payments.fiatValue} is not null`;
+  const [groups, months, activity, revenue, [inFiat]] = await Promise.all([
     ctx.db
       .select({
         currency: invoices.currency,
@@ -120,6 +129,14 @@ export async function getInvoiceStats(
       .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
       .where(and(condition, eq(payments.applied, true)))
       .groupBy(invoices.currency),
+    ctx.db
+      .select({
+        amount: sql<string>`coalesce(sum(round(${payments.fiatValue} * (${kept}) / ${payments.amount}, 2)) filter (where ${priced}), 0)::numeric(20,2)::text`,
+        unpriced: sql<number>`(count(*) filter (where not (${priced})))::int`,
+      })
+      .from(payments)
+      .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+      .where(and(condition, eq(payments.applied, true))),
   ]);
 
   const statusBreakdown = Object.fromEntries(INVOICE_STATUSES.map((s) => [s, 0])) as Record<
@@ -172,5 +189,6 @@ export async function getInvoiceStats(
     statusBreakdown,
     recentActivity: activity,
     revenueByMonth,
+    revenue: { currency: REPORTING_CURRENCY, ...inFiat },
   };
 }

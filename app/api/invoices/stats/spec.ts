@@ -12,7 +12,7 @@ export const getInvoiceStats = operation({
   tag: "Invoices",
   summary: "Dashboard statistics",
   description:
-    "`totalRevenue` sums the totals of PAID invoices, `pendingAmount` those awaiting payment (PENDING, PROCESSING, FAILED, EXPIRED), `avgInvoiceValue` is the mean paid total; per asset. `revenueByMonth` covers the last 12 UTC months. Payment links count only with `includeDemoLinks=true`.",
+    "`totalRevenue` sums the totals of PAID invoices, `pendingAmount` those awaiting payment (PENDING, PROCESSING, FAILED, EXPIRED), `avgInvoiceValue` is the mean paid total; per asset. `revenueByMonth` covers the last 12 UTC months. Payment links count only with `includeDemoLinks=true`. `revenue` is the headline in the reporting currency (USD): the applied payments' `fiatValue` less refunds, `unpriced` the applied payments without one.",
   auth: "authed",
   scope: ["invoices:read"],
   query: statsQuerySchema,

@@ -1,0 +1,76 @@
+import { and, asc, desc, isNull, type SQL, sql } from "drizzle-orm";
+import { invoices } from "@/db/schema";
+import { amountDue, canonicalAmount } from "@/lib/domain/money";
+import type { ExportQuery } from "@/lib/schemas/exports";
+import { networkOf } from "@/lib/stellar/networks";
+import type { AuthedContext } from "../context";
+import { type Column, csvStream, EXPORT_PAGE_SIZE, isoCell, keysetPages, pageOf } from "./csv";
+import { cursorText, invoiceFilter, type TimeCursor, timeRange } from "./scope";
+
+const created = invoices.createdAt;
+
+/**
+ * One page of the caller's live invoices and payment links, oldest first. Ties on createdAt
+ * go by id descending: invoices_owner_created_idx (wallet, created_at desc, id), read
+ * backwards, gives exactly this order.
+ */
+const readPage = (ctx: AuthedContext, scope: SQL | undefined, after: TimeCursor | null) =>
+  ctx.db
+    .select({ invoice: invoices, cursorAt: cursorText(created) })
+    .from(invoices)
+    .where(
+      after
+        ? and(
+            scope,
+            sql`(${created} > ${after.at}::timestamptz or (${created} = ${after.at}::timestamptz and ${invoices.id} < ${after.id}))`,
+          )
+        : scope,
+    )
+    .orderBy(asc(created), desc(invoices.id))
+    .limit(EXPORT_PAGE_SIZE);
+type InvoiceExportRow = Awaited<ReturnType<typeof readPage>>[number]["invoice"];
+
+/** The invoices CSV, one row per invoice or payment link (docs/decisions.md, Exports). */
+export const INVOICE_COLUMNS: readonly Column<InvoiceExportRow>[] = [
+  ["invoiceNumber", (i) => i.invoiceNumber],
+  ["invoiceId", (i) => i.id],
+  ["kind", (i) => i.kind],
+  ["status", (i) => i.status],
+  ["title", (i) => i.title],
+  ["clientName", (i) => i.clientName],
+  ["clientEmail", (i) => i.clientEmail],
+  ["clientCompany", (i) => i.clientCompany],
+  ["currency", (i) => i.currency],
+  ["priceCurrency", (i) => i.priceCurrency],
+  ["subtotal", (i) => canonicalAmount(i.subtotal)],
+  ["taxRate", (i) => i.taxRate],
+  ["taxAmount", (i) => canonicalAmount(i.taxAmount)],
+  ["discount", (i) => canonicalAmount(i.discount)],
+  ["total", (i) => canonicalAmount(i.total)],
+  ["amountPaid", (i) => canonicalAmount(i.amountPaid)],
+  ["amountDue", (i) => amountDue(i.total, i.amountPaid)],
+  ["createdAt", (i) => isoCell(i.createdAt)],
+  ["sentAt", (i) => isoCell(i.sentAt)],
+  ["dueDate", (i) => isoCell(i.dueDate)],
+  ["paidAt", (i) => isoCell(i.paidAt)],
+  ["cancelledAt", (i) => isoCell(i.cancelledAt)],
+  ["network", (i) => networkOf(i.networkPassphrase)],
+];
+
+async function* invoicePages(ctx: AuthedContext, query: ExportQuery) {
+  const scope = and(
+    ...invoiceFilter(ctx, query),
+    ...timeRange(created, query),
+    isNull(invoices.deletedAt),
+  );
+  const pages = keysetPages(async (after: TimeCursor | null) =>
+    pageOf(
+      await readPage(ctx, scope, after),
+      (r): TimeCursor => ({ at: r.cursorAt, id: r.invoice.id }),
+    ),
+  );
+  for await (const page of pages) yield page.map((row) => row.invoice);
+}
+
+export const exportInvoices = (ctx: AuthedContext, query: ExportQuery) =>
+  csvStream(ctx, INVOICE_COLUMNS, invoicePages(ctx, query));

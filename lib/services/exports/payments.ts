@@ -1,0 +1,95 @@
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import { invoices, payments } from "@/db/schema";
+import { canonicalAmount } from "@/lib/domain/money";
+import type { ExportQuery } from "@/lib/schemas/exports";
+import { networkOf } from "@/lib/stellar/networks";
+import type { AuthedContext } from "../context";
+import { type Column, csvStream, EXPORT_PAGE_SIZE, isoCell, keysetPages, pageOf } from "./csv";
+import { cursorText, invoiceFilter, type TimeCursor, timeRange } from "./scope";
+
+/**
+ * One read: the next EXPORT_PAGE_SIZE of the wallet's payments by (confirmedAt, id), straight
+ * off payments_wallet_confirmed_idx (to_wallet is the invoice's freelancer wallet), then their
+ * invoices. The invoice conditions (network, an API key's network) sit in the join, not in
+ * the page's WHERE: a join there lets the planner sort the whole table for every page. A
+ * payment whose invoice they leave out comes back with `invoice` null.
+ */
+function readPage(ctx: AuthedContext, query: ExportQuery, after: TimeCursor | null) {
+  const keyset = after
+    ? [sql`(${payments.confirmedAt}, ${payments.id}) > (${after.at}::timestamptz, ${after.id})`]
+    : [];
+  const page = ctx.db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.toWallet, ctx.wallet),
+        ...timeRange(payments.confirmedAt, query),
+        ...keyset,
+      ) as SQL,
+    )
+    .orderBy(asc(payments.confirmedAt), asc(payments.id))
+    .limit(EXPORT_PAGE_SIZE)
+    .as("page");
+  return ctx.db
+    .select({
+      payment: page._.selectedFields,
+      cursorAt: cursorText(page.confirmedAt),
+      invoice: {
+        number: invoices.invoiceNumber,
+        clientName: invoices.clientName,
+        clientEmail: invoices.clientEmail,
+        priceCurrency: invoices.priceCurrency,
+        networkPassphrase: invoices.networkPassphrase,
+      },
+    })
+    .from(page)
+    .leftJoin(invoices, and(eq(invoices.id, page.invoiceId), ...invoiceFilter(ctx, query)))
+    .orderBy(asc(page.confirmedAt), asc(page.id));
+}
+type Read = Awaited<ReturnType<typeof readPage>>[number];
+type PaymentExportRow = Read["payment"] & { invoice: NonNullable<Read["invoice"]> };
+
+const refunded = (p: PaymentExportRow) => canonicalAmount(p.amountRefunded) !== "0.0000000";
+
+/** The payments CSV, one row per payment operation (docs/decisions.md, Exports). */
+export const PAYMENT_COLUMNS: readonly Column<PaymentExportRow>[] = [
+  ["paymentId", (p) => p.id],
+  ["invoiceNumber", (p) => p.invoice.number],
+  ["invoiceId", (p) => p.invoiceId],
+  ["clientName", (p) => p.invoice.clientName],
+  ["clientEmail", (p) => p.invoice.clientEmail],
+  ["asset", (p) => p.asset],
+  ["assetIssuer", (p) => p.assetIssuer],
+  ["amount", (p) => canonicalAmount(p.amount)],
+  ["fiatCurrency", (p) => p.fiatCurrency],
+  ["fiatValue", (p) => p.fiatValue],
+  ["rate", (p) => p.rate],
+  ["rateSource", (p) => p.rateSource],
+  ["rateAt", (p) => isoCell(p.rateAt)],
+  ["priceCurrency", (p) => p.invoice.priceCurrency],
+  ["priceValue", (p) => p.priceValue],
+  ["paidLate", (p) => String(p.paidLate)],
+  ["transactionHash", (p) => p.transactionHash],
+  ["ledger", (p) => String(p.ledgerNumber)],
+  ["operationIndex", (p) => String(p.operationIndex)],
+  ["fromWallet", (p) => p.fromWallet],
+  ["status", (p) => (refunded(p) ? "refunded" : p.applied ? "applied" : "unapplied")],
+  ["unappliedReason", (p) => p.unappliedReason],
+  ["amountRefunded", (p) => canonicalAmount(p.amountRefunded)],
+  ["confirmedAt", (p) => isoCell(p.confirmedAt)],
+  ["network", (p) => networkOf(p.invoice.networkPassphrase)],
+];
+
+/** The caller's payments, oldest first, a page at a time. */
+export const paymentPages = (ctx: AuthedContext, query: ExportQuery) =>
+  keysetPages(async (after: TimeCursor | null) => {
+    const read = await readPage(ctx, query, after);
+    const page = pageOf(read, (r): TimeCursor => ({ at: r.cursorAt, id: r.payment.id }));
+    const rows: PaymentExportRow[] = [];
+    for (const r of read) if (r.invoice) rows.push({ ...r.payment, invoice: r.invoice });
+    return { rows, next: page.next };
+  });
+
+export const exportPayments = (ctx: AuthedContext, query: ExportQuery) =>
+  csvStream(ctx, PAYMENT_COLUMNS, paymentPages(ctx, query));
