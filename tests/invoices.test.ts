@@ -485,6 +485,9 @@ describe("views", () => {
         "id",
         "invoiceNumber",
         "items",
+        // Issue 15: how it is priced (docs/decisions.md, Fiat pricing).
+        "priceCurrency",
+        "quoteTtlMinutes",
         "status",
         "totalAmount",
       ].sort(),

@@ -466,10 +466,12 @@ describe("response schemas match the serializers", () => {
       invoice: draft,
     });
     check(confirmSerializer, { kind: "already_paid", invoice: paid });
-    check(paymentStatusSerializer, { ...draft, payments: [] });
-    check(paymentStatusSerializer, { ...paid, payments: [S.SAMPLE_PAYMENT] });
+    check(paymentStatusSerializer, { ...draft, payments: [], quote: null });
+    check(paymentStatusSerializer, { ...paid, payments: [S.SAMPLE_PAYMENT], quote: null });
     check(paymentStatusSerializer, {
       ...S.SAMPLE_PARTLY_PAID_INVOICE,
+      priceCurrency: "EUR",
+      quote: S.SAMPLE_QUOTE,
       payments: [{ ...S.SAMPLE_PAYMENT, amount: "400" }, S.SAMPLE_UNAPPLIED_PAYMENT],
     });
     check(verifiedTransactionSerializer, {

@@ -114,6 +114,9 @@ describe("desktop flow", () => {
       // What was paid and is due, and every payment received (docs/decisions.md).
       amountPaid: "25.0000000",
       amountDue: "0.0000000",
+      // Priced in the asset itself: no fiat price, no quote (docs/decisions.md, Fiat pricing).
+      priceCurrency: null,
+      quote: null,
       payments: [
         expect.objectContaining({
           transactionHash: tx.hash().toString("hex"),

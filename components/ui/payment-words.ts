@@ -22,6 +22,8 @@ export function unappliedReasonText(p: {
       return p.assetIssuer
         ? `Wrong asset: ${p.asset} issued by ${p.assetIssuer}`
         : `Wrong asset: ${p.asset}`;
+    case "unpriced":
+      return "No quote or price to value it: not counted";
     default:
       return "Not counted";
   }

@@ -159,7 +159,16 @@ export type TotalsInput = {
 export type TotalsOptions = {
   /** Name of the items array in error details: "lineItems" (Form B) or "items" (Form A). */
   itemsField?: string;
+  /**
+   * Decimals of rates, discount, line amounts, tax and total: 7 (asset amounts, the default)
+   * or 2 for an invoice priced in fiat (docs/decisions.md, Fiat pricing). Results are still
+   * written with 7 decimals, as numeric(18,7) holds them.
+   */
+  scale?: 2 | 7;
 };
+
+/** Decimals of fiat amounts: 2, rounded half up. */
+export const FIAT_SCALE = 2;
 
 export type LineItemTotals = {
   /** 2 decimals, e.g. "3.00". */
@@ -192,6 +201,9 @@ const overflowMessage = (field: string) => `${field} must not exceed ${MAX_AMOUN
  */
 export function computeTotals(input: TotalsInput, options: TotalsOptions = {}): Totals {
   const itemsField = options.itemsField ?? "lineItems";
+  const scale = options.scale ?? AMOUNT_SCALE;
+  const rateSpec = { ...RATE_SPEC, scale };
+  const discountSpec = { ...DISCOUNT_SPEC, scale };
   const details: ErrorDetails = {};
   const take = (value: unknown, spec: DecimalSpec, field: string): Big => {
     const result = checkToDecimal(value, spec, field);
@@ -205,16 +217,16 @@ export function computeTotals(input: TotalsInput, options: TotalsOptions = {}): 
   }
   const items = input.lineItems.map((item, i) => ({
     quantity: take(item.quantity, QUANTITY_SPEC, `${itemsField}.${i}.quantity`),
-    rate: take(item.rate, RATE_SPEC, `${itemsField}.${i}.rate`),
+    rate: take(item.rate, rateSpec, `${itemsField}.${i}.rate`),
   }));
   const taxRate =
     input.taxRate == null ? new Decimal("0") : take(input.taxRate, TAX_RATE_SPEC, "taxRate");
   const discount =
-    input.discount == null ? new Decimal("0") : take(input.discount, DISCOUNT_SPEC, "discount");
+    input.discount == null ? new Decimal("0") : take(input.discount, discountSpec, "discount");
   throwIfAny(details);
 
   const lineItems = items.map((item, i) => {
-    const amount = item.quantity.times(item.rate).round(AMOUNT_SCALE, Decimal.roundHalfUp);
+    const amount = item.quantity.times(item.rate).round(scale, Decimal.roundHalfUp);
     // 8 integer digits x 11 integer digits can outgrow numeric(18,7).
     if (!fits(amount, AMOUNT_LIMITS)) {
       details[`${itemsField}.${i}.amount`] = overflowMessage("amount");
@@ -226,7 +238,7 @@ export function computeTotals(input: TotalsInput, options: TotalsOptions = {}): 
   throwIfAny(details);
 
   // x 0.01 rather than / 100: an exact decimal shift, no division precision involved.
-  const taxAmount = subtotal.times(taxRate).times("0.01").round(AMOUNT_SCALE, Decimal.roundHalfUp);
+  const taxAmount = subtotal.times(taxRate).times("0.01").round(scale, Decimal.roundHalfUp);
   const total = subtotal.plus(taxAmount).minus(discount);
 
   if (total.lte("0")) {

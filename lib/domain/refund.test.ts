@@ -144,3 +144,26 @@ describe("isExactRefund", () => {
     expect(isExactRefund(refund, { ...tx, ...change })).toBe(false);
   });
 });
+
+describe("refunds of a fiat-priced invoice's payment", () => {
+  // 800 XLM paid late at 0.2 USD counted for 160.00 USD on a 100.00 USD invoice.
+  const payment = {
+    amount: "800.0000000",
+    amountRefunded: "0",
+    applied: true,
+    priceValue: "160.00",
+  };
+  const invoice = { status: "PAID" as const, total: "100.0000000", amountPaid: "160.0000000" };
+
+  it("sends back the overpaid fiat as the asset the payment carried", () => {
+    expect(refundAmount(payment, invoice, [])).toBe("300.0000000");
+  });
+
+  it("takes the refunded share of the payment's value off amountPaid, not its asset amount", () => {
+    expect(refundEffect(payment, invoice, "300.0000000")).toEqual({
+      payment: { amountRefunded: "300.0000000", status: "CONFIRMED" },
+      amountPaid: "100.0000000",
+    });
+    expect(refundEffect(payment, invoice, "800").amountPaid).toBe("0.0000000");
+  });
+});

@@ -1,6 +1,11 @@
+import Big from "big.js";
 import { BusinessRuleError, ValidationError } from "./errors";
 import type { InvoiceStatus } from "./invoice-state";
-import { amountOverpaid, fromStroops, toStroops } from "./money";
+import { AMOUNT_SCALE, amountOverpaid, FIAT_SCALE, fromStroops, toStroops } from "./money";
+
+const Decimal = Big();
+Decimal.DP = 30;
+Decimal.strict = true;
 
 // Refunds (docs/decisions.md, Refunds): how much of a recorded payment may go back to its
 // sender, what is sent back when the owner names no amount, and what a confirmed refund does
@@ -20,6 +25,11 @@ export type RefundedPayment = {
   amount: string;
   amountRefunded: string;
   applied: boolean;
+  /**
+   * On a fiat-priced invoice, what the payment counted for in fiat (docs/decisions.md, Fiat
+   * pricing): refunded asset counts against amountPaid in proportion to it.
+   */
+  priceValue?: string | null;
 };
 
 /** The invoice fields a refund reads. */
@@ -83,6 +93,11 @@ export function refundAmount(
   if (!payment.applied || invoice.status !== "PAID") return fromStroops(refundable);
   const over = toStroops(amountOverpaid(invoice.total, invoice.amountPaid));
   if (over === 0n) throw new ValidationError(REFUND_AMOUNT_REQUIRED, { amount: "required" });
+  if (payment.priceValue) {
+    // The overpaid fiat as the asset this payment carried, rounded down to the stroop.
+    const asset = toStroops(assetShare(payment, fromStroops(over)));
+    return fromStroops(asset < refundable ? asset : refundable);
+  }
   // bigint: no Math.min.
   if (over < refundable) return fromStroops(over);
   return fromStroops(refundable);
@@ -107,7 +122,8 @@ export function refundEffect(
   amount: string,
 ): RefundEffect {
   const refunded = toStroops(payment.amountRefunded) + toStroops(amount);
-  const paid = toStroops(invoice.amountPaid) - (payment.applied ? toStroops(amount) : 0n);
+  const counted = payment.priceValue ? valueShare(payment, amount) : amount;
+  const paid = toStroops(invoice.amountPaid) - (payment.applied ? toStroops(counted) : 0n);
   return {
     payment: {
       amountRefunded: fromStroops(refunded),
@@ -178,4 +194,22 @@ export function isExactRefund(
     tx.operations.length === 1 &&
     isRefundOperation(refund, tx.memo, tx.sourceAccount, tx.operations[0])
   );
+}
+
+/** The fiat value of `amount` of the payment's asset: its share of priceValue, half up. */
+function valueShare(payment: RefundedPayment, amount: string): string {
+  return new Decimal(payment.priceValue as string)
+    .times(amount)
+    .div(payment.amount)
+    .round(FIAT_SCALE, Decimal.roundHalfUp)
+    .toFixed(FIAT_SCALE);
+}
+
+/** The asset amount worth `value` of the payment's priceValue, rounded down to the stroop. */
+function assetShare(payment: RefundedPayment, value: string): string {
+  return new Decimal(payment.amount)
+    .times(value)
+    .div(payment.priceValue as string)
+    .round(AMOUNT_SCALE, Decimal.roundDown)
+    .toFixed(AMOUNT_SCALE);
 }

@@ -9,5 +9,7 @@ export const UNAPPLIED_REASONS = [
   "invoice_cancelled",
   "invoice_not_sent",
   "wrong_asset",
+  // A fiat-priced invoice's payment that could not be valued: no quote and no price known.
+  "unpriced",
 ] as const;
 export type UnappliedReason = (typeof UNAPPLIED_REASONS)[number];

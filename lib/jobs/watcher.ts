@@ -10,6 +10,7 @@ import type { NetworkName } from "@/lib/schemas/common";
 import type { ServiceContext } from "@/lib/services/context";
 import { withTransaction } from "@/lib/services/db";
 import { invoicesPaidBy, recordEach } from "@/lib/services/payments/record-payment";
+import { warmRates } from "@/lib/services/payments/valuation";
 import { hasOpenRefunds, recordRefundsSeen } from "@/lib/services/refunds/record-refund";
 import { type HorizonClient, horizonFor } from "@/lib/stellar/horizon";
 import {
@@ -75,6 +76,8 @@ export async function watcherTick(
     .where(payableOn(passphrase));
   // Refunds awaiting the ledger keep it reading too (lib/services/refunds/record-refund.ts).
   const idle = !oldest?.createdAt && !(await hasOpenRefunds(ctx, passphrase));
+  // Payments are valued at the cached rates while the page's transaction is open.
+  if (!idle) await warmRates(ctx);
   await ensureCursorRow(ctx, network);
 
   for (let page = 0; page < maxPages; page++) {

@@ -1,3 +1,5 @@
+import { eq } from "drizzle-orm";
+import { priceCache } from "@/db/schema";
 import { UnavailableError } from "@/lib/domain/errors";
 import { PRICE_UNAVAILABLE, type PriceContext, resolveSource, type SourcePrices } from "./cache";
 import {
@@ -105,4 +107,30 @@ export async function getRate(
  */
 export function getQuoteRate(ctx: PriceContext, base: RateAsset, quote: Fiat): Promise<Rate> {
   return getRate(ctx, base, quote, { maxAgeMs: MAX_QUOTE_AGE_MS });
+}
+
+/**
+ * The newest known rate of a pair from the shared cache alone, without asking the source:
+ * for code that runs inside a database transaction (recording a payment), where a fetch would
+ * hold locks for seconds. Callers warm the cache first with `getRates` outside the
+ * transaction (lib/services/payments/valuation.ts). Undefined when the pair was never fetched.
+ */
+export async function knownRate(
+  ctx: Pick<PriceContext, "db" | "config" | "now">,
+  pair: Pair,
+): Promise<Pick<Rate, "rate" | "source" | "at"> | undefined> {
+  const derivation = derivationOf(pair);
+  if (derivation.kind === "fixed") return { rate: "1", source: "fixed", at: ctx.now() };
+  const [row] = await ctx.db
+    .select({ price: priceCache.price, fetchedAt: priceCache.fetchedAt })
+    .from(priceCache)
+    .where(eq(priceCache.pair, derivation.pair))
+    .limit(1);
+  if (!row) return undefined;
+  const source = priceSources(ctx.config)[sourceIdOf(derivation.pair)];
+  return {
+    rate: deriveRate(derivation, row.price),
+    source: sourceLabel(source),
+    at: row.fetchedAt,
+  };
 }

@@ -105,3 +105,12 @@ export const idParamSchema = z.string().regex(/^[a-z0-9]{20,40}$/);
 export const queryBoolean = z
   .enum(["true", "false", "1", "0"])
   .transform((v) => v === "true" || v === "1");
+
+/** How long a quote of a fiat-priced invoice or link holds. */
+export const quoteTtlSchema = z
+  .number({ error: "quoteTtlMinutes must be a whole number of minutes" })
+  .int("quoteTtlMinutes must be a whole number of minutes")
+  .min(1, "quoteTtlMinutes must be between 1 and 120")
+  .max(120, "quoteTtlMinutes must be between 1 and 120")
+  .optional()
+  .describe("minutes a quote holds, 1 to 120 (default 15); fiat-priced invoices only");

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { INVOICE_STATUSES } from "@/lib/domain/invoice-state";
-import { CURRENCIES } from "@/lib/domain/money";
+import { CURRENCIES, PRICE_CURRENCIES } from "@/lib/domain/money";
 import { TOLERANCE_SPEC } from "@/lib/domain/settlement";
 import { UNAPPLIED_REASONS } from "@/lib/domain/unapplied";
 import { walletAddressSchema } from "./auth";
@@ -16,6 +16,7 @@ import {
   optionalText,
   quantitySchema,
   queryBoolean,
+  quoteTtlSchema,
   rateSchema,
   SORT_FIELDS,
   taxRateSchema,
@@ -75,6 +76,13 @@ const invoiceFields = {
   description: optionalText(2000),
   notes: optionalText(500),
   currency: z.enum(CURRENCIES),
+  priceCurrency: z
+    .enum(PRICE_CURRENCIES, { error: "priceCurrency must be USD or EUR" })
+    .nullish()
+    .describe(
+      "Price the invoice in USD or EUR: rates, discount and total are then fiat with 2 decimals, and `currency` is the asset the payer settles in at a quote locked by each pay-intent",
+    ),
+  quoteTtlMinutes: quoteTtlSchema,
   networkPassphrase: networkPassphraseSchema,
   network: networkNameSchema.describe("Form A alias of networkPassphrase"),
   taxRate: taxRateSchema.nullish(),
@@ -134,6 +142,8 @@ export const updateInvoiceSchema = z
     description: invoiceFields.description,
     notes: invoiceFields.notes,
     currency: invoiceFields.currency.optional(),
+    priceCurrency: invoiceFields.priceCurrency,
+    quoteTtlMinutes: invoiceFields.quoteTtlMinutes,
     networkPassphrase: invoiceFields.networkPassphrase.optional(),
     network: invoiceFields.network.optional(),
     taxRate: invoiceFields.taxRate,
@@ -220,9 +230,22 @@ const unappliedReason = z
   .meta({
     id: "UnappliedReason",
     description:
-      "Why a recorded payment does not count: `already_paid` (arrived after the invoice was PAID), `invoice_cancelled`, `invoice_not_sent` (a draft or deleted invoice), `wrong_asset` (another asset, or the right code from another issuer: see `asset` and `assetIssuer`)",
+      "Why a recorded payment does not count: `already_paid` (arrived after the invoice was PAID), `invoice_cancelled`, `invoice_not_sent` (a draft or deleted invoice), `wrong_asset` (another asset, or the right code from another issuer: see `asset` and `assetIssuer`), `unpriced` (a fiat-priced invoice's payment with no quote and no known price)",
   })
   .nullable();
+
+/** What a payment counts for on a fiat-priced invoice (docs/decisions.md, Fiat pricing). */
+const paymentValue = {
+  priceValue: decimal.nullable().meta({
+    description:
+      "Fiat-priced invoices: what the payment counts for in the invoice's priceCurrency (2 decimals), at the quote live when its ledger closed, else at the rate when recorded",
+    example: "100.00",
+  }),
+  paidLate: z.boolean().meta({
+    description:
+      "Fiat-priced invoices: no quote was live when it arrived, so it was valued at the rate when recorded",
+  }),
+};
 
 /** One payment operation as recorded: every field of the Payment row (the owner's view). */
 const paymentB = z
@@ -242,6 +265,22 @@ const paymentB = z
     amountRefunded: decimal.meta({ description: "Sent back to the payer so far" }),
     status: z.enum(["CONFIRMED", "FAILED", "REFUNDED"]),
     confirmedAt: timestamp,
+    ...paymentValue,
+    fiatCurrency: z.enum(PRICE_CURRENCIES).nullable().meta({
+      description: "The reporting currency of `fiatValue` (USD)",
+    }),
+    fiatValue: decimal.nullable().meta({
+      description:
+        "The payment's value in `fiatCurrency` when received (2 decimals); null when no price was known",
+      example: "131.25",
+    }),
+    rate: decimal.nullable().meta({ description: "`fiatCurrency` per unit of `asset`" }),
+    rateSource: z.string().nullable().meta({
+      description:
+        "Where the rate came from: the price source's host, `fixed` (USDC-USD, EURC-EUR), or `quote:<id>`",
+    }),
+    rateAt: timestamp.nullable().meta({ description: "When that price was fetched" }),
+    quoteId: z.string().nullable().meta({ description: "The quote live when its ledger closed" }),
   })
   .meta({ id: "Payment" });
 const paymentA = z
@@ -256,6 +295,10 @@ const paymentA = z
     unappliedReason,
     amountRefunded: number,
     confirmedAt: timestamp,
+    priceValue: z.number().nullable(),
+    paidLate: z.boolean(),
+    fiatCurrency: z.enum(PRICE_CURRENCIES).nullable(),
+    fiatValue: z.number().nullable(),
   })
   .meta({ id: "PaymentFormA" });
 
@@ -275,10 +318,12 @@ export const receivedPaymentB = paymentB
     applied: true,
     unappliedReason: true,
     confirmedAt: true,
+    priceValue: true,
+    paidLate: true,
   })
   .meta({ id: "ReceivedPayment" });
 export const receivedPaymentA = receivedPaymentB
-  .extend({ amount: number })
+  .extend({ amount: number, priceValue: z.number().nullable() })
   .meta({ id: "ReceivedPaymentFormA" });
 
 /** Paid so far and left to pay, exact (docs/decisions.md, Partial payments). */
@@ -332,6 +377,15 @@ export const invoiceParties = z.object({
   notes: z.string().nullable(),
 });
 
+/** How an invoice is priced (docs/decisions.md, Fiat pricing): the same in both forms. */
+export const invoicePricing = {
+  priceCurrency: z.enum(PRICE_CURRENCIES).nullable().meta({
+    description:
+      "USD or EUR: the amounts are fiat (whole cents) and `currency` is the asset paid at a locked quote; null: priced in `currency`",
+  }),
+  quoteTtlMinutes: int.meta({ description: "Minutes a quote holds (fiat-priced invoices)" }),
+};
+
 /** Form B amounts (exact decimal strings as stored), with their currency and network. */
 export const invoiceAmounts = z.object({
   subtotal: decimal,
@@ -340,6 +394,7 @@ export const invoiceAmounts = z.object({
   discount: decimal,
   total: decimal,
   currency,
+  ...invoicePricing,
   networkPassphrase,
 });
 
@@ -382,6 +437,7 @@ export const ownerInvoice = wire(
       amountOverpaid: number,
       paymentTolerance: z.number(),
       ...invoiceState.shape,
+      ...invoicePricing,
       items: z.array(lineItemA),
       payments: z.array(paymentA),
       auditLog: z.array(auditA),
@@ -416,6 +472,7 @@ export const publicInvoice = wire("PublicInvoice", publicInvoiceB, {
       amount: number,
       totalAmount: number,
       ...settledA,
+      ...invoicePricing,
       dueDate: timestamp.nullable(),
       items: z.array(lineItemA),
       payments: z.array(receivedPaymentA),

@@ -1,6 +1,12 @@
 import { z } from "zod";
-import { CURRENCIES } from "@/lib/domain/money";
-import { amountSchema, networkNameSchema, networkPassphraseSchema, optionalText } from "./common";
+import { CURRENCIES, PRICE_CURRENCIES } from "@/lib/domain/money";
+import {
+  amountSchema,
+  networkNameSchema,
+  networkPassphraseSchema,
+  optionalText,
+  quoteTtlSchema,
+} from "./common";
 import {
   currency,
   decimal,
@@ -18,8 +24,13 @@ import {
 
 export const createLinkSchema = z
   .object({
-    amount: amountSchema,
+    amount: amountSchema.describe("in `priceCurrency` (2 decimals) when set, else in `asset`"),
     asset: z.enum(CURRENCIES),
+    priceCurrency: z
+      .enum(PRICE_CURRENCIES, { error: "priceCurrency must be USD or EUR" })
+      .optional()
+      .describe("Price the link in USD or EUR; the payer pays `asset` at a locked quote"),
+    quoteTtlMinutes: quoteTtlSchema,
     networkPassphrase: networkPassphraseSchema.optional().describe("default testnet"),
     network: networkNameSchema.optional().describe("alias: testnet or mainnet"),
     title: optionalText(200),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PRICE_CURRENCIES } from "@/lib/domain/money";
 import { walletAddressSchema } from "./auth";
 import { networkNameSchema, networkPassphraseSchema } from "./common";
 import { receivedPaymentA, receivedPaymentB, settledA, settledB } from "./invoices";
@@ -54,6 +55,30 @@ export const verifyTxSchema = z
 
 // ---- responses (lib/serializers/payments.ts) -----------------------------------------------
 
+/** A locked quote (docs/decisions.md, Fiat pricing); amounts as decimal strings in both forms. */
+export const quoteSchema = z
+  .object({
+    id,
+    priceCurrency: z.enum(PRICE_CURRENCIES),
+    asset: currency,
+    rate: z.string().meta({ description: "priceCurrency per unit of asset", example: "0.125" }),
+    assetAmount: z.string().meta({
+      description:
+        "What to send (7 decimals): the fiat amount at the rate, rounded up to the stroop",
+      example: "800.0000000",
+    }),
+    fiatAmount: z.string().meta({ description: "The amount due it covers", example: "100.00" }),
+    source: z
+      .string()
+      .meta({ description: "Where the rate came from", example: "api.coingecko.com" }),
+    createdAt: timestamp,
+    expiresAt: timestamp.meta({
+      description:
+        "The unsigned transaction's time bounds end here; pay-intent again for a new quote",
+    }),
+  })
+  .meta({ id: "Quote" });
+
 export const paymentIntent = wire(
   "PaymentIntent",
   z.object({
@@ -77,6 +102,10 @@ export const paymentIntent = wire(
     networkPassphrase,
     timeout: int.meta({ description: "Seconds", example: 300 }),
     status: invoiceStatus,
+    quote: quoteSchema.nullable().meta({
+      description:
+        "Fiat-priced invoices: the quote `amount` comes from (the same while it is live and covers the amount due)",
+    }),
   }),
 );
 
@@ -152,6 +181,11 @@ const paymentStatusB = z.object({
   paidAt: timestamp.nullable(),
   payerWallet: wallet.nullable(),
   ...settledB,
+  priceCurrency: z.enum(PRICE_CURRENCIES).nullable().meta({
+    description:
+      "USD or EUR when the invoice is priced in fiat: amountPaid and amountDue are then in it",
+  }),
+  quote: quoteSchema.nullable().meta({ description: "The live quote, if any" }),
   payments: z.array(receivedPaymentB).meta({
     description: "Every payment recorded for the invoice, applied or not, oldest first",
   }),

@@ -8,6 +8,7 @@ import {
   formatForFormA,
 } from "@/lib/domain/money";
 import { type Serializer, serializer } from "@/lib/http/forms";
+import { normalizeRate } from "@/lib/prices/pairs";
 import {
   cancelledInvoice,
   deletedInvoice,
@@ -69,11 +70,15 @@ export const receivedPaymentB = (p: PaymentRow): z.output<typeof receivedB> => (
   applied: p.applied,
   unappliedReason: p.unappliedReason,
   confirmedAt: p.confirmedAt.toISOString(),
+  priceValue: p.priceValue,
+  paidLate: p.paidLate,
 });
 export const receivedPaymentA = (p: PaymentRow): z.output<typeof receivedA> => ({
   ...receivedPaymentB(p),
   amount: formatForFormA(p.amount),
+  priceValue: numberOrNull(p.priceValue),
 });
+const numberOrNull = (value: string | null) => (value === null ? null : formatForFormA(value));
 
 const paymentB = (p: PaymentRow): OwnerB["payments"][number] => {
   const { confirmedAt, ...received } = receivedPaymentB(p);
@@ -85,6 +90,12 @@ const paymentB = (p: PaymentRow): OwnerB["payments"][number] => {
     amountRefunded: canonicalAmount(p.amountRefunded),
     status: p.status,
     confirmedAt,
+    fiatCurrency: p.fiatCurrency,
+    fiatValue: p.fiatValue,
+    rate: p.rate === null ? null : normalizeRate(p.rate),
+    rateSource: p.rateSource,
+    rateAt: iso(p.rateAt),
+    quoteId: p.quoteId,
   };
 };
 const paymentA = (p: PaymentRow): OwnerA["payments"][number] => ({
@@ -98,6 +109,10 @@ const paymentA = (p: PaymentRow): OwnerA["payments"][number] => ({
   unappliedReason: p.unappliedReason,
   amountRefunded: formatForFormA(p.amountRefunded),
   confirmedAt: p.confirmedAt.toISOString(),
+  priceValue: numberOrNull(p.priceValue),
+  paidLate: p.paidLate,
+  fiatCurrency: p.fiatCurrency,
+  fiatValue: numberOrNull(p.fiatValue),
 });
 
 /** Paid so far and left to pay (docs/decisions.md, Partial payments): Form B, exact. */
@@ -152,7 +167,12 @@ const amounts = (i: InvoiceRow): z.output<typeof invoiceAmounts> => ({
   discount: i.discount,
   total: i.total,
   currency: i.currency,
+  ...pricing(i),
   networkPassphrase: i.networkPassphrase,
+});
+const pricing = (i: InvoiceRow) => ({
+  priceCurrency: i.priceCurrency,
+  quoteTtlMinutes: i.quoteTtlMinutes,
 });
 
 /** The fields after the amounts, the same in both forms (Form B adds `cancelledAt` between). */
@@ -202,6 +222,7 @@ export const ownerInvoiceSerializer: Serializer<OwnerInvoice, typeof ownerInvoic
       paymentTolerance: formatForFormA(i.paymentTolerance),
       currency: i.currency,
       networkPassphrase: i.networkPassphrase,
+      ...pricing(i),
       ...dates(i),
       ...settlement(i, appUrl),
       items: i.lineItems.map(lineItemA),
@@ -243,6 +264,7 @@ export const publicInvoiceSerializer = serializer(publicInvoice, {
     currency: i.currency,
     totalAmount: formatForFormA(i.total),
     ...paidAndDueA(i),
+    ...pricing(i),
     status: i.status,
     dueDate: iso(i.dueDate),
     items: i.lineItems.map(lineItemA),

@@ -1,4 +1,7 @@
+import { fiat2 } from "@/lib/domain/fiat";
+import { canonicalAmount } from "@/lib/domain/money";
 import { sameInBothForms, serializer } from "@/lib/http/forms";
+import { normalizeRate } from "@/lib/prices/pairs";
 import {
   confirmResult,
   paymentIntent,
@@ -9,6 +12,7 @@ import {
 } from "@/lib/schemas/payments";
 import type { FormA, FormB } from "@/lib/schemas/wire";
 import type { PaymentIntent } from "@/lib/services/payments/pay-intent";
+import type { QuoteRow } from "@/lib/services/payments/quotes";
 import type { RecordOutcome } from "@/lib/services/payments/record-payment";
 import type { PaymentStatus } from "@/lib/services/payments/settle";
 import type { VerifiedTransaction } from "@/lib/services/payments/verify-tx";
@@ -30,8 +34,23 @@ export const paymentIntentSerializer = sameInBothForms(
     networkPassphrase: i.networkPassphrase,
     timeout: i.timeout,
     status: i.status,
+    quote: quoteOf(i.quote),
   }),
 );
+
+/** A quote on the wire: exact decimal strings in both forms. */
+export const quoteOf = (q: QuoteRow | null): FormB<typeof paymentIntent>["quote"] =>
+  q && {
+    id: q.id,
+    priceCurrency: q.priceCurrency,
+    asset: q.asset,
+    rate: normalizeRate(q.rate),
+    assetAmount: canonicalAmount(q.assetAmount),
+    fiatAmount: fiat2(q.fiatAmount),
+    source: q.source,
+    createdAt: q.createdAt.toISOString(),
+    expiresAt: q.expiresAt.toISOString(),
+  };
 
 /** 200 of POST /api/payments/submit: the payment was recorded, or the invoice already paid. */
 export const submitResultSerializer = sameInBothForms(
@@ -101,11 +120,15 @@ export const paymentStatusSerializer = serializer(paymentStatusResponse, {
   b: (i: PaymentStatus): FormB<typeof paymentStatusResponse> => ({
     ...statusOf(i),
     ...paidAndDueB(i),
+    priceCurrency: i.priceCurrency,
+    quote: quoteOf(i.quote),
     payments: i.payments.map(receivedPaymentB),
   }),
   a: (i): FormA<typeof paymentStatusResponse> => ({
     ...statusOf(i),
     ...paidAndDueA(i),
+    priceCurrency: i.priceCurrency,
+    quote: quoteOf(i.quote),
     payments: i.payments.map(receivedPaymentA),
   }),
 });

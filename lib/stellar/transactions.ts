@@ -28,6 +28,8 @@ export function buildPaymentTransaction(opts: {
   /** Payment links to a not-yet-existing XLM account: create it instead of paying it. */
   createAccount?: boolean;
   now?: Date;
+  /** Ends the time bounds here instead of PAYMENT_TIMEOUT_SECONDS from now (a quote's expiry). */
+  validUntil?: Date;
 }): { xdr: string; hash: string } {
   const asset =
     opts.asset.issuer === null ? Asset.native() : new Asset(opts.asset.code, opts.asset.issuer);
@@ -38,7 +40,12 @@ export function buildPaymentTransaction(opts: {
   const tx = new TransactionBuilder(new Account(opts.source.id, opts.source.sequence), {
     fee: String(opts.baseFee),
     networkPassphrase: opts.networkPassphrase,
-    timebounds: { minTime: 0, maxTime: now + PAYMENT_TIMEOUT_SECONDS },
+    timebounds: {
+      minTime: 0,
+      maxTime: opts.validUntil
+        ? Math.floor(opts.validUntil.getTime() / 1000)
+        : now + PAYMENT_TIMEOUT_SECONDS,
+    },
   })
     .addOperation(operation)
     .addMemo(Memo.text(opts.memo))
@@ -56,6 +63,8 @@ export type DecodedTransaction = {
   /** Which network the source's signature was made for, when it can be told. */
   signedFor: "expected" | "other" | "unknown";
   otherPassphrase: string;
+  /** The end of the time bounds (a quote's expiry); null when the transaction has none. */
+  validUntil: Date | null;
 };
 
 /**
@@ -95,6 +104,10 @@ export function decodeSignedTransaction(
     ),
     signedFor,
     otherPassphrase,
+    validUntil:
+      inner.timeBounds && Number(inner.timeBounds.maxTime) > 0
+        ? new Date(Number(inner.timeBounds.maxTime) * 1000)
+        : null,
   };
 }
 

@@ -52,6 +52,10 @@ export async function startApp(env: Record<string, string | undefined>): Promise
       // Tests never reach the real Stellar network: Horizon is a local ledger or nothing.
       HORIZON_TESTNET_URL: "http://127.0.0.1:9",
       HORIZON_MAINNET_URL: "http://127.0.0.1:9",
+      // Nor the real price source: a suite that needs prices starts the local one.
+      PRICE_SOURCE_URL: "http://127.0.0.1:9/api/v3/simple/price?ids=stellar&vs_currencies=usd",
+      PRICE_SOURCE_EUR_URL:
+        "http://127.0.0.1:9/api/v3/simple/price?ids=stellar,euro-coin&vs_currencies=eur,usd",
       WORKER: "off",
       CRON_SECRET: TEST_CRON_SECRET,
       ...env,

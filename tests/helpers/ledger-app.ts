@@ -1,4 +1,5 @@
 import postgres from "postgres";
+import { type LocalPriceSource, startPriceSource } from "@/scripts/price-source";
 import { type Api, client } from "./api";
 import { type RunningApp, startApp } from "./app";
 import { createTestDatabase } from "./postgres";
@@ -13,12 +14,15 @@ export type LedgerApp = {
   sql: postgres.Sql;
   /** A client without credentials (the payer). */
   anon: Api;
+  /** The local price source the server reads (tests move its rates). */
+  prices: LocalPriceSource;
 };
 
 /** Starts a suite's ledgers, database and server, with limits no suite reaches by itself. */
-export async function startLedgerApp(): Promise<LedgerApp> {
+export async function startLedgerApp(env: Record<string, string> = {}): Promise<LedgerApp> {
   const testnet = await startChain(TESTNET);
   const mainnet = await startChain(MAINNET);
+  const prices = await startPriceSource();
   const db = await createTestDatabase();
   const app = await startApp({
     DATABASE_URL: db.url,
@@ -26,9 +30,11 @@ export async function startLedgerApp(): Promise<LedgerApp> {
     RATE_LIMIT_INVOICES_PER_HOUR: "100000",
     RATE_LIMIT_PAY_INTENT_PER_5_MINUTES: "100000",
     ...chainEnv(testnet, mainnet),
+    ...prices.env,
+    ...env,
   });
   const sql = postgres(db.url, { max: 4, onnotice: () => {} });
-  return { testnet, mainnet, app, db, sql, anon: client(app.url) };
+  return { testnet, mainnet, app, db, sql, anon: client(app.url), prices };
 }
 
 /** Stops what startLedgerApp started (whatever of it did start). */
@@ -37,5 +43,6 @@ export async function stopLedgerApp(s: Partial<LedgerApp>): Promise<void> {
   await s.app?.stop();
   await s.testnet?.ledger.stop();
   await s.mainnet?.ledger.stop();
+  await s.prices?.stop();
   await s.db?.drop();
 }

@@ -62,6 +62,7 @@ import type {
   PaymentRow,
 } from "@/lib/services/invoices/store";
 import type { PaymentIntent } from "@/lib/services/payments/pay-intent";
+import type { QuoteRow } from "@/lib/services/payments/quotes";
 import type { RecordOutcome } from "@/lib/services/payments/record-payment";
 import type { VerifiedTransaction } from "@/lib/services/payments/verify-tx";
 import type { RefundIntent } from "@/lib/services/refunds/create-refund";
@@ -322,6 +323,22 @@ export const SAMPLE_INTENT: PaymentIntent = {
   timeout: 300,
   destination: FREELANCER,
   status: "PROCESSING",
+  quote: null,
+};
+
+/** A EUR invoice's quote: 100.00 EUR due, paid in XLM at 0.1157 EUR. */
+export const SAMPLE_QUOTE: QuoteRow = {
+  id: "clx8f2k9p0006abcd1234qrst",
+  invoiceId: EXAMPLE_ID,
+  priceCurrency: "EUR",
+  asset: "XLM",
+  rate: "0.115700000000",
+  assetAmount: "864.3042351",
+  fiatAmount: "100.00",
+  source: "api.coingecko.com",
+  rateAt: T0,
+  createdAt: T0,
+  expiresAt: new Date(T0.getTime() + 15 * 60_000),
 };
 
 export const SAMPLE_VERIFIED: VerifiedTransaction = {
@@ -471,6 +488,7 @@ export const SAMPLES: Example[] = [
   sample(paymentStatusSerializer, {
     ...SAMPLE_PAID_INVOICE,
     payments: [SAMPLE_PAYMENT, SAMPLE_UNAPPLIED_PAYMENT],
+    quote: null,
   }),
   sample(verifiedTransactionSerializer, SAMPLE_VERIFIED),
   sample(refundIntentSerializer, SAMPLE_REFUND_INTENT),

@@ -1,7 +1,12 @@
 import { assertDueDateNotPast } from "@/lib/domain/due-date";
 import { ConflictError, ForbiddenError } from "@/lib/domain/errors";
 import { validateInvoiceNumber } from "@/lib/domain/invoice-number";
-import { assertAmountMatchesSubtotal, computeTotals } from "@/lib/domain/money";
+import {
+  AMOUNT_SCALE,
+  assertAmountMatchesSubtotal,
+  computeTotals,
+  FIAT_SCALE,
+} from "@/lib/domain/money";
 import { parseTolerance } from "@/lib/domain/settlement";
 import { newId } from "@/lib/ids";
 import type { CreateInvoiceInput } from "@/lib/schemas/invoices";
@@ -22,6 +27,8 @@ import {
   replaceLineItems,
 } from "./store";
 
+/** A quote holds this long unless the invoice says otherwise (docs/decisions.md, Fiat pricing). */
+export const DEFAULT_QUOTE_TTL_MINUTES = 15;
 export const WALLET_MISMATCH = "Freelancer wallet must match authenticated wallet";
 export { NUMBER_TAKEN };
 
@@ -32,12 +39,14 @@ export function priceInvoice(input: {
   taxRate?: string | number | null;
   discount?: string | number | null;
   amount?: string | number;
+  /** Priced in USD or EUR: 2-decimal amounts (docs/decisions.md, Fiat pricing). */
+  priceCurrency?: string | null;
 }) {
   const source = input.lineItems ?? input.items ?? [];
   const itemsField = input.lineItems ? "lineItems" : "items";
   const totals = computeTotals(
     { lineItems: source, taxRate: input.taxRate, discount: input.discount },
-    { itemsField },
+    { itemsField, scale: input.priceCurrency ? FIAT_SCALE : AMOUNT_SCALE },
   );
   if (input.amount !== undefined) assertAmountMatchesSubtotal(input.amount, totals.subtotal);
   const lineItems = totals.lineItems.map((t, i) => ({
@@ -91,6 +100,8 @@ export async function createInvoice(
       total: totals.total,
       paymentTolerance: parseTolerance(input.paymentTolerance ?? "0"),
       currency: input.currency ?? "XLM",
+      priceCurrency: input.priceCurrency ?? null,
+      quoteTtlMinutes: input.quoteTtlMinutes ?? DEFAULT_QUOTE_TTL_MINUTES,
       networkPassphrase,
       dueDate: input.dueDate ?? null,
       createdAt: now,

@@ -131,8 +131,10 @@ const paymentsQuery = (db: DbOrTx) =>
     .select()
     .from(payments)
     .where(eq(payments.invoiceId, sql.placeholder("invoiceId")))
+    // Close times are whole seconds: two ledgers of one second keep their order by number.
     .orderBy(
       asc(payments.confirmedAt),
+      asc(payments.ledgerNumber),
       asc(payments.transactionHash),
       asc(payments.operationIndex),
     );

@@ -41,16 +41,21 @@ export async function updateInvoice(
       const currentItems = await loadLineItems(tx, id);
 
       const itemsChanged = input.lineItems !== undefined || input.items !== undefined;
+      const priceCurrency =
+        input.priceCurrency === undefined ? current.priceCurrency : input.priceCurrency;
+      // A change of pricing (asset or fiat) re-checks the amounts at the new scale.
       const pricing =
         itemsChanged ||
         input.taxRate !== undefined ||
         input.discount !== undefined ||
-        input.amount !== undefined
+        input.amount !== undefined ||
+        (priceCurrency ?? null) !== current.priceCurrency
           ? priceInvoice({
               lineItems: input.lineItems ?? input.items ?? currentItems.map(itemKey),
               taxRate: input.taxRate === undefined ? current.taxRate : input.taxRate,
               discount: input.discount === undefined ? current.discount : input.discount,
               amount: input.amount,
+              priceCurrency,
             })
           : undefined;
       if (input.dueDate !== undefined) assertDueDateNotPast(input.dueDate, now);
@@ -69,6 +74,8 @@ export async function updateInvoice(
         description: input.description,
         notes: input.notes,
         currency: input.currency,
+        priceCurrency: input.priceCurrency,
+        quoteTtlMinutes: input.quoteTtlMinutes,
         networkPassphrase: network,
         dueDate: input.dueDate,
         subtotal: pricing?.totals.subtotal,

@@ -2,7 +2,14 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import { invoices } from "@/db/schema";
 import { paymentPageUrl } from "@/lib/config";
 import { NotFoundError, ValidationError } from "@/lib/domain/errors";
-import { computeTotals, toStroops } from "@/lib/domain/money";
+import {
+  AMOUNT_SCALE,
+  AMOUNT_SPEC,
+  computeTotals,
+  FIAT_SCALE,
+  parseDecimal,
+  toStroops,
+} from "@/lib/domain/money";
 import { isId, newId } from "@/lib/ids";
 import type { CreateLinkInput } from "@/lib/schemas/links";
 import {
@@ -13,6 +20,7 @@ import {
 import { actorOf } from "@/lib/services/context";
 import type { AuthedContext, ServiceContext } from "../context";
 import { withTransaction } from "../db";
+import { DEFAULT_QUOTE_TTL_MINUTES } from "../invoices/create-invoice";
 import { initialStatus, recordCreation } from "../invoices/lifecycle";
 import { resolveNetwork } from "../invoices/network";
 import { type InvoiceRow, insertGenerated, replaceLineItems } from "../invoices/store";
@@ -35,7 +43,13 @@ export async function createLink(ctx: AuthedContext, input: CreateLinkInput): Pr
   if (expiresAt.getTime() > now.getTime() + MAX_TTL_MS) {
     throw new ValidationError("Invalid request", { expiresAt: "must be at most 90 days ahead" });
   }
-  const totals = computeTotals({ lineItems: [{ quantity: "1", rate: input.amount }] });
+  // A fiat price is whole cents (docs/decisions.md, Fiat pricing).
+  if (input.priceCurrency)
+    parseDecimal(input.amount, { ...AMOUNT_SPEC, scale: FIAT_SCALE }, "amount");
+  const totals = computeTotals(
+    { lineItems: [{ quantity: "1", rate: input.amount }] },
+    { scale: input.priceCurrency ? FIAT_SCALE : AMOUNT_SCALE },
+  );
   if (input.activateNewAccounts) {
     if (input.asset !== "XLM") {
       throw new ValidationError("Invalid request", { activateNewAccounts: "only for XLM links" });
@@ -69,6 +83,8 @@ export async function createLink(ctx: AuthedContext, input: CreateLinkInput): Pr
       discount: totals.discount,
       total: totals.total,
       currency: input.asset,
+      priceCurrency: input.priceCurrency ?? null,
+      quoteTtlMinutes: input.quoteTtlMinutes ?? DEFAULT_QUOTE_TTL_MINUTES,
       networkPassphrase,
       linkReference: input.reference ?? null,
       linkExpiresAt: expiresAt,

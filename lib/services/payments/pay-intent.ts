@@ -1,6 +1,6 @@
 import { BusinessRuleError, NotFoundError, ValidationError } from "@/lib/domain/errors";
 import { type InvoiceStatus, transition } from "@/lib/domain/invoice-state";
-import { amountDue, toStroops, trimAmount } from "@/lib/domain/money";
+import { amountDue, canonicalAmount, toStroops, trimAmount } from "@/lib/domain/money";
 import { OWN_INVOICE_MESSAGE } from "@/lib/domain/payment-match";
 import { type AssetRef, assetFor } from "@/lib/stellar/assets";
 import { ledgerError, viaHorizon } from "@/lib/stellar/errors";
@@ -14,6 +14,7 @@ import { ANONYMOUS_ACTOR, applyTransition } from "../invoices/lifecycle";
 import { networkName } from "../invoices/network";
 import { getLiveInvoice, lockLiveInvoice } from "../invoices/store";
 import { LINK_NOT_FOUND, linkStatus } from "../links/links";
+import { type QuoteRow, quoteFor } from "./quotes";
 
 export const NETWORK_DOES_NOT_MATCH = "Selected wallet network does not match";
 export const OWN_INVOICE = OWN_INVOICE_MESSAGE;
@@ -31,6 +32,8 @@ export type PaymentIntent = {
   timeout: number;
   destination: string;
   status: InvoiceStatus;
+  /** Fiat-priced invoices: the locked quote the amount comes from (docs/decisions.md, Fiat pricing). */
+  quote: QuoteRow | null;
 };
 
 /**
@@ -61,8 +64,12 @@ export async function createPaymentIntent(
   const horizon = horizonFor(ctx.config, network);
   const asset = assetFor(ctx.config, network, invoice.currency);
   // The amount due: what is left after earlier partial payments (docs/decisions.md,
-  // Payment intent and SEP-7).
-  const due = amountDue(invoice.total, invoice.amountPaid);
+  // Payment intent and SEP-7); for a fiat-priced invoice, the asset amount of a locked quote
+  // of the fiat amount due (a 503 and no quote without a fresh price).
+  const quote = invoice.priceCurrency ? await quoteFor(ctx, invoice) : null;
+  const due = quote
+    ? canonicalAmount(quote.assetAmount)
+    : amountDue(invoice.total, invoice.amountPaid);
   const amount = trimAmount(due);
 
   const [recipient, sender, baseFee] = await viaHorizon(() =>
@@ -95,6 +102,7 @@ export async function createPaymentIntent(
       baseFee,
       createAccount,
       now: ctx.now(),
+      validUntil: quote?.expiresAt,
     }).xdr;
   }
 
@@ -122,5 +130,6 @@ export async function createPaymentIntent(
     timeout: PAYMENT_TIMEOUT_SECONDS,
     destination: invoice.freelancerWallet,
     status,
+    quote,
   };
 }

@@ -6,7 +6,6 @@ import { BusinessRuleError } from "@/lib/domain/errors";
 import { type InvoiceStatus, isPayable, transition } from "@/lib/domain/invoice-state";
 import { amountDue, fromStroops, sumAmounts, toStroops } from "@/lib/domain/money";
 import {
-  appliedAmount,
   type Classification,
   classifyPayment,
   invoiceKeys,
@@ -24,6 +23,7 @@ import { pgErrorCode, withTransaction } from "../db";
 import { applyTransition } from "../invoices/lifecycle";
 import { networkName } from "../invoices/network";
 import { type InvoiceRow, lockInvoiceAnyState, type PaymentRow } from "../invoices/store";
+import { valueOperations, warmRates } from "./valuation";
 
 // Recording a transaction against an invoice (docs/decisions.md, Partial payments): every
 // operation that reached the freelancer wallet with the invoice's memo becomes a Payment
@@ -216,6 +216,7 @@ export async function recordWithOthers(
   invoiceId: string,
   tx: PaymentTransaction,
 ): Promise<Recording> {
+  await warmRates(ctx);
   const recording = await recordTransaction(ctx, invoiceId, tx);
   try {
     const paid = await invoicesPaidBy(ctx.db, recording.invoice.networkPassphrase, [tx]);
@@ -243,7 +244,20 @@ async function recordLocked(
   if (existing.length > 0) return alreadyRecorded(invoice, existing);
 
   const dueBefore = amountDue(invoice.total, invoice.amountPaid);
-  const ops = recordable(result.operations);
+  const values = await valueOperations(
+    db,
+    ctx,
+    invoice,
+    recordable(result.operations),
+    result.createdAt,
+  );
+  // On a fiat-priced invoice what counts is the value; one that could not be valued is
+  // recorded and shown, and does not count (docs/decisions.md, Fiat pricing).
+  const ops = recordable(result.operations).map((op) =>
+    invoice.priceCurrency && op.applied && values.get(op.operationIndex)?.priceValue == null
+      ? { ...op, applied: false, unappliedReason: "unpriced" as const }
+      : op,
+  );
   const base = { invoice, statusBefore: invoice.status, dueBefore, paidNow: false };
   if (ops.length === 0) {
     return { ...base, rows: [], created: false, applied: "0.0000000", selfPaymentOnly: true };
@@ -266,12 +280,13 @@ async function recordLocked(
         unappliedReason: op.unappliedReason,
         status: "CONFIRMED" as const,
         confirmedAt: result.createdAt,
+        ...values.get(op.operationIndex),
       })),
     )
     .returning();
   rows.sort((a, b) => a.operationIndex - b.operationIndex);
 
-  const applied = appliedAmount(result.operations);
+  const applied = appliedValue(invoice, rows);
   const amountPaid = sumAmounts([invoice.amountPaid, applied]);
   const payer = (rows.find((r) => r.applied) ?? rows[0]).fromWallet;
   const paidNow =
@@ -320,6 +335,15 @@ async function recordLocked(
   };
 }
 
+/**
+ * What rows add to amountPaid, in the invoice's units: the asset amounts, or on a fiat-priced
+ * invoice their values (docs/decisions.md, Fiat pricing). 7 decimals.
+ */
+function appliedValue(invoice: InvoiceRow, rows: readonly PaymentRow[]): string {
+  const counted = rows.filter((r) => r.applied);
+  return sumAmounts(counted.map((r) => (invoice.priceCurrency ? (r.priceValue ?? "0") : r.amount)));
+}
+
 /** What confirm and submit answer with 200. */
 export type RecordOutcome =
   | { kind: "recorded"; invoice: InvoiceRow; payment: PaymentRow }
@@ -354,9 +378,7 @@ export function answerFor(recording: Recording): RecordOutcome {
 
 /** The rows were there already: what this transaction contributed, from its rows. */
 function alreadyRecorded(invoice: InvoiceRow, rows: PaymentRow[]): Recording {
-  const applied = fromStroops(
-    rows.filter((r) => r.applied).reduce((sum, r) => sum + toStroops(r.amount), 0n),
-  );
+  const applied = appliedValue(invoice, rows);
   const before = toStroops(invoice.amountPaid) - toStroops(applied);
   return {
     invoice,

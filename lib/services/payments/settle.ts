@@ -7,6 +7,7 @@ import {
   UnavailableError,
   ValidationError,
 } from "@/lib/domain/errors";
+import { valueAgainstQuote } from "@/lib/domain/fiat";
 import { isPayable, transition } from "@/lib/domain/invoice-state";
 import { amountDue, sumAmounts, toStroops } from "@/lib/domain/money";
 import {
@@ -40,6 +41,7 @@ import {
   lockLiveInvoice,
   type PaymentRow,
 } from "../invoices/store";
+import { type QuoteRow, quoteLiveAt } from "./quotes";
 import {
   answerFor,
   classifyAgainstInvoice,
@@ -75,6 +77,16 @@ export async function submitPayment(
     throw new BusinessRuleError(
       `Network mismatch: Transaction signed for '${decoded.otherPassphrase}' but invoice requires '${invoice.networkPassphrase}'`,
     );
+  }
+  // A fiat-priced invoice's transaction past its time bounds is an expired quote's: refused
+  // before sending (docs/decisions.md, Fiat pricing). Others go to the ledger, which answers
+  // tx_too_late and moves the invoice to FAILED as before.
+  if (
+    invoice.priceCurrency &&
+    decoded.validUntil &&
+    decoded.validUntil.getTime() < ctx.now().getTime()
+  ) {
+    throw ledgerError("tx_too_late");
   }
   const network = networkName(invoice.networkPassphrase);
   await checkBeforeSending(ctx, invoice, {
@@ -123,8 +135,16 @@ async function checkBeforeSending(
   if (pre.operations.some((op) => op.selfPayment)) {
     throw new BusinessRuleError(OWN_INVOICE_MESSAGE);
   }
-  const applied = appliedAmount(pre.operations);
-  if (toStroops(applied) === 0n) throw new BusinessRuleError(MISMATCH_MESSAGE);
+  const sent = appliedAmount(pre.operations);
+  if (toStroops(sent) === 0n) throw new BusinessRuleError(MISMATCH_MESSAGE);
+  // A fiat-priced invoice compares the value at the live quote; without one the payment will
+  // be valued when recorded (late), so it is not refused here (docs/decisions.md, Fiat pricing).
+  let applied = sent;
+  if (invoice.priceCurrency) {
+    const quote = await quoteLiveAt(ctx.db, invoice.id, ctx.now());
+    if (!quote) return;
+    applied = valueAgainstQuote(sent, quote);
+  }
   const paid = sumAmounts([invoice.amountPaid, applied]);
   if (!isPaidInFull(paid, invoice.total, invoice.paymentTolerance)) {
     throw new BusinessRuleError(
@@ -224,7 +244,8 @@ export type PaymentStatus = Pick<
   | "total"
   | "amountPaid"
   | "updatedAt"
-> & { payments: PaymentRow[] };
+  | "priceCurrency"
+> & { payments: PaymentRow[]; quote: QuoteRow | null };
 
 /**
  * Polled every few seconds by every open checkout: one narrow prepared query, then the
@@ -247,6 +268,7 @@ export async function getPaymentStatus(
         total: invoices.total,
         amountPaid: invoices.amountPaid,
         updatedAt: invoices.updatedAt,
+        priceCurrency: invoices.priceCurrency,
       })
       .from(invoices)
       .where(and(eq(invoices.id, sql.placeholder("id")), isNull(invoices.deletedAt)))
@@ -255,5 +277,10 @@ export async function getPaymentStatus(
   );
   const [row] = await query.execute({ id: invoiceId });
   if (!row) throw new NotFoundError(INVOICE_NOT_FOUND);
-  return { ...row, payments: await loadPayments(ctx.db, row.id) };
+  const [payments, quote] = await Promise.all([
+    loadPayments(ctx.db, row.id),
+    // Fiat-priced invoices only: the checkout shows the live quote and its countdown.
+    row.priceCurrency && isPayable(row.status) ? quoteLiveAt(ctx.db, row.id, ctx.now()) : undefined,
+  ]);
+  return { ...row, payments, quote: quote ?? null };
 }

@@ -1,6 +1,7 @@
 import { NETWORK_PASSPHRASES } from "@/lib/config";
-import { BusinessRuleError, ValidationError } from "@/lib/domain/errors";
+import { BusinessRuleError, UnavailableError, ValidationError } from "@/lib/domain/errors";
 import { operation } from "@/lib/http/route";
+import { PRICE_UNAVAILABLE } from "@/lib/prices/cache";
 import { payIntentPolicy } from "@/lib/ratelimit/policies";
 import { INVALID_NETWORK } from "@/lib/schemas/common";
 import { payIntentSchema } from "@/lib/schemas/payments";
@@ -62,6 +63,7 @@ export const createPaymentIntent = operation({
     ledgerError("op_no_trust"),
     ledgerError("op_src_no_trust"),
     ledgerError("op_underfunded"),
+    new UnavailableError(PRICE_UNAVAILABLE),
     invoiceNotFound,
     linkNotFound,
   ],

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { fiat2, quoteAssetAmount, valueAgainstQuote, valueAt } from "./fiat";
+import { computeTotals } from "./money";
+
+describe("quotes", () => {
+  it("asks for the fiat amount at the rate, rounded up to the stroop", () => {
+    expect(quoteAssetAmount("100.00", "0.1157")).toBe("864.3042351");
+    expect(quoteAssetAmount("100.00", "0.125")).toBe("800.0000000");
+    expect(quoteAssetAmount("0.01", "3")).toBe("0.0033334");
+    expect(quoteAssetAmount("99.99", "1")).toBe("99.9900000");
+  });
+
+  it("values the quoted amount at exactly the fiat amount, and never a cent short", () => {
+    const quote = { rate: "0.1157", assetAmount: "864.3042351", fiatAmount: "100.00" };
+    expect(valueAgainstQuote("864.3042351", quote)).toBe("100.00");
+    // More: the fiat amount plus the extra at the quote's rate.
+    expect(valueAgainstQuote("964.3042351", quote)).toBe("111.57");
+    // Less: its share at the rate, capped by the fiat amount.
+    expect(valueAgainstQuote("432.1521176", quote)).toBe("50.00");
+    expect(valueAgainstQuote("864.3042350", quote)).toBe("100.00");
+    // Each cent of rounding of a quoted payment is in the payer's favour only up to the quote.
+    for (const [fiat, rate] of [
+      ["0.01", "0.0913"],
+      ["12345.67", "0.1311"],
+      ["1.99", "1.0821"],
+    ]) {
+      const q = { rate, fiatAmount: fiat, assetAmount: quoteAssetAmount(fiat, rate) };
+      expect(valueAgainstQuote(q.assetAmount, q)).toBe(fiat);
+    }
+  });
+
+  it("rounds values half up to the cent", () => {
+    expect(valueAt("800", "0.1")).toBe("80.00");
+    expect(valueAt("0.1", "0.125")).toBe("0.01");
+    expect(valueAt("0.1", "0.124")).toBe("0.01");
+    expect(valueAt("0.1", "0.0249")).toBe("0.00");
+    expect(fiat2("2.005")).toBe("2.01");
+  });
+});
+
+describe("fiat totals", () => {
+  it("keeps fiat amounts to whole cents, half up, and refuses finer rates and discounts", () => {
+    const t = computeTotals(
+      { lineItems: [{ quantity: "3", rate: "33.33" }], taxRate: "7.25", discount: "0.5" },
+      { scale: 2 },
+    );
+    expect(t).toMatchObject({
+      subtotal: "99.9900000",
+      taxAmount: "7.2500000",
+      total: "106.7400000",
+    });
+    expect(() =>
+      computeTotals({ lineItems: [{ quantity: "1", rate: "1.005" }] }, { scale: 2 }),
+    ).toThrow("lineItems.0.rate must have at most 2 decimal places");
+    expect(() =>
+      computeTotals({ lineItems: [{ quantity: "1", rate: "1" }], discount: "0.001" }, { scale: 2 }),
+    ).toThrow("discount must have at most 2 decimal places");
+  });
+});
