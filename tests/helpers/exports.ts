@@ -4,11 +4,12 @@ import type postgres from "postgres";
 /**
  * `n` payments of one invoice, as the recorder writes them, inserted in one statement
  * (tests/exports.test.ts, bench/export.ts). Three share each millisecond (with microseconds
- * past it), so keyset pages break inside ties. Ids are `bulk0000001` on, ledgers 1000001 on.
+ * past it), so keyset pages break inside ties. Ids are `bulk0000001` on, ledgers 1000001 on
+ * (from `first`, 1 unless given).
  */
 export async function insertBulkPayments(
   sql: postgres.Sql,
-  p: { invoiceId: string; wallet: string; payer: string; n: number },
+  p: { invoiceId: string; wallet: string; payer: string; n: number; first?: number },
 ): Promise<{ sum: string }> {
   await sql`insert into payments (id, invoice_id, transaction_hash, ledger_number, from_wallet,
     to_wallet, amount, asset, confirmed_at, fiat_currency, fiat_value, rate, rate_source, rate_at)
@@ -16,7 +17,7 @@ export async function insertBulkPayments(
       1000000 + g, ${p.payer}, ${p.wallet}, round((g % 99991)::numeric / 997 + 0.0000001, 7), 'XLM',
       timestamptz '2026-02-01 00:00:00.000123+00' + (g / 3) * interval '1 millisecond',
       'USD', round((g % 99991)::numeric / 997 * 0.2, 2), 0.2, 'prices.local', timestamptz '2026-02-01'
-    from generate_series(1, ${p.n}) g`;
+    from generate_series(${p.first ?? 1}::int, ${(p.first ?? 1) + p.n - 1}::int) g`;
   const [{ sum }] = await sql`select sum(amount)::text as sum from payments
     where to_wallet = ${p.wallet}`;
   return { sum };

@@ -22,7 +22,10 @@ export type Column<Row> = readonly [header: string, value: (row: Row) => Cell];
 export const neutralise = (cell: Cell): string =>
   cell === null ? "" : /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
 
-const csv = (records: string[][]) => stringify(records, { record_delimiter: "\r\n" });
+// csv-stringify quotes a field holding the record delimiter (CRLF) but not a lone LF or CR,
+// which other readers (spreadsheets) take as the end of the record: quote those too.
+const csv = (records: string[][]) =>
+  stringify(records, { record_delimiter: "\r\n", quoted_match: /[\r\n]/ });
 
 /** The header row and the rows of one page as CSV text. */
 export const headerLine = <Row>(columns: readonly Column<Row>[]): string =>
