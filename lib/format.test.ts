@@ -2,9 +2,13 @@ import { describe, expect, it } from "vitest";
 import {
   explorerTxUrl,
   formatAmount,
+  formatCountdown,
   formatDate,
+  formatFiat,
   formatGrouped,
   formatMoney,
+  formatPriced,
+  formatPricedWithAsset,
   formatUtcDate,
   formatUtcDateTime,
   isZero,
@@ -45,5 +49,28 @@ describe("lib/format", () => {
     expect(formatUtcDate("2099-09-01T23:59:00.000Z")).toBe("1 Sep 2099");
     expect(formatUtcDateTime("2026-12-31T14:05:00.000Z")).toBe("31 Dec 2026, 14:05 UTC");
     expect(shortAddress(`G${"A".repeat(55)}`)).toBe("GAAA…AAAA");
+  });
+
+  it("fiat-priced amounts: grouped, exactly 2 decimals, labelled with the price currency", () => {
+    expect(formatFiat("1200.0000000", "EUR")).toBe("1,200.00 EUR");
+    expect(formatFiat("0.5000000", "USD")).toBe("0.50 USD");
+    expect(formatFiat("7", "USD")).toBe("7.00 USD");
+    const eur = { currency: "XLM", priceCurrency: "EUR" };
+    expect(formatPriced("100.2500000", eur)).toBe("100.25 EUR");
+    expect(formatPriced("100.2500000", { currency: "XLM", priceCurrency: null })).toBe(
+      "100.25 XLM",
+    );
+    expect(formatPriced("1100.0000000", { currency: "XLM" }, formatMoney)).toBe("1,100.00 XLM");
+    expect(formatPricedWithAsset("1200.0000000", eur)).toBe("1,200.00 EUR, paid in XLM");
+    expect(formatPricedWithAsset("5.0000000", { currency: "USDC" })).toBe("5.00 USDC");
+    expect(formatPriced(null, eur)).toBe("—");
+  });
+
+  it("a quote's countdown is mm:ss, rounded up to the second, never negative", () => {
+    expect(formatCountdown(15 * 60_000)).toBe("15:00");
+    expect(formatCountdown(899_400)).toBe("15:00");
+    expect(formatCountdown(898_999)).toBe("14:59");
+    expect(formatCountdown(9_000)).toBe("00:09");
+    expect(formatCountdown(-5)).toBe("00:00");
   });
 });

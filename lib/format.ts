@@ -69,6 +69,40 @@ export function formatGrouped(value: string, min = 2): string {
 /** The checkout's "1,001.50 XLM". */
 export const formatMoney = (value: string, code: string) => `${formatGrouped(value)} ${code}`;
 
+/**
+ * A fiat amount (a fiat-priced invoice's total, paid, due; whole cents written with 7
+ * decimals like every amount, docs/decisions.md, Fiat pricing): "1200.0000000" ->
+ * "1,200.00 EUR", always 2 decimals (cut as a string, never rounded through a float).
+ */
+export function formatFiat(value: string, code: string): string {
+  const [whole, fraction = ""] = value.trim().split(".");
+  return `${formatGrouped(whole, 0)}.${fraction.slice(0, 2).padEnd(2, "0")} ${code}`;
+}
+
+/** How an invoice is priced: in the asset itself, or in USD/EUR and paid in the asset. */
+export type Pricing = { currency: string; priceCurrency?: string | null };
+
+/**
+ * An invoice's amount in its pricing currency: "1,200.00 EUR" for a fiat-priced one, else
+ * `plain(amount, asset)` (formatAmount on the freelancer pages and the PDF, formatMoney on
+ * the checkout).
+ */
+export function formatPriced(
+  amount: string | null | undefined,
+  p: Pricing,
+  plain: (value: string, code: string) => string = formatAmount,
+): string {
+  if (amount === null || amount === undefined || amount === "") return "—";
+  return p.priceCurrency ? formatFiat(amount, p.priceCurrency) : plain(amount, p.currency);
+}
+
+/** "1,200.00 EUR, paid in XLM" (fiat-priced), else as formatPriced. */
+export const formatPricedWithAsset = (amount: string | null | undefined, p: Pricing) =>
+  p.priceCurrency ? `${formatPriced(amount, p)}, paid in ${p.currency}` : formatPriced(amount, p);
+
+/** The code amounts are written in: the price currency, else the asset. */
+export const pricingCode = (p: Pricing) => p.priceCurrency ?? p.currency;
+
 /** "≈ $12.34 USD" for an XLM amount at a USD price (an estimate); null when unusable. */
 export function approxUsd(amount: string, usd: number): string | null {
   const value = Number(amount) * usd;
@@ -117,6 +151,14 @@ export function formatUtcDateTime(value: string | Date): string {
   const hh = String(d.getUTCHours()).padStart(2, "0");
   const mm = String(d.getUTCMinutes()).padStart(2, "0");
   return `${formatUtcDate(d)}, ${hh}:${mm} UTC`;
+}
+
+/** A quote's time left: 899_400 ms -> "14:59", never negative; minutes past 99 stay whole. */
+export function formatCountdown(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const mm = String(Math.floor(total / 60)).padStart(2, "0");
+  const ss = String(total % 60).padStart(2, "0");
+  return `${mm}:${ss}`;
 }
 
 // ---------------------------------------------------------------------------

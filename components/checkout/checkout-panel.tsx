@@ -4,14 +4,18 @@ import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Alert, StatusBadge } from "@/components/ui/card";
 import { isPartlyPaid, paidAndRemaining } from "@/components/ui/payment-words";
-import { formatMoney, formatUtcDate } from "@/lib/format";
+import { formatMoney, formatPriced, formatUtcDate, pricingCode } from "@/lib/format";
 import { MobilePayment } from "./mobile-payment";
 import { PaymentList } from "./payment-list";
 import { PaymentSteps } from "./payment-steps";
+import { QuotePanel } from "./quote-panel";
 import { Receipt } from "./receipt";
 import {
   type CheckoutProgress,
   type CheckoutReceipt,
+  PAYABLE,
+  type Quote,
+  quoteExpired,
   usePaymentStatus,
   useUsdEstimate,
 } from "./use-payment-status";
@@ -27,6 +31,11 @@ export type CheckoutPanelProps = {
   status: string;
   total: string;
   currency: string;
+  /** USD or EUR for a fiat-priced invoice: the amounts are in it, paid in `currency`. */
+  priceCurrency: string | null;
+  quoteTtlMinutes: number;
+  /** The live quote when the page was rendered (a reload keeps the countdown). */
+  quote: Quote | null;
   networkPassphrase: string;
   networkLabel: string;
   payeeName: string;
@@ -36,22 +45,29 @@ export type CheckoutPanelProps = {
   progress: CheckoutProgress;
 };
 
-const PAYABLE = new Set(["PENDING", "PROCESSING", "FAILED", "EXPIRED"]);
 const muted = "text-sm text-slate-600 dark:text-slate-300";
 
 export function CheckoutPanel(props: CheckoutPanelProps) {
   const { invoiceId, networkPassphrase, dueDate } = props;
   const payment = usePaymentStatus(invoiceId, props);
   const wallet = useWalletPayment(invoiceId, networkPassphrase, payment);
-  const { status, receipt, paid, progress } = payment;
+  const { status, receipt, paid, progress, quote } = payment;
   // Paid in part: the amount shown, the pay buttons and the QR code are for what is left.
   const partly = isPartlyPaid({ status, ...progress });
   const shown = partly ? progress.amountDue : props.total;
-  const usd = useUsdEstimate(props.currency, shown);
+  const { priceCurrency } = props;
+  // A fiat-priced invoice's amounts are fiat already: no estimate from the XLM feed.
+  const usd = useUsdEstimate(priceCurrency ? "" : props.currency, shown);
   const { freighter, mobile } = wallet;
-  const amount = formatMoney(props.total, props.currency);
+  const money = (value: string) => formatPriced(value, props, formatMoney);
+  const amount = money(props.total);
+  const expired = quote !== null && quoteExpired(quote);
   const received = (
-    <PaymentList payments={progress.payments} networkPassphrase={networkPassphrase} />
+    <PaymentList
+      payments={progress.payments}
+      networkPassphrase={networkPassphrase}
+      priceCurrency={priceCurrency}
+    />
   );
 
   return (
@@ -66,17 +82,20 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
         <div>
           <p className={`${muted} font-medium`}>{paid ? "Amount paid" : "Amount due"}</p>
           <p className="text-3xl font-semibold tracking-tight text-slate-900 dark:text-white">
-            {formatMoney(shown, props.currency)}
+            {money(shown)}
           </p>
           {partly && (
             <p className={`${muted} mt-1 font-medium`} data-testid="paid-remaining">
-              {paidAndRemaining(
-                progress.amountPaid,
-                progress.amountDue,
-                props.currency,
-                formatMoney,
+              {paidAndRemaining(progress.amountPaid, progress.amountDue, pricingCode(props), (v) =>
+                money(v),
               )}{" "}
               of {amount}
+            </p>
+          )}
+          {priceCurrency && !paid && (
+            <p className={`${muted} mt-1`} data-testid="paid-in">
+              Priced in {priceCurrency}, paid in {props.currency} at a rate locked for{" "}
+              {props.quoteTtlMinutes} minutes when you pay.
             </p>
           )}
           {usd && (
@@ -130,6 +149,9 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
                 Nothing was paid. You can try again.
               </Notice>
             )}
+            {quote && (
+              <QuotePanel quote={quote} onRenew={wallet.renewQuote} renewDisabled={!wallet.ready} />
+            )}
             <div className="grid gap-3">
               <Button
                 onClick={wallet.payWithFreighter}
@@ -152,14 +174,20 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
                 <PaymentSteps current={freighter.step} failed={freighter.error !== null} />
                 {freighter.note && <Alert kind="info">{freighter.note}</Alert>}
                 {freighter.error && (
-                  <Failure message={freighter.error} onRetry={wallet.payWithFreighter} />
+                  <Failure
+                    message={freighter.error}
+                    onRetry={wallet.payWithFreighter}
+                    retry={freighter.quoteExpired ? "Try again with a new quote" : undefined}
+                  />
                 )}
               </div>
             )}
             {mobile?.error ? (
               <Failure message={mobile.error} onRetry={wallet.payWithMobile} />
             ) : (
-              mobile && <MobilePayment state={mobile} networkLabel={props.networkLabel} />
+              // An expired quote's QR code would pay the old amount: the quote asks for a new one.
+              mobile &&
+              !expired && <MobilePayment state={mobile} networkLabel={props.networkLabel} />
             )}
           </>
         )}
@@ -181,12 +209,20 @@ function Notice({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Failure({ message, onRetry }: { message: string; onRetry: () => void }) {
+function Failure({
+  message,
+  onRetry,
+  retry = "Try again",
+}: {
+  message: string;
+  onRetry: () => void;
+  retry?: string;
+}) {
   return (
     <div className="space-y-3">
       <Alert>{message}</Alert>
       <Button variant="secondary" onClick={onRetry}>
-        Try again
+        {retry}
       </Button>
     </div>
   );

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { TotalsList } from "@/components/ui/totals";
-import { formatGrouped, formatMoney } from "@/lib/format";
+import { formatGrouped, formatMoney, formatPriced } from "@/lib/format";
 
 /** Server-rendered: who is paid, what for, line items and totals. No client JavaScript. */
 
@@ -15,6 +15,8 @@ export type SummaryInvoice = {
   description: string | null;
   linkReference: string | null;
   currency: string;
+  /** USD or EUR when the invoice is priced in fiat: its amounts are in it. */
+  priceCurrency: string | null;
   lineItems: { id: string; description: string; quantity: string; rate: string; amount: string }[];
   subtotal: string;
   taxRate: string;
@@ -63,6 +65,7 @@ export function InvoiceSummary({
           {(link ? p.linkReference : null) ?? p.invoiceNumber}
         </Item>
         <Item label="Asset and network" wide>
+          {p.priceCurrency && `Priced in ${p.priceCurrency}, paid in `}
           {p.currency} on the {networkLabel}
           {assetIssuer && (
             <span className={wrapped}>
@@ -87,7 +90,7 @@ export function InvoiceSummary({
       <section aria-label="Totals" className="mt-4">
         <TotalsList
           totals={p}
-          money={(amount) => formatMoney(amount, p.currency)}
+          money={(amount) => formatPriced(amount, p, formatMoney)}
           className="ml-auto max-w-xs"
         />
       </section>

@@ -1,18 +1,21 @@
 import { unappliedReasonText } from "@/components/ui/payment-words";
-import { explorerTxUrl, formatMoney, formatUtcDateTime, shortHash } from "@/lib/format";
+import { explorerTxUrl, formatFiat, formatMoney, formatUtcDateTime, shortHash } from "@/lib/format";
 import type { ReceivedPaymentBody } from "@/lib/schemas/invoices";
 
 /**
  * Every payment received for the invoice, as the payer sees it on the checkout and its
  * receipt: amount, transaction (linked to an explorer), ledger, time, and whether it counted
- * (with the reason when it did not).
+ * (with the reason when it did not). On a fiat-priced invoice, what each counted for in its
+ * currency, and "paid late" when no quote was live (docs/decisions.md, Fiat pricing).
  */
 export function PaymentList({
   payments,
   networkPassphrase,
+  priceCurrency = null,
 }: {
   payments: ReceivedPaymentBody[];
   networkPassphrase: string;
+  priceCurrency?: string | null;
 }) {
   if (payments.length === 0) return null;
   return (
@@ -37,9 +40,18 @@ export function PaymentList({
                     : "text-amber-800 dark:text-amber-200"
                 }
               >
-                {p.applied ? "Counted" : `Not counted: ${unappliedReasonText(p)}`}
+                {p.applied
+                  ? priceCurrency && p.priceValue !== null
+                    ? `Counted for ${formatFiat(p.priceValue, priceCurrency)}`
+                    : "Counted"
+                  : `Not counted: ${unappliedReasonText(p)}`}
               </span>
             </div>
+            {p.paidLate && (
+              <p className="text-xs text-amber-800 dark:text-amber-200">
+                Paid late: no quote was live, so it counted at the rate when it arrived.
+              </p>
+            )}
             <p className="text-xs text-slate-600 dark:text-slate-300">
               <a
                 href={explorerTxUrl(p.transactionHash, networkPassphrase)}

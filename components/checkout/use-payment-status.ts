@@ -17,6 +17,12 @@ export type CheckoutReceipt = {
 
 type StatusBody = FormB<typeof paymentStatusResponse>;
 
+/** A locked quote of a fiat-priced invoice (docs/decisions.md, Fiat pricing). */
+export type Quote = NonNullable<StatusBody["quote"]>;
+
+/** True once the quote's time is over (its transaction's time bounds have passed). */
+export const quoteExpired = (q: Quote, now = Date.now()) => Date.parse(q.expiresAt) <= now;
+
 /** Paid so far, left to pay, and every payment received (docs/decisions.md, Partial payments). */
 export type CheckoutProgress = {
   amountPaid: string;
@@ -25,25 +31,43 @@ export type CheckoutProgress = {
 };
 
 const FINAL = new Set(["PAID", "CANCELLED"]);
+/** Statuses the checkout offers to pay (components/checkout/checkout-panel.tsx). */
+export const PAYABLE = new Set(["PENDING", "PROCESSING", "FAILED", "EXPIRED"]);
 /** Poll every 5 seconds; faster for two minutes after the payer starts paying. */
 const SLOW_POLL_MS = 5000;
 const FAST_POLL_MS = 1500;
 const FAST_WINDOW_MS = 120_000;
 
 /**
+ * The server has no live quote (it expired, or a poll sent before a pay-intent answered):
+ * the one shown stays while the invoice can be paid, so an expired one says "Get a new
+ * quote" instead of vanishing. A pay attempt always asks the server again.
+ */
+const keptQuote = (q: Quote | null, status: string) => (q && PAYABLE.has(status) ? q : null);
+
+/**
  * The invoice's live status: the page becomes a receipt however the invoice gets paid (this
  * page's wallet, a phone, another tab). Polls until the status is final, pausing while the
  * tab is hidden; `speedUp()` polls faster while a payment is on its way. When a payment this
  * page saw settles, focus moves to the receipt's heading (`receiptHeading`), not on a load.
- * `progress` follows what was paid and what is left, and the payments received.
+ * `progress` follows what was paid and what is left, and the payments received; `quote` the
+ * live quote of a fiat-priced invoice (from the status poll, so a reload keeps it, or from a
+ * pay-intent through `showQuote`). A quote that expired stays shown, as expired, until a new
+ * one replaces it: the payer then sees why and asks for a new one.
  */
 export function usePaymentStatus(
   invoiceId: string,
-  initial: { status: string; receipt: CheckoutReceipt | null; progress: CheckoutProgress },
+  initial: {
+    status: string;
+    receipt: CheckoutReceipt | null;
+    progress: CheckoutProgress;
+    quote: Quote | null;
+  },
 ) {
   const [status, setStatus] = useState(initial.status);
   const [receipt, setReceipt] = useState(initial.receipt);
   const [progress, setProgress] = useState(initial.progress);
+  const [quote, setQuote] = useState(initial.quote);
   const [pollKey, setPollKey] = useState(0);
   const fastUntil = useRef(0);
   const receiptHeading = useRef<HTMLHeadingElement>(null);
@@ -65,6 +89,7 @@ export function usePaymentStatus(
   const apply = useCallback(
     (s: StatusBody) => {
       setProgress({ amountPaid: s.amountPaid, amountDue: s.amountDue, payments: s.payments });
+      setQuote((q) => s.quote ?? keptQuote(q, s.status));
       if (s.status === "PAID" && s.transactionHash) {
         const { transactionHash, ledgerNumber, payerWallet, paidAt } = s;
         settle({ transactionHash, ledgerNumber, payerWallet, paidAt });
@@ -113,7 +138,20 @@ export function usePaymentStatus(
     }
   }, [paid]);
 
-  return { status, receipt, progress, paid, speedUp, settle, refresh, receiptHeading };
+  const showQuote = useCallback((q: Quote | null) => setQuote(q), []);
+
+  return {
+    status,
+    receipt,
+    progress,
+    quote,
+    paid,
+    speedUp,
+    settle,
+    refresh,
+    showQuote,
+    receiptHeading,
+  };
 }
 
 /** "≈ $12.34 USD" for an XLM amount from GET /api/prices/xlm; null otherwise or on failure. */

@@ -5,13 +5,19 @@ import { ApiError, api } from "@/lib/client/api";
 import type { paymentIntent, submitPending, submitResult } from "@/lib/schemas/payments";
 import type { FormB } from "@/lib/schemas/wire";
 import type { StepKey } from "./payment-steps";
-import type { CheckoutReceipt } from "./use-payment-status";
+import { type CheckoutReceipt, type Quote, quoteExpired } from "./use-payment-status";
 
 export type Intent = FormB<typeof paymentIntent>;
 /** POST /api/payments/submit: applied, already paid, or (202) not confirmed yet. */
 type SubmitBody = FormB<typeof submitResult> | FormB<typeof submitPending>;
 
-export type FreighterState = { step: StepKey; error: string | null; note: string | null };
+export type FreighterState = {
+  step: StepKey;
+  error: string | null;
+  note: string | null;
+  /** The error is an expired quote: the retry is "Get a new quote". */
+  quoteExpired?: boolean;
+};
 export type MobileState = { intent: Intent | null; qrSvg: string | null; error: string | null };
 
 /** What the payment status hook offers a payment in progress (use-payment-status.ts). */
@@ -19,13 +25,33 @@ type StatusControls = {
   speedUp: () => void;
   settle: (receipt: CheckoutReceipt) => void;
   refresh: () => Promise<void>;
+  showQuote: (quote: Quote | null) => void;
 };
+
+/**
+ * Signing takes the payer a while: a quote with less time left than this is let run out and
+ * replaced before the wallet is asked, so the signed transaction is not already expired.
+ */
+const MIN_SIGNING_MS = 20_000;
+
+/** A fiat-priced invoice's quote ran out before the transaction was signed or sent. */
+class QuoteExpiredError extends Error {
+  constructor() {
+    super("The quote expired before the payment was sent. Nothing was paid: get a new quote.");
+  }
+}
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const NOT_CONFIRMED_YET =
   "The network has not confirmed the transaction yet. This page updates by itself when it does.";
 
+/** submit's refusal of a transaction past its time bounds (an expired quote's). */
+const isTimedOut = (err: unknown) =>
+  err instanceof ApiError && err.status === 400 && /timed out/i.test(err.message);
+
 function messageOf(err: unknown): string {
   if (err instanceof ApiError) return err.message;
+  if (err instanceof QuoteExpiredError) return err.message;
   // WalletError (lib/client/wallet) carries a user-facing message; it is loaded lazily, so
   // recognise it by shape rather than by class.
   if (err instanceof Error && "kind" in err && err.message) return err.message;
@@ -49,15 +75,34 @@ export function useWalletPayment(
   const [mobileBusy, setMobileBusy] = useState(false);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const { speedUp, settle, refresh } = status;
+  const { speedUp, settle, refresh, showQuote } = status;
 
+  /** A pay-intent; a fiat-priced invoice's answer carries the quote, shown at once. */
   const payIntent = useCallback(
-    (senderPublicKey?: string) =>
-      api<Intent>(`/api/payments/${invoiceId}/pay-intent`, {
+    async (senderPublicKey?: string) => {
+      const intent = await api<Intent>(`/api/payments/${invoiceId}/pay-intent`, {
         method: "POST",
         body: { senderPublicKey, networkPassphrase },
-      }),
-    [invoiceId, networkPassphrase],
+      });
+      if (intent.quote) showQuote(intent.quote);
+      return intent;
+    },
+    [invoiceId, networkPassphrase, showQuote],
+  );
+
+  /**
+   * A pay-intent whose quote leaves time to sign: one about to run out is waited out and
+   * replaced (the server returns the live quote until it expires).
+   */
+  const freshIntent = useCallback(
+    async (senderPublicKey: string) => {
+      const intent = await payIntent(senderPublicKey);
+      const left = intent.quote ? Date.parse(intent.quote.expiresAt) - Date.now() : Infinity;
+      if (left >= MIN_SIGNING_MS) return intent;
+      await sleep(Math.max(0, left) + 1000);
+      return payIntent(senderPublicKey);
+    },
+    [payIntent],
   );
 
   const payWithFreighter = useCallback(async () => {
@@ -72,14 +117,18 @@ export function useWalletPayment(
       const wallet = await import("@/lib/client/wallet");
       const address = await wallet.connectWallet();
       go("prepare");
-      const intent = await payIntent(address);
+      const intent = await freshIntent(address);
       if (!intent.transactionXdr) throw new Error("No transaction to sign");
+      const { quote } = intent;
+      // Never ask the wallet to sign, nor send, a transaction whose quote is over.
+      if (quote && quoteExpired(quote)) throw new QuoteExpiredError();
       go("sign");
       const signed = await wallet.signPayment(
         intent.transactionXdr,
         intent.networkPassphrase,
         address,
       );
+      if (quote && quoteExpired(quote)) throw new QuoteExpiredError();
       go("submit");
       speedUp();
       const result = await api<SubmitBody>("/api/payments/submit", {
@@ -98,9 +147,10 @@ export function useWalletPayment(
       // The receipt lists every payment: read them once more, with this one.
       await refresh().catch(() => undefined);
     } catch (err) {
-      setFreighter({ step, error: messageOf(err), note: null });
+      const expired = err instanceof QuoteExpiredError || isTimedOut(err);
+      setFreighter({ step, error: messageOf(err), note: null, quoteExpired: expired });
     }
-  }, [invoiceId, payIntent, speedUp, settle, refresh]);
+  }, [invoiceId, freshIntent, speedUp, settle, refresh]);
 
   const payWithMobile = useCallback(async () => {
     setFreighter(null);
@@ -119,7 +169,25 @@ export function useWalletPayment(
     }
   }, [payIntent, speedUp]);
 
+  /**
+   * "Get a new quote": a new QR code when the payer is paying from a phone, else a new quote
+   * shown (the next Freighter attempt signs at it).
+   */
+  const [renewing, setRenewing] = useState(false);
+  const renewQuote = useCallback(async () => {
+    if (mobile) return payWithMobile();
+    setRenewing(true);
+    try {
+      await payIntent();
+      setFreighter((f) => (f?.quoteExpired ? null : f));
+    } catch (err) {
+      setFreighter({ step: "prepare", error: messageOf(err), note: null });
+    } finally {
+      setRenewing(false);
+    }
+  }, [mobile, payWithMobile, payIntent]);
+
   const freighterBusy = freighter !== null && freighter.error === null && freighter.note === null;
-  const ready = hydrated && !freighterBusy && !mobileBusy;
-  return { freighter, mobile, mobileBusy, ready, payWithFreighter, payWithMobile };
+  const ready = hydrated && !freighterBusy && !mobileBusy && !renewing;
+  return { freighter, mobile, mobileBusy, ready, payWithFreighter, payWithMobile, renewQuote };
 }

@@ -12,7 +12,14 @@ import { useSession } from "@/lib/client/session";
 import { useAction } from "@/lib/client/use-action";
 import { useResource } from "@/lib/client/use-resource";
 import { canTransition } from "@/lib/domain/invoice-state";
-import { formatAmount, formatDate, isZero, NETWORK_LABELS, networkOf } from "@/lib/format";
+import {
+  formatDate,
+  formatPriced,
+  formatPricedWithAsset,
+  isZero,
+  NETWORK_LABELS,
+  networkOf,
+} from "@/lib/format";
 import { AuditTimeline } from "./audit-timeline";
 import { DownloadPdfButton } from "./download-pdf-button";
 import { InvoiceDocument } from "./invoice-document";
@@ -107,15 +114,15 @@ export function InvoiceDetail({ id }: { id: string }) {
       {error && <Alert>{error}</Alert>}
 
       <section aria-label="Summary" className="grid grid-cols-2 gap-4 sm:grid-cols-4">
-        <Fact label="Total" value={formatAmount(invoice.total, invoice.currency)} strong />
+        <Fact label="Total" value={formatPricedWithAsset(invoice.total, invoice)} strong />
         {!isZero(invoice.amountPaid) && (
           <>
-            <Fact label="Paid" value={formatAmount(invoice.amountPaid, invoice.currency)} />
-            <Fact label="Due" value={formatAmount(invoice.amountDue, invoice.currency)} />
+            <Fact label="Paid" value={formatPriced(invoice.amountPaid, invoice)} />
+            <Fact label="Due" value={formatPriced(invoice.amountDue, invoice)} />
           </>
         )}
         {!isZero(invoice.amountOverpaid) && (
-          <Fact label="Overpaid" value={formatAmount(invoice.amountOverpaid, invoice.currency)} />
+          <Fact label="Overpaid" value={formatPriced(invoice.amountOverpaid, invoice)} />
         )}
         <Fact label="Client" value={invoice.clientName} />
         <Fact label="Due date" value={formatDate(invoice.dueDate)} />

@@ -2,15 +2,24 @@ import type { ReactNode } from "react";
 import { Pair } from "@/components/ui/page";
 import { right, Table, tdClass } from "@/components/ui/table";
 import { TotalsList } from "@/components/ui/totals";
-import { formatAmount, formatDate, NETWORK_LABELS, networkOf, trimZeros } from "@/lib/format";
+import {
+  formatAmount,
+  formatDate,
+  formatPriced,
+  NETWORK_LABELS,
+  networkOf,
+  trimZeros,
+} from "@/lib/format";
 import type { OwnerInvoice } from "./types";
 
-const COLUMNS = ["Description", right("Quantity"), right("Rate"), right("Amount")];
 const amountCell = `${tdClass} whitespace-nowrap text-right font-mono`;
 
 /** The invoice itself (parties, lines, totals): the detail page and the printable view. */
 export function InvoiceDocument({ invoice }: { invoice: OwnerInvoice }) {
   const c = invoice.currency;
+  // A fiat-priced invoice's amounts are in its price currency (docs/decisions.md, Fiat pricing).
+  const code = invoice.priceCurrency ?? c;
+  const columns = ["Description", right("Quantity"), right(`Rate (${code})`), right("Amount")];
   const from = [invoice.freelancerName, invoice.freelancerCompany, invoice.freelancerEmail];
   return (
     <div className="space-y-6">
@@ -37,12 +46,13 @@ export function InvoiceDocument({ invoice }: { invoice: OwnerInvoice }) {
         <Pair label="Due">{formatDate(invoice.dueDate)}</Pair>
         <Pair label="Paid in">
           {c} on Stellar {NETWORK_LABELS[networkOf(invoice.networkPassphrase)]}
+          {invoice.priceCurrency && `, priced in ${invoice.priceCurrency}`}
         </Pair>
       </dl>
 
       {invoice.description && <p className="whitespace-pre-line text-sm">{invoice.description}</p>}
 
-      <Table caption="Line items" columns={COLUMNS}>
+      <Table caption="Line items" columns={columns}>
         {invoice.lineItems.map((item) => (
           <tr key={item.id}>
             <td className={tdClass}>{item.description}</td>
@@ -55,7 +65,7 @@ export function InvoiceDocument({ invoice }: { invoice: OwnerInvoice }) {
 
       <TotalsList
         totals={invoice}
-        money={(amount) => formatAmount(amount, c)}
+        money={(amount) => formatPriced(amount, invoice)}
         className="ml-auto max-w-xs"
         valueClassName="whitespace-nowrap font-mono"
       />

@@ -4,11 +4,11 @@ import type { UseFormRegister } from "react-hook-form";
 import type { SavedClient } from "@/components/clients/types";
 import { Card } from "@/components/ui/card";
 import { Checkbox, Field, Hint, OptionsSelect, Select, TextArea } from "@/components/ui/field";
-import { CURRENCY_OPTIONS, NETWORK_OPTIONS } from "@/components/ui/options";
+import { CURRENCY_OPTIONS, NETWORK_OPTIONS, priceOptions } from "@/components/ui/options";
 import { TotalsList } from "@/components/ui/totals";
 import type { InvoiceFormValues, LiveTotals, TextKey } from "@/lib/client/invoice-form";
 import { useResource } from "@/lib/client/use-resource";
-import { formatAmount } from "@/lib/format";
+import { formatAmount, formatFiat } from "@/lib/format";
 
 type Registered = ReturnType<UseFormRegister<InvoiceFormValues>>;
 
@@ -86,20 +86,35 @@ export function ClientFields({
   );
 }
 
-/** Title, number, currency, network, due date and summary. */
+/** How the invoice is priced: the "Price in" choice and, for USD or EUR, the quote lifetime. */
+export type PricingProps = {
+  /** The asset chosen (its code names the first option). */
+  asset: string;
+  /** "" or USD / EUR, as chosen. */
+  value: string;
+  priceCurrency: Registered;
+  quoteTtlMinutes: Registered;
+  priceError?: string;
+  ttlError?: string;
+};
+
+/** Title, number, currency, pricing, network, due date and summary. */
 export function InvoiceFields({
   text,
   editing,
   currency,
+  pricing,
   network,
   networkError,
 }: {
   text: TextProps;
   editing: boolean;
   currency: Registered;
+  pricing: PricingProps;
   network: Registered;
   networkError?: string;
 }) {
+  const fiat = pricing.value !== "";
   return (
     <Card title="Invoice">
       <div className={grid}>
@@ -117,7 +132,33 @@ export function InvoiceFields({
           placeholder="INV-0001"
           hint={<Hint>Left blank, the next number is given. It becomes the payment memo.</Hint>}
         />
-        <OptionsSelect label="Currency" options={CURRENCY_OPTIONS} {...currency} />
+        <OptionsSelect
+          label={fiat ? "Paid in" : "Currency"}
+          options={CURRENCY_OPTIONS}
+          {...currency}
+        />
+        <OptionsSelect
+          label="Price in"
+          options={priceOptions(pricing.asset)}
+          error={pricing.priceError}
+          hint={
+            <Hint>
+              {fiat
+                ? `Amounts in ${pricing.value}; the client pays ${pricing.asset} at a rate locked when they pay.`
+                : "Or price in USD or EUR and be paid in the asset at the day's rate."}
+            </Hint>
+          }
+          {...pricing.priceCurrency}
+        />
+        {fiat && (
+          <Field
+            label="Quote lifetime (minutes)"
+            inputMode="numeric"
+            error={pricing.ttlError}
+            hint={<Hint>1 to 120. How long the client has to pay at a locked rate.</Hint>}
+            {...pricing.quoteTtlMinutes}
+          />
+        )}
         <OptionsSelect
           label="Network"
           options={NETWORK_OPTIONS}
@@ -130,7 +171,6 @@ export function InvoiceFields({
           {...text("dueDate")}
           hint={<Hint>Optional. A UTC date.</Hint>}
         />
-        <div className="hidden sm:block" />
         <TextArea
           label="Invoice summary"
           rows={2}
@@ -147,11 +187,14 @@ export function TaxAndTotals({
   text,
   live,
   currency,
+  fiat = false,
   explain,
 }: {
   text: TextProps;
   live: LiveTotals;
+  /** The code amounts are in: the price currency when `fiat`, else the asset. */
   currency: string;
+  fiat?: boolean;
   explain: string;
 }) {
   return (
@@ -188,7 +231,7 @@ export function TaxAndTotals({
         <h2 className="mb-3 text-base font-semibold">Totals</h2>
         <TotalsList
           totals={live.ok ? live.totals : null}
-          money={(amount) => formatAmount(amount, currency)}
+          money={(amount) => (fiat ? formatFiat(amount, currency) : formatAmount(amount, currency))}
           showAll
           valueClassName="font-mono break-all"
         />

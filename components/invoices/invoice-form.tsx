@@ -81,11 +81,14 @@ export function InvoiceForm({ invoice }: { invoice?: OwnerInvoice }) {
     if (server?.message) errorBox.current?.focus();
   }, [server?.message]);
 
-  const [rows, taxRate, discount, currency] = useWatch({
+  const [rows, taxRate, discount, currency, priceCurrency] = useWatch({
     control,
-    name: ["lineItems", "taxRate", "discount", "currency"],
+    name: ["lineItems", "taxRate", "discount", "currency", "priceCurrency"],
   });
-  const live = useMemo(() => liveTotals(rows, taxRate, discount), [rows, taxRate, discount]);
+  const live = useMemo(
+    () => liveTotals(rows, taxRate, discount, priceCurrency),
+    [rows, taxRate, discount, priceCurrency],
+  );
 
   /** Server detail, else the live totals' (once typed in or submitted), else the schema's. */
   function errorFor(key: string, value = "x"): string | undefined {
@@ -172,6 +175,14 @@ export function InvoiceForm({ invoice }: { invoice?: OwnerInvoice }) {
         text={text}
         editing={editing}
         currency={register("currency")}
+        pricing={{
+          asset: currency,
+          value: priceCurrency,
+          priceCurrency: register("priceCurrency"),
+          quoteTtlMinutes: register("quoteTtlMinutes"),
+          priceError: errorFor("priceCurrency"),
+          ttlError: errorFor("quoteTtlMinutes"),
+        }}
         network={register("network", { onChange: () => (touchedNetwork.current = true) })}
         networkError={errorFor("networkPassphrase") ?? errorFor("network")}
       />
@@ -184,7 +195,8 @@ export function InvoiceForm({ invoice }: { invoice?: OwnerInvoice }) {
       <TaxAndTotals
         text={text}
         live={live}
-        currency={currency}
+        currency={priceCurrency || currency}
+        fiat={priceCurrency !== ""}
         explain={
           live.ok
             ? "Computed exactly as the service will store it."

@@ -13,7 +13,13 @@ import { isPartlyPaid } from "@/components/ui/payment-words";
 import { Pager, right, Table, tdClass } from "@/components/ui/table";
 import { usePagedResource } from "@/lib/client/use-resource";
 import { INVOICE_STATUSES } from "@/lib/domain/invoice-state";
-import { formatAmount, formatDate, NETWORK_LABELS, networkOf } from "@/lib/format";
+import {
+  formatDate,
+  formatPriced,
+  formatPricedWithAsset,
+  NETWORK_LABELS,
+  networkOf,
+} from "@/lib/format";
 import type { InvoicePage } from "./types";
 
 const PAGE_SIZE = 20;
@@ -211,10 +217,11 @@ export function InvoiceList() {
                   <StatusBadge status={inv.status} />
                 </td>
                 <td className={`${tdClass} whitespace-nowrap text-right font-mono`}>
-                  {formatAmount(inv.total, inv.currency)}
+                  {formatPricedWithAsset(inv.total, inv)}
                   {isPartlyPaid(inv) && (
                     <span className="block text-xs text-slate-500 dark:text-slate-400">
-                      {formatAmount(inv.amountPaid)} paid · {formatAmount(inv.amountDue)} due
+                      {formatPriced(inv.amountPaid, inv)} paid · {formatPriced(inv.amountDue, inv)}{" "}
+                      due
                     </span>
                   )}
                 </td>

@@ -8,6 +8,7 @@ import {
   explorerTxUrl,
   formatAmount,
   formatDateTime,
+  formatFiat,
   isZero,
   shortAddress,
   shortHash,
@@ -15,7 +16,7 @@ import {
 } from "@/lib/format";
 import type { OwnerInvoice, Payment } from "./types";
 
-const COLUMNS = ["Transaction", right("Amount"), "From", "Counted"];
+const COLUMNS = ["Transaction", right("Amount"), right("Value"), "From", "Counted"];
 const small = "block text-xs text-slate-500 dark:text-slate-400";
 const STATUS_WORDS: Record<Payment["status"], string> = {
   CONFIRMED: "Confirmed",
@@ -25,8 +26,11 @@ const STATUS_WORDS: Record<Payment["status"], string> = {
 
 /**
  * Every payment received for an invoice, each linked to the ledger explorer: applied or not
- * (with the reason in words), refunded so far. `action` fills a last column per payment (the
- * refund action, components/invoices) when given.
+ * (with the reason in words), refunded so far. On a fiat-priced invoice each payment also
+ * says what it counted for in the invoice's currency (`priceValue`) and whether it was paid
+ * late (no live quote). "Value" is the payment's worth in the reporting currency when it
+ * arrived (`fiatValue` at `rate`, from `rateSource`, fetched at `rateAt`: docs/decisions.md,
+ * Fiat pricing). `action` fills a last column per payment (the refund action) when given.
  */
 export function InvoicePayments({
   invoice,
@@ -71,6 +75,19 @@ export function InvoicePayments({
             {!isZero(p.amountRefunded) && (
               <span className={small}>{formatAmount(p.amountRefunded, p.asset)} refunded</span>
             )}
+            {invoice.priceCurrency && p.priceValue !== null && (
+              <span className={`${small} font-sans`}>
+                counts for {formatFiat(p.priceValue, invoice.priceCurrency)}
+              </span>
+            )}
+            {p.paidLate && (
+              <span className={`${small} font-sans text-amber-800 dark:text-amber-200`}>
+                paid late
+              </span>
+            )}
+          </td>
+          <td className={`${tdClass} text-right`}>
+            <PaymentValue payment={p} />
           </td>
           <td className={`${tdClass} font-mono`} title={p.fromWallet}>
             {shortAddress(p.fromWallet)}
@@ -89,6 +106,23 @@ export function InvoicePayments({
         </tr>
       ))}
     </Table>
+  );
+}
+
+/** "131.25 USD" with its rate, source and time; "—" when no price was known. */
+function PaymentValue({ payment: p }: { payment: Payment }) {
+  if (p.fiatValue === null || p.fiatCurrency === null) return <>—</>;
+  return (
+    <>
+      <span className="whitespace-nowrap font-mono">{formatFiat(p.fiatValue, p.fiatCurrency)}</span>
+      {p.rate !== null && (
+        <span className={small}>
+          1 {p.asset} = {trimZeros(p.rate)} {p.fiatCurrency}
+          {p.rateSource && <> · {p.rateSource}</>}
+          {p.rateAt && <> · {formatDateTime(p.rateAt)}</>}
+        </span>
+      )}
+    </>
   );
 }
 
@@ -111,6 +145,12 @@ export function InvoiceTimes({ invoice }: { invoice: OwnerInvoice }) {
               {formatDateTime(at)}
             </Pair>
           ),
+      )}
+      {invoice.priceCurrency && (
+        <Pair label="Priced in">
+          {invoice.priceCurrency}, paid in {invoice.currency}; a quote holds{" "}
+          {invoice.quoteTtlMinutes} minutes
+        </Pair>
       )}
       {!isZero(invoice.paymentTolerance) && (
         <Pair label="Payment tolerance">{trimZeros(invoice.paymentTolerance)}%</Pair>

@@ -28,7 +28,12 @@ export function LineItemsEditor({
   onRemoved: () => void;
 }) {
   const { fields, append, remove } = useFieldArray({ control, name: "lineItems" });
-  const [rows, currency] = useWatch({ control, name: ["lineItems", "currency"] });
+  const [rows, asset, priceCurrency] = useWatch({
+    control,
+    name: ["lineItems", "currency", "priceCurrency"],
+  });
+  // Rates are in the price currency when the invoice is priced in fiat.
+  const currency = priceCurrency || asset;
   const addArea = useRef<HTMLDivElement>(null);
 
   function removeRow(i: number) {

@@ -9,13 +9,20 @@ import { QrCode } from "@/components/ui/qr-code";
 import { ReadOnlyField } from "@/components/ui/read-only-field";
 import { right, Table, tdClass } from "@/components/ui/table";
 import { useResource } from "@/lib/client/use-resource";
-import { formatAmount, formatDateTime, NETWORK_LABELS, networkOf } from "@/lib/format";
+import { formatDateTime, formatPricedWithAsset, NETWORK_LABELS, networkOf } from "@/lib/format";
 import type { PaymentLinkBody } from "@/lib/schemas/links";
 import { NewLinkForm } from "./new-link-form";
 
 const COLUMNS = ["Title", right("Amount"), "Status", "Network", "Expires", "Checkout"];
 
 const onNetwork = (l: PaymentLinkBody) => NETWORK_LABELS[networkOf(l.networkPassphrase)];
+
+/**
+ * "100.00 EUR, paid in XLM" for a fiat-priced link, "100.00 XLM" otherwise. `priceCurrency`
+ * is read when the link's answer carries it (lib/schemas/links.ts).
+ */
+const linkAmount = (l: PaymentLinkBody & { priceCurrency?: string | null }) =>
+  formatPricedWithAsset(l.amount, { currency: l.asset, priceCurrency: l.priceCurrency });
 
 export function LinksView() {
   const { data, setData, error, loading, api } = useResource<{ links: PaymentLinkBody[] }>(
@@ -41,7 +48,7 @@ export function LinksView() {
           <Card title="Your new link">
             <div className="space-y-3">
               <p className="text-sm" role="status">
-                Link created: {formatAmount(created.amount, created.asset)} on {onNetwork(created)}
+                Link created: {linkAmount(created)} on {onNetwork(created)}
                 {created.expiresAt ? `, until ${formatDateTime(created.expiresAt)}` : ""}.
               </p>
               <ReadOnlyField label="Checkout URL" value={created.checkoutUrl} />
@@ -84,9 +91,7 @@ function LinkRow({ link: l }: { link: PaymentLinkBody }) {
           </span>
         )}
       </th>
-      <td className={`${tdClass} whitespace-nowrap text-right font-mono`}>
-        {formatAmount(l.amount, l.asset)}
-      </td>
+      <td className={`${tdClass} whitespace-nowrap text-right font-mono`}>{linkAmount(l)}</td>
       <td className={tdClass}>
         <StatusBadge status={l.status} />
       </td>

@@ -5,14 +5,17 @@ import { usePreferredNetwork } from "@/components/dashboard/network-preference";
 import { Button } from "@/components/ui/button";
 import { Alert, Card } from "@/components/ui/card";
 import { Checkbox, Field, FieldError, Hint, OptionsSelect, TextArea } from "@/components/ui/field";
-import { CURRENCY_OPTIONS, NETWORK_OPTIONS } from "@/components/ui/options";
+import { CURRENCY_OPTIONS, NETWORK_OPTIONS, priceOptions } from "@/components/ui/options";
 import { useAction } from "@/lib/client/use-action";
-import { AMOUNT_SPEC, checkDecimal } from "@/lib/domain/money";
+import { AMOUNT_SPEC, checkDecimal, FIAT_SCALE } from "@/lib/domain/money";
 import type { PaymentLinkBody } from "@/lib/schemas/links";
 
 type Draft = {
   amount: string;
   asset: string;
+  /** "" = priced in the asset; USD or EUR = priced in fiat, paid in `asset` at a quote. */
+  priceCurrency: string;
+  quoteTtlMinutes: string;
   network: string;
   title: string;
   reference: string;
@@ -25,6 +28,8 @@ type TextKey = Exclude<keyof Draft, "activateNewAccounts">;
 const EMPTY: Draft = {
   amount: "",
   asset: "XLM",
+  priceCurrency: "",
+  quoteTtlMinutes: "15",
   network: "testnet",
   title: "",
   reference: "",
@@ -57,8 +62,12 @@ export function NewLinkForm({
     error: details[key],
   });
   const amount = draft.amount.trim();
-  const amountCheck = amount === "" ? null : checkDecimal(amount, AMOUNT_SPEC, "Amount");
+  const fiat = draft.priceCurrency !== "";
+  // A fiat amount is whole cents (docs/decisions.md, Fiat pricing).
+  const spec = fiat ? { ...AMOUNT_SPEC, scale: FIAT_SCALE } : AMOUNT_SPEC;
+  const amountCheck = amount === "" ? null : checkDecimal(amount, spec, "Amount");
   const xlm = draft.asset === "XLM";
+  const ttl = draft.quoteTtlMinutes.trim();
 
   const create = (e: { preventDefault: () => void }) => {
     e.preventDefault();
@@ -69,6 +78,9 @@ export function NewLinkForm({
         body: {
           amount,
           asset: draft.asset,
+          priceCurrency: fiat ? draft.priceCurrency : undefined,
+          // Sent as typed: the API answers a bad value with its own message (1 to 120).
+          quoteTtlMinutes: fiat && ttl !== "" ? Number(ttl) : undefined,
           network: draft.network,
           title: optional(draft.title),
           reference: optional(draft.reference),
@@ -79,7 +91,13 @@ export function NewLinkForm({
         },
       });
       onCreated(link);
-      setDraft({ ...EMPTY, network: draft.network, asset: draft.asset });
+      setDraft({
+        ...EMPTY,
+        network: draft.network,
+        asset: draft.asset,
+        priceCurrency: draft.priceCurrency,
+        quoteTtlMinutes: draft.quoteTtlMinutes,
+      });
     });
   };
 
@@ -89,7 +107,7 @@ export function NewLinkForm({
         {notice && <Alert>{notice.text}</Alert>}
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
           <Field
-            label="Amount"
+            label={fiat ? `Amount (${draft.priceCurrency})` : "Amount"}
             inputMode="decimal"
             required
             {...text("amount")}
@@ -97,6 +115,26 @@ export function NewLinkForm({
           />
           <OptionsSelect label="Asset" options={CURRENCY_OPTIONS} {...text("asset")} />
           <OptionsSelect label="Network" options={NETWORK_OPTIONS} {...text("network")} />
+          <OptionsSelect
+            label="Price in"
+            options={priceOptions(draft.asset)}
+            {...text("priceCurrency")}
+            hint={
+              <Hint>
+                {fiat
+                  ? `The payer sends ${draft.asset} at a rate locked when they pay.`
+                  : "Or USD / EUR, paid in the asset."}
+              </Hint>
+            }
+          />
+          {fiat && (
+            <Field
+              label="Quote lifetime (minutes)"
+              inputMode="numeric"
+              {...text("quoteTtlMinutes")}
+              hint={<Hint>1 to 120.</Hint>}
+            />
+          )}
         </div>
         <Field label="Title" {...text("title")} hint={<Hint>Shown to the payer.</Hint>} />
         <Field

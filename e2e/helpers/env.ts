@@ -1,6 +1,5 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { Keypair, TransactionBuilder } from "@stellar/stellar-sdk";
+import { DEFAULT_PRICES, type LocalPriceSource, startPriceSource } from "@/scripts/price-source";
 import { type Api, client } from "@/tests/helpers/api";
 import { type RunningApp, startApp } from "@/tests/helpers/app";
 import { signIn } from "@/tests/helpers/auth";
@@ -15,7 +14,8 @@ import {
 } from "@/tests/helpers/stellar";
 
 /**
- * One e2e environment per test file: a testnet and a mainnet local ledger, a stub price source,
+ * One e2e environment per test file: a testnet and a mainnet local ledger, the project's local
+ * price source (scripts/price-source.ts: XLM-USD, XLM-EUR and EUR-USD, movable per test),
  * a fresh PostgreSQL database and the built app (server.ts over `next build`) with its worker
  * running in-process, as `npm start` runs it, the watcher ticking every second.
  */
@@ -23,14 +23,18 @@ export type E2eEnv = {
   app: RunningApp;
   testnet: Chain;
   mainnet: Chain;
-  /** The XLM price the stub source answers (USD). */
+  /** The XLM price the local source answers (USD). */
   xlmUsd: number;
+  /** The local price source the app asks (both PRICE_SOURCE_URL and PRICE_SOURCE_EUR_URL). */
+  prices: LocalPriceSource;
   /** A database client for arranging states the UI cannot reach quickly (expiry). */
   databaseUrl: string;
   stop: () => Promise<void>;
 };
 
-export const XLM_USD = 0.125;
+/** 1 XLM in USD and EUR as the local source starts (scripts/price-source.ts). */
+export const XLM_USD = DEFAULT_PRICES.stellar.usd;
+export const XLM_EUR = DEFAULT_PRICES.stellar.eur;
 
 export async function startEnv(): Promise<E2eEnv> {
   const [testnet, mainnet, db, price] = await Promise.all([
@@ -49,7 +53,7 @@ export async function startEnv(): Promise<E2eEnv> {
       RATE_LIMIT_LINKS_PER_HOUR: "100000",
       RATE_LIMIT_PAY_INTENT_PER_5_MINUTES: "100000",
       RATE_LIMIT_PRICE_PER_MINUTE: "100000",
-      PRICE_SOURCE_URL: price.url,
+      ...price.env,
       PRICE_FETCH_TIMEOUT_MS: "1000",
       WORKER: "on",
       WATCHER_INTERVAL_MS: "1000",
@@ -64,30 +68,13 @@ export async function startEnv(): Promise<E2eEnv> {
     testnet,
     mainnet,
     xlmUsd: XLM_USD,
+    prices: price,
     databaseUrl: db.url,
     stop: async () => {
       await app.stop();
       await Promise.allSettled([testnet.ledger.stop(), mainnet.ledger.stop(), price.stop()]);
       await db.drop().catch(() => {});
     },
-  };
-}
-
-/** CoinGecko's answer shape, from 127.0.0.1 (the app never leaves the machine in tests). */
-async function startPriceSource(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, { "content-type": "application/json" });
-    res.end(JSON.stringify({ stellar: { usd: XLM_USD } }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/api/v3/simple/price?ids=stellar&vs_currencies=usd`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
   };
 }
 

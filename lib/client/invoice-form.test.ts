@@ -126,4 +126,48 @@ describe("invoice form rules (the API's request schemas on the form's text)", ()
     expect(bad.ok).toBe(false);
     expect(!bad.ok && bad.message).toBe("Quantity must be greater than 0");
   });
+
+  it("a fiat price: USD or EUR with its quote lifetime; none sends neither", () => {
+    const eur = requestBody(
+      createFormSchema.parse(values({ priceCurrency: "EUR", quoteTtlMinutes: " 30 " })),
+    );
+    expect(eur).toMatchObject({ currency: "XLM", priceCurrency: "EUR", quoteTtlMinutes: 30 });
+    const plain = requestBody(createFormSchema.parse(values({ quoteTtlMinutes: "30" })));
+    expect(plain).not.toHaveProperty("priceCurrency");
+    expect(plain).not.toHaveProperty("quoteTtlMinutes");
+    // Blank is the API's default (15).
+    const blank = requestBody(
+      createFormSchema.parse(values({ priceCurrency: "USD", quoteTtlMinutes: "" })),
+    );
+    expect(blank.quoteTtlMinutes).toBeUndefined();
+    // Editing a fiat draft back to the asset clears the price.
+    const fiatDraft = {
+      invoiceNumber: "INV-0008",
+      dueDate: null,
+      priceCurrency: "EUR",
+    } as Parameters<typeof requestBody>[1];
+    expect(requestBody(updateFormSchema.parse(values({ title: "T" })), fiatDraft)).toMatchObject({
+      priceCurrency: null,
+    });
+    expect(initialValues(undefined, "testnet")).toMatchObject({
+      priceCurrency: "",
+      quoteTtlMinutes: "15",
+    });
+  });
+
+  it("refuses a quote lifetime out of 1 to 120, or not whole, with the API's words", () => {
+    for (const ttl of ["0", "121", "1.5", "ten"]) {
+      const e = errors(createFormSchema, values({ priceCurrency: "EUR", quoteTtlMinutes: ttl }));
+      expect(readable(e.quoteTtlMinutes ?? "")).toMatch(/^Quote lifetime must be/);
+    }
+  });
+
+  it("totals of a fiat-priced invoice have 2 decimals, as the service stores them", () => {
+    const rows = [{ description: "Work", quantity: "3", rate: "33.33" }];
+    const live = liveTotals(rows, "7.5", "", "EUR");
+    expect(live.ok && live.totals.total).toBe("107.4900000");
+    const fine = liveTotals([{ description: "x", quantity: "1", rate: "1.005" }], "", "", "EUR");
+    expect(fine.ok).toBe(false);
+    expect(liveTotals([{ description: "x", quantity: "1", rate: "1.005" }], "", "").ok).toBe(true);
+  });
 });

@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { ValidationError } from "@/lib/domain/errors";
 import { INVALID_INVOICE_NUMBER_MESSAGE, isValidInvoiceNumber } from "@/lib/domain/invoice-number";
-import { type Currency, computeTotals, type Totals } from "@/lib/domain/money";
+import {
+  AMOUNT_SCALE,
+  type Currency,
+  computeTotals,
+  FIAT_SCALE,
+  type PriceCurrency,
+  type Totals,
+} from "@/lib/domain/money";
 import { isZero, type NetworkName, networkOf, trimZeros } from "@/lib/format";
 import type { InvoiceBody } from "@/lib/schemas/invoices";
 import { createInvoiceSchema, updateInvoiceSchema } from "@/lib/schemas/invoices";
@@ -25,6 +32,10 @@ export type InvoiceFormValues = {
   notes: string;
   invoiceNumber: string;
   currency: Currency;
+  /** "" = priced in the asset itself; USD or EUR = priced in fiat, paid in `currency`. */
+  priceCurrency: PriceCurrency | "";
+  /** Minutes a quote holds (fiat-priced only), as typed. */
+  quoteTtlMinutes: string;
   network: NetworkName;
   taxRate: string;
   discount: string;
@@ -41,13 +52,29 @@ export type InvoiceFormValues = {
 /** The fields of a draft (the owner view, GET /api/invoices/:id/owner) an edit starts from. */
 export type DraftInvoice = Pick<
   InvoiceBody,
-  TextKey | "currency" | "networkPassphrase" | "invoiceNumber" | "dueDate" | "lineItems"
+  | TextKey
+  | "currency"
+  | "priceCurrency"
+  | "quoteTtlMinutes"
+  | "networkPassphrase"
+  | "invoiceNumber"
+  | "dueDate"
+  | "lineItems"
 >;
 
 export type TextKey = Exclude<
   keyof InvoiceFormValues,
-  "currency" | "network" | "saveClient" | "favoriteClient" | "lineItems"
+  | "currency"
+  | "priceCurrency"
+  | "quoteTtlMinutes"
+  | "network"
+  | "saveClient"
+  | "favoriteClient"
+  | "lineItems"
 >;
+
+/** The quote lifetime a new fiat-priced invoice starts with (the API's default). */
+export const DEFAULT_QUOTE_TTL_MINUTES = 15;
 
 /**
  * A text box's value, trimmed. An empty one means "not given": null where the API's field
@@ -68,6 +95,14 @@ function fromRows<S extends z.ZodType>(schema: S): z.ZodType<z.output<S>, LineIt
   const trim = (row: LineItemValues) =>
     Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v.trim()]));
   return z.preprocess((rows: LineItemValues[]) => rows.map(trim), schema);
+}
+
+/** A control's value `I`, turned into what the API's schema takes. */
+function fromInput<S extends z.ZodType, I>(
+  schema: S,
+  convert: (value: I) => unknown,
+): z.ZodType<z.output<S>, I> {
+  return z.preprocess(convert, schema) as unknown as z.ZodType<z.output<S>, I>;
 }
 
 const TEXT_KEYS = [
@@ -106,6 +141,15 @@ function formSchema(shape: Shape, overrides: Partial<Record<TextKey, z.ZodType>>
     ...text,
     invoiceNumber: fromTextBox(invoiceNumber),
     currency: shape.currency.unwrap(),
+    // "" (the asset itself) is null: an edit clears a fiat price.
+    priceCurrency: fromInput(
+      shape.priceCurrency,
+      (v: InvoiceFormValues["priceCurrency"]) => v || null,
+    ),
+    // Whole minutes as typed; blank is the API's default.
+    quoteTtlMinutes: fromInput(shape.quoteTtlMinutes, (v: string) =>
+      v.trim() === "" ? undefined : Number(v.trim()),
+    ),
     network: shape.network.unwrap(),
     lineItems: fromRows(shape.lineItems.unwrap()),
     // The create schema's; an edit never sends them (requestBody).
@@ -149,6 +193,8 @@ export function initialValues(
     notes: text(invoice?.notes),
     invoiceNumber: text(invoice?.invoiceNumber),
     currency: invoice?.currency ?? "USDC",
+    priceCurrency: invoice?.priceCurrency ?? "",
+    quoteTtlMinutes: String(invoice?.quoteTtlMinutes ?? DEFAULT_QUOTE_TTL_MINUTES),
     network: invoice ? networkOf(invoice.networkPassphrase) : network,
     taxRate: decimal(invoice?.taxRate),
     discount: decimal(invoice?.discount),
@@ -179,8 +225,13 @@ export function requestBody(
   values: Partial<InvoiceFormOutput>,
   invoice?: DraftInvoice,
 ): Record<string, unknown> {
-  const { invoiceNumber, dueDate, saveClient, favoriteClient, ...rest } = values;
+  const { invoiceNumber, dueDate, saveClient, favoriteClient, quoteTtlMinutes, ...rest } = values;
   const body: Record<string, unknown> = { ...rest };
+  // A quote lifetime means something only for a fiat price.
+  if (values.priceCurrency && quoteTtlMinutes !== undefined) {
+    body.quoteTtlMinutes = quoteTtlMinutes;
+  }
+  if (!invoice && !values.priceCurrency) delete body.priceCurrency;
   if (invoiceNumber !== undefined && invoiceNumber !== invoice?.invoiceNumber) {
     body.invoiceNumber = invoiceNumber;
   }
@@ -205,6 +256,8 @@ const FIELD_LABELS: Record<string, string> = {
   subtotal: "Subtotal",
   total: "Total",
   lineItems: "Line items",
+  quoteTtlMinutes: "Quote lifetime",
+  priceCurrency: "Price currency",
 };
 
 /**
@@ -222,22 +275,25 @@ export type LiveTotals =
   | { ok: true; totals: Totals }
   | { ok: false; message: string; details: Record<string, string> };
 
-/** The service's computeTotals on what is typed: what is shown is what will be stored. */
+/**
+ * The service's computeTotals on what is typed: what is shown is what will be stored. A
+ * fiat-priced invoice's amounts have 2 decimals (docs/decisions.md, Fiat pricing).
+ */
 export function liveTotals(
   lineItems: readonly LineItemValues[],
   taxRate: string,
   discount: string,
+  priceCurrency: string = "",
 ): LiveTotals {
   const given = (s: string) => (s.trim() === "" ? null : s.trim());
   try {
     const items = lineItems.map((r) => ({ quantity: r.quantity.trim(), rate: r.rate.trim() }));
     return {
       ok: true,
-      totals: computeTotals({
-        lineItems: items,
-        taxRate: given(taxRate),
-        discount: given(discount),
-      }),
+      totals: computeTotals(
+        { lineItems: items, taxRate: given(taxRate), discount: given(discount) },
+        { scale: priceCurrency ? FIAT_SCALE : AMOUNT_SCALE },
+      ),
     };
   } catch (err) {
     if (!(err instanceof ValidationError)) throw err;

@@ -5,14 +5,17 @@ import { cache } from "react";
 import { CheckoutPanel } from "@/components/checkout/checkout-panel";
 import { InvoiceSummary } from "@/components/checkout/invoice-summary";
 import { NotFoundError } from "@/lib/domain/errors";
-import { formatMoney, shortAddress, stellarNetworkName } from "@/lib/format";
+import { isPayable } from "@/lib/domain/invoice-state";
+import { formatMoney, formatPriced, shortAddress, stellarNetworkName } from "@/lib/format";
 import { logger } from "@/lib/logger";
 import { getRuntime } from "@/lib/runtime";
 import { paidAndDueB, receivedPaymentB } from "@/lib/serializers/invoices";
+import { quoteOf } from "@/lib/serializers/payments";
 import type { ServiceContext } from "@/lib/services/context";
 import { networkName } from "@/lib/services/invoices/network";
 import { getPublicInvoice } from "@/lib/services/invoices/view-invoice";
 import { getLink } from "@/lib/services/links/links";
+import { quoteLiveAt } from "@/lib/services/payments/quotes";
 import { assetFor } from "@/lib/stellar/assets";
 
 /**
@@ -42,7 +45,13 @@ const loadCheckout = cache(async (id: string) => {
       networkName(invoice.networkPassphrase),
       invoice.currency,
     );
-    return { invoice, assetIssuer: asset.issuer };
+    // A fiat-priced invoice's live quote, as the status endpoint answers it: a reload keeps
+    // the countdown (docs/decisions.md, Fiat pricing).
+    const quote =
+      invoice.priceCurrency && isPayable(invoice.status)
+        ? await quoteLiveAt(ctx.db, invoice.id, ctx.now())
+        : undefined;
+    return { invoice, assetIssuer: asset.issuer, quote: quoteOf(quote ?? null) };
   } catch (err) {
     if (err instanceof NotFoundError) return null;
     throw err;
@@ -54,7 +63,7 @@ export async function generateMetadata({ params }: PageProps): Promise<Metadata>
   if (!data) return { title: "Invoice not found", robots: { index: false } };
   const { invoice } = data;
   return {
-    title: `Pay ${formatMoney(invoice.total, invoice.currency)}: ${invoice.title}`,
+    title: `Pay ${formatPriced(invoice.total, invoice, formatMoney)}: ${invoice.title}`,
     robots: { index: false, follow: false },
   };
 }
@@ -62,7 +71,7 @@ export async function generateMetadata({ params }: PageProps): Promise<Metadata>
 export default async function CheckoutPage({ params }: PageProps) {
   const data = await loadCheckout((await params).id);
   if (!data) notFound();
-  const { invoice, assetIssuer } = data;
+  const { invoice, assetIssuer, quote } = data;
   const payeeLabel =
     invoice.freelancerName ?? invoice.freelancerCompany ?? shortAddress(invoice.freelancerWallet);
   const network = stellarNetworkName(invoice.networkPassphrase);
@@ -93,6 +102,9 @@ export default async function CheckoutPage({ params }: PageProps) {
               status={invoice.status}
               total={invoice.total}
               currency={invoice.currency}
+              priceCurrency={invoice.priceCurrency}
+              quoteTtlMinutes={invoice.quoteTtlMinutes}
+              quote={quote}
               networkPassphrase={invoice.networkPassphrase}
               networkLabel={network}
               payeeName={payeeLabel}

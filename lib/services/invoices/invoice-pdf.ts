@@ -3,7 +3,7 @@ import path from "node:path";
 import PDFDocument from "pdfkit";
 import { NETWORK_PASSPHRASES } from "@/lib/config";
 // Amounts as the freelancer pages show them: the one formatting module, pure string work.
-import { formatAmount, isZero, trimZeros } from "@/lib/format";
+import { formatAmount, formatPriced, isZero, trimZeros } from "@/lib/format";
 import type { LineItemRow, OwnerInvoice } from "./store";
 
 /** What the PDF shows: a subset of the owner view, so tests can build one by hand. */
@@ -34,7 +34,9 @@ export type InvoicePdfData = Pick<
   | "sentAt"
   | "paidAt"
   | "transactionHash"
-> & { lineItems: Pick<LineItemRow, "description" | "quantity" | "rate" | "amount">[] };
+> & { lineItems: Pick<LineItemRow, "description" | "quantity" | "rate" | "amount">[] } & Partial<
+    Pick<OwnerInvoice, "priceCurrency">
+  >;
 
 export type InvoicePdfOptions = {
   /** The public payment page, `{APP_URL}/pay/<id>`. */
@@ -112,7 +114,9 @@ export function renderInvoicePdf(
   const width = doc.page.width - left - doc.page.margins.right;
   const right = left + width;
   const bottom = () => doc.page.height - doc.page.margins.bottom;
-  const c = invoice.currency;
+  // A fiat-priced invoice's amounts are in its price currency (docs/decisions.md, Fiat pricing).
+  const money = (amount: string) => formatPriced(amount, invoice);
+  const c = invoice.priceCurrency ?? invoice.currency;
 
   // Header: title and number on the left, status on the right.
   doc.fillColor(INK).font("Bold").fontSize(24).text("INVOICE", left, 50);
@@ -221,16 +225,14 @@ export function renderInvoicePdf(
   y += 10;
 
   // Totals.
-  const rows: [string, string, boolean][] = [
-    ["Subtotal", formatAmount(invoice.subtotal, c), false],
-  ];
+  const rows: [string, string, boolean][] = [["Subtotal", money(invoice.subtotal), false]];
   if (!isZero(invoice.taxAmount)) {
-    rows.push([`Tax (${trimZeros(invoice.taxRate)}%)`, formatAmount(invoice.taxAmount, c), false]);
+    rows.push([`Tax (${trimZeros(invoice.taxRate)}%)`, money(invoice.taxAmount), false]);
   }
   if (!isZero(invoice.discount)) {
-    rows.push(["Discount", `-${formatAmount(invoice.discount, c)}`, false]);
+    rows.push(["Discount", `-${money(invoice.discount)}`, false]);
   }
-  rows.push(["Total", formatAmount(invoice.total, c), true]);
+  rows.push(["Total", money(invoice.total), true]);
   if (y + rows.length * 18 + 120 > bottom()) {
     doc.addPage();
     y = doc.page.margins.top;
@@ -250,7 +252,9 @@ export function renderInvoicePdf(
   doc.font("Bold").fontSize(10).fillColor(INK).text("Payment", left, y);
   doc.font("Body").fontSize(9).fillColor(INK);
   doc.text(
-    `Pay ${formatAmount(invoice.total, c)} on ${networkLabel(invoice.networkPassphrase)}.`,
+    invoice.priceCurrency
+      ? `Pay ${money(invoice.total)} in ${invoice.currency} at the rate locked when you pay, on ${networkLabel(invoice.networkPassphrase)}.`
+      : `Pay ${money(invoice.total)} on ${networkLabel(invoice.networkPassphrase)}.`,
     left,
     doc.y + 4,
     {
