@@ -373,6 +373,12 @@ describe("bad input", () => {
       quoteTtlMinutes: 5,
     });
     expect(link.status, JSON.stringify(link.body)).toBe(201);
+    expect(link.body).toMatchObject({
+      amount: "12.5000000",
+      asset: "XLM",
+      priceCurrency: "USD",
+      quoteTtlMinutes: 5,
+    });
     const q = (await intent(link.body.id)).body.quote;
     expect(q).toMatchObject({ fiatAmount: "12.50", assetAmount: "100.0000000" });
     expect(Date.parse(q.expiresAt) - Date.parse(q.createdAt)).toBe(5 * 60_000);

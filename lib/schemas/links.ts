@@ -59,8 +59,12 @@ const linkStatus = z.enum(LINK_STATUSES).meta({ id: "LinkStatus" });
 const link = z.object({
   id,
   checkoutUrl: paymentLink,
-  amount: decimal,
+  amount: decimal.meta({ description: "In `priceCurrency` when set, else in `asset`" }),
   asset: currency,
+  priceCurrency: z.enum(PRICE_CURRENCIES).nullable().meta({
+    description: "USD or EUR: the payer pays `asset` at a quote locked by each pay-intent",
+  }),
+  quoteTtlMinutes: int,
   networkPassphrase,
   destination: wallet.meta({ description: "The creator's wallet (payment recipient)" }),
   memo: z.string().meta({ description: "Text memo the payment must carry", example: "INV-0042" }),

@@ -16,6 +16,8 @@ const link = (
   checkoutUrl: paymentPageUrl(appUrl, row.id),
   amount: row.total,
   asset: row.currency,
+  priceCurrency: row.priceCurrency,
+  quoteTtlMinutes: row.quoteTtlMinutes,
   networkPassphrase: row.networkPassphrase,
   destination: row.freelancerWallet,
   memo: row.invoiceNumber,
