@@ -83,7 +83,9 @@ export async function listApiKeys(ctx: AuthedContext): Promise<ApiKeyRow[]> {
 export async function revokeApiKey(ctx: AuthedContext, id: string): Promise<ApiKeyRow> {
   const [row] = await ctx.db
     .update(apiKeys)
-    .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, ${ctx.now().toISOString()}::timestamptz)` })
+    .set({
+      revokedAt: sql`coalesce(${apiKeys.revokedAt}, ${ctx.now().toISOString()}::timestamptz)`,
+    })
     .where(and(eq(apiKeys.id, id), eq(apiKeys.walletAddress, ctx.wallet)))
     .returning();
   if (!row) throw new NotFoundError(API_KEY_NOT_FOUND);
