@@ -201,9 +201,9 @@ describe("what a key may do", () => {
     const made = await live.post("/api/invoices", invoiceBody());
     expect(made.status).toBe(201);
     expect(made.body.networkPassphrase).toBe("Public Global Stellar Network ; September 2015");
-    expect((await live.get("/api/invoices")).body.invoices.map((i: { id: string }) => i.id)).toEqual([
-      made.body.id,
-    ]);
+    expect(
+      (await live.get("/api/invoices")).body.invoices.map((i: { id: string }) => i.id),
+    ).toEqual([made.body.id]);
   });
 
   it("counts against its wallet's limit, not a limit of its own", async () => {

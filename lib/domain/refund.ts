@@ -96,7 +96,9 @@ export function refundAmount(
   if (payment.priceValue) {
     // The overpaid fiat as the asset this payment carried, rounded down to the stroop.
     const asset = toStroops(assetShare(payment, fromStroops(over)));
-    return fromStroops(asset < refundable ? asset : refundable);
+    // bigint: no Math.min.
+    if (asset < refundable) return fromStroops(asset);
+    return fromStroops(refundable);
   }
   // bigint: no Math.min.
   if (over < refundable) return fromStroops(over);
