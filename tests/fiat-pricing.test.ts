@@ -277,6 +277,16 @@ describe("quotes", () => {
     });
   });
 
+  it("concurrent pay-intents agree on one quote", async () => {
+    const f = await freelancer();
+    const inv = await fiatInvoice(f, "USD", "30");
+    const answers = await Promise.all(Array.from({ length: 8 }, () => intent(inv.id)));
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+    expect(new Set(answers.map((a) => a.body.quote.id)).size).toBe(1);
+    const [{ n }] = await sql`select count(*)::int as n from quotes where invoice_id = ${inv.id}`;
+    expect(n).toBe(1);
+  });
+
   it("without a price younger than 5 minutes, pay-intent answers 503 and locks no quote", async () => {
     const f = await freelancer();
     const inv = await fiatInvoice(f, "EUR", "40");
