@@ -18,7 +18,7 @@ export const confirmPayment = operation({
   tag: "Payments",
   summary: "Confirm a payment by transaction hash",
   description:
-    "For the mobile flow, a retry after a timeout, or manual verification. The transaction must have succeeded on the invoice's network and carry the invoice number as text memo; every operation paying the freelancer is recorded (applied when in the invoice asset from the right issuer while the invoice is payable). 200 `confirmed` when it completes the total; a transaction that leaves the invoice unpaid is recorded and answers 400 `Underpayment: paid X, expected Y` (this transaction's applied amount, the amount due before it) with `details.amountPaid` and `details.amountDue`.",
+    "For the mobile flow, a retry after a timeout, or manual verification. The body names the invoice (or payment link), `invoiceId`, and the transaction, `transactionHash`. The transaction must have succeeded on the invoice's network and carry the invoice number as text memo; every operation paying the freelancer is recorded (applied when in the invoice asset from the right issuer while the invoice is payable). 200 `confirmed` when it completes the total; a transaction that leaves the invoice unpaid is recorded and answers 400 `Underpayment: paid X, expected Y` (this transaction's applied amount, the amount due before it) with `details.amountPaid` and `details.amountDue`.",
   auth: "public",
   ledger: true,
   body: {

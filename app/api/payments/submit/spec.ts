@@ -18,7 +18,7 @@ export const submitPayment = operation({
   tag: "Payments",
   summary: "Submit a signed transaction",
   description:
-    "The transaction is checked before it reaches the ledger: it must be signed for the invoice's network, not come from the freelancer's own wallet, and be the payment the invoice asks for (recipient, asset, memo, at least the amount due). On success the invoice is PAID. A network timeout answers 202 with the hash: poll the status or confirm with it (never resubmit another transaction). Send an `Idempotency-Key` to make retries safe.",
+    "The body names the invoice (or payment link) being paid, `invoiceId`, and carries the payer's signed transaction, `signedTransactionXdr` (or its alias `signedXdr`). The transaction is checked before it reaches the ledger: it must be signed for the invoice's network, not come from the freelancer's own wallet, and be the payment the invoice asks for (recipient, asset, memo, at least the amount due). On success the invoice is PAID. A network timeout answers 202 with the hash: poll the status or confirm with it (never resubmit another transaction). Send an `Idempotency-Key` to make retries safe.",
   auth: "public",
   ledger: true,
   idempotent: true,
