@@ -13,6 +13,7 @@ import {
 import { apiFreelancer, type E2eEnv, type Freelancer, sentInvoice, startEnv } from "./helpers/env";
 import { installFreighter } from "./helpers/freighter";
 import { decodeQr } from "./helpers/qr";
+import { signInWithFreighter } from "./helpers/ui";
 
 /**
  * Issue 15's journey: a EUR invoice paid in XLM from the checkout, which shows the quote (the
@@ -106,7 +107,7 @@ describe("a EUR invoice paid in XLM", () => {
     expect(await announcer.getAttribute("aria-live")).toBe("polite");
     expect(await announcer.textContent()).toBe("More than 5 minutes left on this quote.");
     expect(await timer.getAttribute("aria-live")).toBeNull();
-    await saveArtifact(page, "checkout-fiat-quote");
+    await saveArtifact(page, "checkout-fiat-signing");
 
     // Signed at the quote: the invoice is paid, the receipt says so in EUR.
     await visible(page.getByRole("heading", { name: "Payment received" }), 30_000);
@@ -139,11 +140,31 @@ describe("a EUR invoice paid in XLM", () => {
 
     // The freelancer's books: the payment's value in USD on the day, at the quote.
     const owner = await freelancer.api.get(`/api/invoices/${invoice.id}/owner`);
-    expect(owner.body.payments[0]).toMatchObject({
+    const booked = owner.body.payments[0];
+    expect(booked).toMatchObject({
       priceValue: "100.00",
       fiatCurrency: "USD",
+      fiatValue: expect.any(String),
       quoteId: expect.any(String),
     });
+
+    // The freelancer's invoice page: the total in EUR paid in XLM, the payment's XLM amount,
+    // what it counted for, and its USD value with the rate and where it came from.
+    const fc = await context();
+    await installFreighter(fc.context, { keypair: freelancer.keypair });
+    const mine = await fc.newPage();
+    await signInWithFreighter(mine, env.app.url, `/invoices/${invoice.id}`);
+    await visible(mine.getByTestId("invoice-status").getByText("PAID"));
+    const summary = squash(await mine.getByRole("region", { name: "Summary" }).textContent());
+    expect(summary).toContain("Total100.00 EUR, paid in XLM");
+    expect(summary).toContain("Paid100.00 EUR");
+    const row = squash(await mine.getByTestId("payment-row").textContent());
+    expect(row).toContain("864.3042351 XLM");
+    expect(row).toContain("counts for 100.00 EUR");
+    expect(row).not.toContain("paid late");
+    expect(row).toContain(`${booked.fiatValue} USD`);
+    expect(row).toContain(`1 XLM = ${booked.rate} USD`);
+    expect(fc.errors).toEqual([]);
   });
 
   it("keeps the countdown after a reload, and an expired quote asks for a new one at the new rate", async () => {

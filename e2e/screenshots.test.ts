@@ -166,4 +166,24 @@ describe("screenshots", () => {
     }
     expect(c.blocked).toEqual([]);
   });
+
+  it("checkout of a EUR invoice paid in XLM, with its locked quote and countdown", async () => {
+    const invoice = await sentInvoice(freelancer, {
+      ...base,
+      clientName: "Ada Lovelace",
+      clientEmail: "ada@example.com",
+      title: "Brand workshop",
+      priceCurrency: "EUR",
+      lineItems: [{ description: "Workshop day", quantity: "1", rate: "100.00" }],
+    });
+    const c = await newContext(browser);
+    contexts.push(c);
+    const page = await c.newPage();
+    await page.goto(`${env.app.url}/pay/${invoice.id}`);
+    await page.getByRole("button", { name: "Pay with a mobile wallet" }).click();
+    await visible(page.getByRole("region", { name: "Quote" }).getByRole("timer"));
+    await visible(page.getByRole("img", { name: "Payment QR code" }));
+    await saveArtifact(page, "checkout-fiat-quote");
+    expect(c.errors).toEqual([]);
+  });
 });

@@ -66,6 +66,18 @@ describe("renderInvoicePdf", () => {
     expect(pdf.toString("latin1")).toContain("Invoice INV-0042");
   });
 
+  it("labels a fiat-priced invoice's amounts with its price currency, paid in the asset", async () => {
+    const pdf = await renderInvoicePdf(
+      { ...sample, currency: "XLM", priceCurrency: "EUR" },
+      { paymentLink: "https://invoices.example/pay/abc123", compress: false },
+    );
+    const text = await pageText(pdf);
+    expect(text).toContain("1,050.00 EUR");
+    expect(text).toContain("RATE (EUR)");
+    expect(text).not.toContain("USDC");
+    expect(text).toContain("in XLM at the rate locked when you pay");
+  });
+
   it("breaks long item lists over several pages", async () => {
     const many = Array.from({ length: 80 }, (_, i) => ({
       description: `Item ${i + 1}`,
