@@ -24,7 +24,7 @@ const httpUrl = z
 /** Where a trusted proxy puts the client address (X-Forwarded-For: its right-most entry). */
 export const PROXY_HEADERS = ["x-forwarded-for", "x-vercel-forwarded-for", "x-real-ip"] as const;
 
-const envSchema = z.object({
+export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z
     .string()
