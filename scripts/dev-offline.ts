@@ -2,16 +2,19 @@
  * `npm run dev:offline`: the whole product with no network. Starts a local testnet ledger
  * (:8001), a local public-network ledger (:8002) and a local price source (:8003,
  * scripts/price-source.ts), then the app pointed at them and trusting the ledgers' USDC/EURC
- * issuers. Ledger state is kept in .data/ledger, the app's in .data.
+ * issuers. The app's data is kept in .data-offline (DATA_DIR when set, scripts/offline-env.ts),
+ * the ledgers' state in its ledger/ folder.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { startLedger } from "../ledger/server";
+import { offlineDataDir } from "./offline-env";
 import { startPriceSource } from "./price-source";
 
 const root = path.resolve(import.meta.dirname, "..");
-const snapshots = path.join(root, ".data", "ledger");
+const dataDir = offlineDataDir(process.env, root);
+const snapshots = path.join(dataDir, "ledger");
 fs.mkdirSync(snapshots, { recursive: true });
 const closeIntervalMs = Number(process.env.LEDGER_CLOSE_INTERVAL_MS ?? 5000);
 
@@ -33,6 +36,7 @@ const prices = await startPriceSource({ port: Number(process.env.PRICE_SOURCE_PO
 const env = {
   ...process.env,
   NEXT_TELEMETRY_DISABLED: "1",
+  DATA_DIR: dataDir,
   HORIZON_TESTNET_URL: testnet.url,
   HORIZON_MAINNET_URL: mainnet.url,
   USDC_ISSUER_TESTNET: testnet.issuers.USDC.issuer,
@@ -44,6 +48,7 @@ const env = {
 process.stdout.write(
   [
     "",
+    `App data (embedded database): ${dataDir}`,
     "Local ledgers (Horizon API):",
     `  testnet  ${testnet.url}   USDC ${testnet.issuers.USDC.issuer}  EURC ${testnet.issuers.EURC.issuer}`,
     `  mainnet  ${mainnet.url}   USDC ${mainnet.issuers.USDC.issuer}  EURC ${mainnet.issuers.EURC.issuer}`,

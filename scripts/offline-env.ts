@@ -1,0 +1,16 @@
+import path from "node:path";
+
+/**
+ * The app's environment under `npm run dev:offline` (scripts/dev-offline.ts), kept apart from
+ * the script so tests can check it without starting ledgers.
+ */
+
+/**
+ * Where the offline app keeps its embedded database and the local ledgers their state:
+ * `./.data-offline`, never the online run's `./.data`, so invoices made against the real
+ * networks do not show up offline (docs/decisions.md, Trying it offline). DATA_DIR, when set
+ * in the environment, wins.
+ */
+export function offlineDataDir(env: Record<string, string | undefined>, root: string): string {
+  return path.resolve(root, env.DATA_DIR || ".data-offline");
+}

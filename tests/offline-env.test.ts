@@ -1,0 +1,16 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { offlineDataDir } from "@/scripts/offline-env";
+
+/** What `npm run dev:offline` hands the app (scripts/dev-offline.ts, scripts/offline-env.ts). */
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+
+describe("npm run dev:offline environment", () => {
+  it("keeps its data in ./.data-offline, apart from the online ./.data, unless DATA_DIR is set", () => {
+    expect(offlineDataDir({}, ROOT)).toBe(path.join(ROOT, ".data-offline"));
+    expect(offlineDataDir({ DATA_DIR: "" }, ROOT)).toBe(path.join(ROOT, ".data-offline"));
+    expect(offlineDataDir({ DATA_DIR: "/srv/offline" }, ROOT)).toBe("/srv/offline");
+    expect(offlineDataDir({ DATA_DIR: "./mine" }, ROOT)).toBe(path.join(ROOT, "mine"));
+  });
+});
