@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { StrKey } from "@stellar/stellar-sdk";
 import { z } from "zod";
 
 /**
@@ -110,6 +111,11 @@ export const envSchema = z.object({
   /** Largest accepted request body in bytes (413 above). */
   MAX_BODY_BYTES: positiveInt.default(100_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** Signs every SEP-7 URI; stellar.toml publishes its public key (docs/decisions.md, SEP-7). */
+  SEP7_SIGNING_SECRET: z
+    .string()
+    .refine((s) => StrKey.isValidEd25519SecretSeed(s), "must be a Stellar secret seed (S...)")
+    .optional(),
 });
 
 export type Config = {
@@ -160,6 +166,8 @@ export type Config = {
     stream: boolean;
   };
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  /** SEP7_SIGNING_SECRET, when configured (lib/stellar/sep7.ts sep7Signer). */
+  sep7SigningSecret: string | undefined;
 };
 
 /** The public payment page of an invoice or link: {APP_URL}/pay/<id>. */
@@ -257,6 +265,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       stream: e.WATCHER_STREAM === "on",
     },
     logLevel: e.LOG_LEVEL,
+    sep7SigningSecret: e.SEP7_SIGNING_SECRET,
   };
 }
 

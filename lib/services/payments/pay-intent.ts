@@ -6,7 +6,7 @@ import { type AssetRef, assetFor } from "@/lib/stellar/assets";
 import { ledgerError, viaHorizon } from "@/lib/stellar/errors";
 import { horizonFor } from "@/lib/stellar/horizon";
 import { balanceOf, fetchAccount, fetchBaseFee } from "@/lib/stellar/read";
-import { buildSep7PayUri } from "@/lib/stellar/sep7";
+import { buildSep7PayUri, sep7Signer } from "@/lib/stellar/sep7";
 import { buildPaymentTransaction, PAYMENT_TIMEOUT_SECONDS } from "@/lib/stellar/transactions";
 import type { ServiceContext } from "../context";
 import { withTransaction } from "../db";
@@ -122,6 +122,7 @@ export async function createPaymentIntent(
       asset,
       memo: invoice.invoiceNumber,
       networkPassphrase: invoice.networkPassphrase,
+      signer: sep7Signer(ctx.config),
     }),
     amount,
     asset,

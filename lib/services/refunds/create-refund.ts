@@ -9,7 +9,7 @@ import type { AssetRef } from "@/lib/stellar/assets";
 import { ledgerError, viaHorizon } from "@/lib/stellar/errors";
 import { horizonFor } from "@/lib/stellar/horizon";
 import { balanceOf, fetchAccount, fetchBaseFee } from "@/lib/stellar/read";
-import { buildSep7PayUri } from "@/lib/stellar/sep7";
+import { buildSep7PayUri, sep7Signer } from "@/lib/stellar/sep7";
 import { buildPaymentTransaction, PAYMENT_TIMEOUT_SECONDS } from "@/lib/stellar/transactions";
 import type { AuthedContext } from "../context";
 import { withTransaction } from "../db";
@@ -139,6 +139,7 @@ export async function createRefund(
       asset: refundAsset(refund) as AssetRef,
       memo: refund.memo,
       networkPassphrase: invoice.networkPassphrase,
+      signer: sep7Signer(ctx.config),
     }),
   };
 }
