@@ -216,4 +216,48 @@ describe("a EUR invoice paid in XLM", () => {
     expect(squash(await again.textContent())).toContain("Pay 800.00 XLM");
     expect(c.errors).toEqual([]);
   });
+
+  it("the freelancer prices an invoice in EUR from the form: totals in EUR, whole cents", async () => {
+    const c = await context();
+    await installFreighter(c.context, { keypair: freelancer.keypair });
+    const page = await c.newPage();
+    await signInWithFreighter(page, env.app.url, "/invoices/new");
+    await page.getByLabel("Client name").fill("Ada Client");
+    await page.getByLabel("Client email").fill("ada@example.com");
+    await page.getByLabel(/^Title/).fill("Advice in EUR");
+    await page.getByLabel("Currency").selectOption("XLM");
+    // No quote lifetime to set while the invoice is priced in XLM itself.
+    expect(await page.getByLabel("Quote lifetime (minutes)").count()).toBe(0);
+    await page.getByLabel("Price in").selectOption("EUR");
+    const ttl = page.getByLabel("Quote lifetime (minutes)");
+    expect(await ttl.inputValue()).toBe("15");
+    await ttl.fill("30");
+    await page.getByLabel("Description, item 1").fill("Advice");
+    await page.getByLabel("Quantity, item 1").fill("3");
+    // A fiat rate finer than a cent is refused as the API would refuse it.
+    await page.getByLabel("Rate, item 1").fill("33.335");
+    await visible(page.getByText("Rate must have at most 2 decimal places").first());
+    await page.getByLabel("Rate, item 1").fill("33.33");
+    await page.getByLabel("Tax rate (%)").fill("7.5");
+    const totals = page.getByRole("region", { name: "Totals" });
+    await until(async () => squash(await totals.textContent()).includes("Total107.49 EUR"), {
+      message: "the totals in EUR",
+    });
+    expect(squash(await totals.textContent())).toContain("Tax (7.5%)7.50 EUR");
+
+    await page.getByRole("button", { name: "Create invoice" }).click();
+    await page.waitForURL(/\/invoices\/(?!new)[^/]+$/);
+    await visible(page.getByTestId("invoice-status").getByText("DRAFT"));
+    const summary = squash(await page.getByRole("region", { name: "Summary" }).textContent());
+    expect(summary).toContain("Total107.49 EUR, paid in XLM");
+    const id = page.url().split("/").pop();
+    const created = await freelancer.api.get(`/api/invoices/${id}/owner`);
+    expect(created.body).toMatchObject({
+      total: "107.4900000",
+      currency: "XLM",
+      priceCurrency: "EUR",
+      quoteTtlMinutes: 30,
+    });
+    expect(c.errors).toEqual([]);
+  });
 });

@@ -12,6 +12,7 @@ import {
   formatUtcDate,
   formatUtcDateTime,
   isZero,
+  minutes,
   NETWORK_PASSPHRASES,
   shortAddress,
   stellarNetworkName,
@@ -72,5 +73,7 @@ describe("lib/format", () => {
     expect(formatCountdown(898_999)).toBe("14:59");
     expect(formatCountdown(9_000)).toBe("00:09");
     expect(formatCountdown(-5)).toBe("00:00");
+    expect(minutes(1)).toBe("1 minute");
+    expect(minutes(15)).toBe("15 minutes");
   });
 });

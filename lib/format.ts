@@ -22,10 +22,26 @@ export const NETWORK_LABELS: Record<NetworkName, string> = {
 export const stellarNetworkName = (passphrase: string) =>
   networkOf(passphrase) === "mainnet" ? "Stellar public network" : "Stellar testnet";
 
-/** A transaction's page on stellar.expert, on the network of `passphrase`. */
-export function explorerTxUrl(hash: string, passphrase: string): string {
-  const net = networkOf(passphrase) === "mainnet" ? "public" : "testnet";
-  return `https://stellar.expert/explorer/${net}/tx/${hash}`;
+/** Per network, the explorer URL a transaction hash is appended to. */
+export type Explorers = Record<NetworkName, string>;
+
+/** The default explorers (EXPLORER_TESTNET_URL / EXPLORER_MAINNET_URL, lib/config.ts). */
+export const STELLAR_EXPERT: Explorers = {
+  testnet: "https://stellar.expert/explorer/testnet/tx/",
+  mainnet: "https://stellar.expert/explorer/public/tx/",
+};
+
+/**
+ * A transaction's page on the explorer of `passphrase`'s network. The server passes the
+ * configured explorers in (a local ledger's own `/transactions/` offline); this module never
+ * reads the environment, as the browser shares it.
+ */
+export function explorerTxUrl(
+  hash: string,
+  passphrase: string,
+  explorers: Explorers = STELLAR_EXPERT,
+): string {
+  return `${explorers[networkOf(passphrase)]}${hash}`;
 }
 
 // ---------------------------------------------------------------------------
@@ -152,6 +168,9 @@ export function formatUtcDateTime(value: string | Date): string {
   const mm = String(d.getUTCMinutes()).padStart(2, "0");
   return `${formatUtcDate(d)}, ${hh}:${mm} UTC`;
 }
+
+/** "1 minute", "15 minutes". */
+export const minutes = (n: number) => `${n} minute${n === 1 ? "" : "s"}`;
 
 /** A quote's time left: 899_400 ms -> "14:59", never negative; minutes past 99 stay whole. */
 export function formatCountdown(ms: number): string {

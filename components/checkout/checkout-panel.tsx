@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Alert, StatusBadge } from "@/components/ui/card";
 import { isPartlyPaid, paidAndRemaining } from "@/components/ui/payment-words";
-import { formatMoney, formatPriced, formatUtcDate, pricingCode } from "@/lib/format";
+import { formatMoney, formatPriced, formatUtcDate, minutes, pricingCode } from "@/lib/format";
 import { MobilePayment } from "./mobile-payment";
 import { PaymentList } from "./payment-list";
 import { PaymentSteps } from "./payment-steps";
@@ -95,7 +95,7 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
           {priceCurrency && !paid && (
             <p className={`${muted} mt-1`} data-testid="paid-in">
               Priced in {priceCurrency}, paid in {props.currency} at a rate locked for{" "}
-              {props.quoteTtlMinutes} minutes when you pay.
+              {minutes(props.quoteTtlMinutes)} when you pay.
             </p>
           )}
           {usd && (

@@ -3,13 +3,14 @@ import { textLinkClass } from "@/components/ui/button";
 import { Muted, Pair } from "@/components/ui/page";
 import { unappliedReasonText } from "@/components/ui/payment-words";
 import { right, Table, tdClass } from "@/components/ui/table";
+import { useExplorerTxUrl } from "@/lib/client/explorer";
 import { isPayable } from "@/lib/domain/invoice-state";
 import {
-  explorerTxUrl,
   formatAmount,
   formatDateTime,
   formatFiat,
   isZero,
+  minutes,
   shortAddress,
   shortHash,
   trimZeros,
@@ -40,6 +41,7 @@ export function InvoicePayments({
   action?: (payment: Payment) => ReactNode;
 }) {
   const { status, payments, networkPassphrase } = invoice;
+  const explorerTxUrl = useExplorerTxUrl();
   if (payments.length === 0) {
     return (
       <Muted>
@@ -136,6 +138,7 @@ export function InvoiceTimes({ invoice }: { invoice: OwnerInvoice }) {
     ["Cancelled", invoice.cancelledAt],
   ] as const;
   const mono = "break-all font-mono text-xs";
+  const explorerTxUrl = useExplorerTxUrl();
   return (
     <dl className="space-y-2 text-sm">
       {moments.map(
@@ -149,7 +152,7 @@ export function InvoiceTimes({ invoice }: { invoice: OwnerInvoice }) {
       {invoice.priceCurrency && (
         <Pair label="Priced in">
           {invoice.priceCurrency}, paid in {invoice.currency}; a quote holds{" "}
-          {invoice.quoteTtlMinutes} minutes
+          {minutes(invoice.quoteTtlMinutes)}
         </Pair>
       )}
       {!isZero(invoice.paymentTolerance) && (
