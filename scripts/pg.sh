@@ -52,6 +52,15 @@ ensure_redis() {
   fi
 }
 
+# openssl makes the throwaway TLS certificate of the SEP-7 test (tests/sep7.test.ts).
+ensure_openssl() {
+  if [ ! -x /usr/bin/openssl ]; then
+    echo "==> installing openssl (apt-get)"
+    as_root apt-get update -qq >/dev/null
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openssl >/dev/null
+  fi
+}
+
 # Debian's Chromium for the browser tests (never a downloaded browser build).
 ensure_chromium() {
   if [ ! -x /usr/bin/chromium ]; then

@@ -14,6 +14,7 @@ trap stop_pg EXIT
 start_pg
 ensure_chromium
 ensure_redis
+ensure_openssl
 mkdir -p "$REPORTS"
 
 status=0
