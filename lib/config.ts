@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { StrKey } from "@stellar/stellar-sdk";
 import { z } from "zod";
+import { type Explorers, STELLAR_EXPERT } from "./format";
 
 /**
  * The one place that reads process.env. Every variable is validated here; a bad value
@@ -39,6 +40,9 @@ export const envSchema = z.object({
   CRON_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   HORIZON_TESTNET_URL: httpUrl.default("https://horizon-testnet.stellar.org"),
   HORIZON_MAINNET_URL: httpUrl.default("https://horizon.stellar.org"),
+  /** Where transaction links point: the hash is appended (dev:offline: the local ledger's). */
+  EXPLORER_TESTNET_URL: httpUrl.default(STELLAR_EXPERT.testnet),
+  EXPLORER_MAINNET_URL: httpUrl.default(STELLAR_EXPERT.mainnet),
   TRUST_PROXY: bool.default(false),
   /** With TRUST_PROXY: the header the proxy writes the client address in (lib/http/client-ip.ts). */
   TRUSTED_PROXY_HEADER: z
@@ -128,6 +132,8 @@ export type Config = {
   jwtSecret: string;
   cronSecret: string | undefined;
   horizon: { testnet: string; mainnet: string; timeoutMs: number };
+  /** Per network, the transaction explorer URL a hash is appended to (lib/format.ts). */
+  explorers: Explorers;
   issuers: {
     testnet: { USDC: string; EURC: string };
     mainnet: { USDC: string; EURC: string };
@@ -224,6 +230,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       mainnet: e.HORIZON_MAINNET_URL.replace(/\/+$/, ""),
       timeoutMs: e.HORIZON_TIMEOUT_MS,
     },
+    explorers: { testnet: e.EXPLORER_TESTNET_URL, mainnet: e.EXPLORER_MAINNET_URL },
     issuers: {
       testnet: { USDC: e.USDC_ISSUER_TESTNET, EURC: e.EURC_ISSUER_TESTNET },
       mainnet: { USDC: e.USDC_ISSUER_MAINNET, EURC: e.EURC_ISSUER_MAINNET },

@@ -44,6 +44,19 @@ describe("lib/format", () => {
     expect(stellarNetworkName(NETWORK_PASSPHRASES.mainnet)).toBe("Stellar public network");
   });
 
+  it("explorer links follow the configured explorers (a local ledger offline)", () => {
+    const local = {
+      testnet: "http://127.0.0.1:8001/transactions/",
+      mainnet: "http://127.0.0.1:8002/transactions/",
+    };
+    expect(explorerTxUrl("abc", NETWORK_PASSPHRASES.testnet, local)).toBe(
+      "http://127.0.0.1:8001/transactions/abc",
+    );
+    expect(explorerTxUrl("abc", NETWORK_PASSPHRASES.mainnet, local)).toBe(
+      "http://127.0.0.1:8002/transactions/abc",
+    );
+  });
+
   it("dates: due dates in UTC; the checkout's by hand", () => {
     expect(formatDate("2099-12-31T00:00:00.000Z")).toBe("31 Dec 2099");
     expect(formatDate(null)).toBe("—");

@@ -9,7 +9,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { startLedger } from "../ledger/server";
-import { offlineDataDir } from "./offline-env";
+import { offlineDataDir, offlineExplorers } from "./offline-env";
 import { startPriceSource } from "./price-source";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -39,6 +39,7 @@ const env = {
   DATA_DIR: dataDir,
   HORIZON_TESTNET_URL: testnet.url,
   HORIZON_MAINNET_URL: mainnet.url,
+  ...offlineExplorers({ testnet: testnet.url, mainnet: mainnet.url }),
   USDC_ISSUER_TESTNET: testnet.issuers.USDC.issuer,
   EURC_ISSUER_TESTNET: testnet.issuers.EURC.issuer,
   USDC_ISSUER_MAINNET: mainnet.issuers.USDC.issuer,

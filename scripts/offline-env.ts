@@ -14,3 +14,15 @@ import path from "node:path";
 export function offlineDataDir(env: Record<string, string | undefined>, root: string): string {
   return path.resolve(root, env.DATA_DIR || ".data-offline");
 }
+
+/**
+ * Transaction links offline point at the local ledger that holds the transaction (its
+ * `/transactions/<hash>`), not at a public explorer that never saw it (docs/decisions.md,
+ * Trying it offline). The app learns it from configuration only.
+ */
+export function offlineExplorers(ledgers: { testnet: string; mainnet: string }) {
+  return {
+    EXPLORER_TESTNET_URL: `${ledgers.testnet}/transactions/`,
+    EXPLORER_MAINNET_URL: `${ledgers.mainnet}/transactions/`,
+  };
+}

@@ -1,5 +1,6 @@
 import { unappliedReasonText } from "@/components/ui/payment-words";
-import { explorerTxUrl, formatFiat, formatMoney, formatUtcDateTime, shortHash } from "@/lib/format";
+import { useExplorerTxUrl } from "@/lib/client/explorer";
+import { formatFiat, formatMoney, formatUtcDateTime, shortHash } from "@/lib/format";
 import type { ReceivedPaymentBody } from "@/lib/schemas/invoices";
 
 /**
@@ -17,6 +18,7 @@ export function PaymentList({
   networkPassphrase: string;
   priceCurrency?: string | null;
 }) {
+  const explorerTxUrl = useExplorerTxUrl();
   if (payments.length === 0) return null;
   return (
     <section aria-labelledby="payments-heading" className="space-y-2">

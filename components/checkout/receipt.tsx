@@ -1,5 +1,6 @@
 import type { ReactNode, RefObject } from "react";
-import { explorerTxUrl, formatUtcDateTime } from "@/lib/format";
+import { useExplorerTxUrl } from "@/lib/client/explorer";
+import { formatUtcDateTime } from "@/lib/format";
 import type { CheckoutReceipt } from "./use-payment-status";
 
 /**
@@ -24,6 +25,7 @@ export function Receipt({
   children?: ReactNode;
 }) {
   const { transactionHash, ledgerNumber, payerWallet, paidAt } = receipt;
+  const explorerTxUrl = useExplorerTxUrl();
   return (
     <section aria-labelledby="receipt-heading" className="space-y-4">
       <div className="rounded-md border border-emerald-200 bg-emerald-50 px-4 py-3 text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100">
