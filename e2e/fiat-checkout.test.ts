@@ -1,5 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { formatFiat } from "@/lib/format";
 import { funded } from "@/tests/helpers/stellar";
 import {
   type GuardedContext,
@@ -124,7 +125,8 @@ describe("a EUR invoice paid in XLM", () => {
         amount: "864.3042351",
         asset: "XLM",
         applied: true,
-        priceValue: "100.00",
+        // Exactly 100 EUR, however many decimals it is written with.
+        priceValue: expect.stringMatching(/^100\.00(00000)?$/),
         paidLate: false,
       }),
     ]);
@@ -142,7 +144,7 @@ describe("a EUR invoice paid in XLM", () => {
     const owner = await freelancer.api.get(`/api/invoices/${invoice.id}/owner`);
     const booked = owner.body.payments[0];
     expect(booked).toMatchObject({
-      priceValue: "100.00",
+      priceValue: expect.stringMatching(/^100\.00(00000)?$/),
       fiatCurrency: "USD",
       fiatValue: expect.any(String),
       quoteId: expect.any(String),
@@ -162,7 +164,7 @@ describe("a EUR invoice paid in XLM", () => {
     expect(row).toContain("864.3042351 XLM");
     expect(row).toContain("counts for 100.00 EUR");
     expect(row).not.toContain("paid late");
-    expect(row).toContain(`${booked.fiatValue} USD`);
+    expect(row).toContain(formatFiat(booked.fiatValue, "USD"));
     expect(row).toContain(`1 XLM = ${booked.rate} USD`);
     expect(fc.errors).toEqual([]);
   });
@@ -257,6 +259,25 @@ describe("a EUR invoice paid in XLM", () => {
       currency: "XLM",
       priceCurrency: "EUR",
       quoteTtlMinutes: 30,
+    });
+
+    // A payment link priced in EUR the same way.
+    await page.goto(`${env.app.url}/links`);
+    const linkForm = page.getByRole("form", { name: "New payment link" });
+    await linkForm.getByLabel("Price in").selectOption("EUR");
+    await linkForm.getByLabel("Amount (EUR)").fill("25.5");
+    await linkForm.getByLabel("Quote lifetime (minutes)").fill("10");
+    await linkForm.getByLabel("Title").fill("Coffee chat in EUR");
+    await linkForm.getByRole("button", { name: "Create payment link" }).click();
+    await visible(page.getByText("Link created: 25.50 EUR, paid in XLM"));
+    const links = await freelancer.api.get("/api/links");
+    expect(
+      links.body.links.find((l: any) => l.metadata.title === "Coffee chat in EUR"),
+    ).toMatchObject({
+      amount: "25.5000000",
+      asset: "XLM",
+      priceCurrency: "EUR",
+      quoteTtlMinutes: 10,
     });
     expect(c.errors).toEqual([]);
   });

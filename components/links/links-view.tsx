@@ -17,11 +17,8 @@ const COLUMNS = ["Title", right("Amount"), "Status", "Network", "Expires", "Chec
 
 const onNetwork = (l: PaymentLinkBody) => NETWORK_LABELS[networkOf(l.networkPassphrase)];
 
-/**
- * "100.00 EUR, paid in XLM" for a fiat-priced link, "100.00 XLM" otherwise. `priceCurrency`
- * is read when the link's answer carries it (lib/schemas/links.ts).
- */
-const linkAmount = (l: PaymentLinkBody & { priceCurrency?: string | null }) =>
+/** "100.00 EUR, paid in XLM" for a fiat-priced link, "100.00 XLM" otherwise. */
+const linkAmount = (l: PaymentLinkBody) =>
   formatPricedWithAsset(l.amount, { currency: l.asset, priceCurrency: l.priceCurrency });
 
 export function LinksView() {
