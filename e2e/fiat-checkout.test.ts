@@ -219,6 +219,42 @@ describe("a EUR invoice paid in XLM", () => {
     expect(c.errors).toEqual([]);
   });
 
+  it("never asks the wallet to sign at a quote about to run out: it waits for a new one", async () => {
+    const invoice = await eurInvoice("Last seconds", { quoteTtlMinutes: 1 });
+    const payer = await funded(env.testnet);
+    const c = await context();
+    const wallet = await installFreighter(c.context, { keypair: payer });
+    const page = await c.newPage();
+    await page.goto(`${env.app.url}/pay/${invoice.id}`);
+    // A quote is locked from the phone way, then the payer hesitates...
+    await page.getByRole("button", { name: "Pay with a mobile wallet" }).click();
+    const quote = await visible(page.getByRole("region", { name: "Quote" }));
+    const first = await (await fetch(`${env.app.url}/api/payments/${invoice.id}/status`)).json();
+    expect(first.quote).not.toBeNull();
+    // ...until less than 20 seconds are left, and then pays with Freighter.
+    await until(
+      async () => /^00:(0\d|1[0-5])$/.test((await quote.getByRole("timer").textContent()) ?? ""),
+      {
+        message: "the last 15 seconds of the quote",
+        timeout: 60_000,
+        interval: 250,
+      },
+    );
+    await page.getByRole("button", { name: "Pay with Freighter" }).click();
+    await visible(page.getByRole("heading", { name: "Payment received" }), 45_000);
+
+    // One signature, at a new quote locked after the first ran out.
+    expect(wallet.calls.filter((t) => t === "SUBMIT_TRANSACTION")).toHaveLength(1);
+    const owner = await freelancer.api.get(`/api/invoices/${invoice.id}/owner`);
+    expect(owner.body.status).toBe("PAID");
+    expect(owner.body.payments).toHaveLength(1);
+    const [paid] = owner.body.payments;
+    expect(paid.quoteId).not.toBe(first.quote.id);
+    expect(paid.paidLate).toBe(false);
+    expect(Date.parse(paid.confirmedAt)).toBeGreaterThanOrEqual(Date.parse(first.quote.expiresAt));
+    expect(c.errors).toEqual([]);
+  });
+
   it("the freelancer prices an invoice in EUR from the form: totals in EUR, whole cents", async () => {
     const c = await context();
     await installFreighter(c.context, { keypair: freelancer.keypair });
