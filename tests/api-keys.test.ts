@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "@/db/client";
+import { fanOutEvents } from "@/lib/webhooks/fan-out";
 import { type Api, client, invoiceBody } from "./helpers/api";
 import { type RunningApp, startApp } from "./helpers/app";
 import { signIn } from "./helpers/auth";
@@ -198,6 +200,18 @@ describe("what a key may do", () => {
       error: INSUFFICIENT,
       details: { network: "this key works on mainnet only" },
     });
+    // Nor move one of its own drafts to the other network (review finding).
+    const testKey = client(
+      apps[0].url,
+      (await newKey(owner, { name: "Test", scopes: ["invoices:write"] })).secret,
+    );
+    const draft = await testKey.post("/api/invoices", invoiceBody());
+    const moved = await testKey.patch(`/api/invoices/${draft.body.id}`, { network: "mainnet" });
+    expect(moved.status).toBe(403);
+    expect(moved.body.details).toEqual({ network: "this key works on testnet only" });
+    const [row] = await sql`select network_passphrase from invoices where id = ${draft.body.id}`;
+    expect(row.network_passphrase).toBe("Test SDF Network ; September 2015");
+
     const made = await live.post("/api/invoices", invoiceBody());
     expect(made.status).toBe(201);
     expect(made.body.networkPassphrase).toBe("Public Global Stellar Network ; September 2015");
@@ -214,9 +228,12 @@ describe("what a key may do", () => {
     const asKey = client(app.url, key.secret);
     // 8 per minute per wallet: the key creation used 1; 3 by the wallet, 4 by the key.
     for (let i = 0; i < 3; i++) expect((await asWallet.get("/api/invoices")).status).toBe(200);
-    for (let i = 0; i < 4; i++) expect((await asKey.get("/api/invoices")).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await asKey.get("/api/invoices")).status).toBe(200);
+    // A call its scopes refuse counts too (review finding: 403s were free).
+    expect((await asKey.get("/api/clients")).status).toBe(403);
     const over = await asKey.get("/api/invoices");
     expect(over.status).toBe(429);
+    expect((await asKey.get("/api/clients")).status).toBe(429);
     expect((await asWallet.get("/api/invoices")).status).toBe(429);
   });
 
@@ -258,11 +275,64 @@ describe("revoking", () => {
     expect((await stranger.delete(`/api/keys/${key.id}`)).status).toBe(404);
   });
 
+  it("answers a malformed key id with 404, not 500 (review finding)", async () => {
+    for (const id of ["%00", "x", "a".repeat(300)]) {
+      const res = await owner.delete(`/api/keys/${id}`);
+      expect(res.status, id).toBe(404);
+      expect(res.body.error).toBe("API key not found");
+    }
+  });
+
   it("answers an unknown or malformed key as an invalid token", async () => {
     for (const secret of [`sk_test_${"A".repeat(43)}`, "sk_live_short", "sk_"]) {
       const res = await client(apps[0].url, secret).get("/api/invoices");
       expect(res.status).toBe(401);
       expect(res.body.error).toBe(INVALID);
     }
+  });
+});
+
+describe("webhooks through a key (review finding)", () => {
+  it("a key's endpoint gets only its network's events; the wallet's endpoints are not the key's", async () => {
+    const session = await signIn(apps[0].url);
+    const me = client(apps[0].url, session.token);
+    const testKey = client(
+      apps[0].url,
+      (await newKey(me, { name: "Hooks", scopes: ["webhooks:write"] })).secret,
+    );
+    const hook = { url: "https://93.184.216.34/hook", events: ["invoice.created"] };
+    const mine = await me.post("/api/webhooks", hook);
+    expect(mine.body.network).toBeNull();
+    const keys = await testKey.post("/api/webhooks", hook);
+    expect(keys.status).toBe(201);
+    expect(keys.body.network).toBe("testnet");
+
+    // The key sees and manages only its own network's endpoints.
+    expect((await testKey.get("/api/webhooks")).body.map((w: { id: string }) => w.id)).toEqual([
+      keys.body.id,
+    ]);
+    for (const res of [
+      await testKey.delete(`/api/webhooks/${mine.body.id}`),
+      await testKey.post(`/api/webhooks/${mine.body.id}/rotate-secret`),
+      await testKey.get(`/api/webhooks/${mine.body.id}/deliveries`),
+    ]) {
+      expect(res.status).toBe(404);
+    }
+
+    // One invoice on each network: the key's endpoint gets only the testnet one's event.
+    const onTest = await me.post("/api/invoices", invoiceBody({ network: "testnet" }));
+    const onMain = await me.post("/api/invoices", invoiceBody({ network: "mainnet" }));
+    const handle = await openDatabase({ databaseUrl: db.url, dataDir: "/nonexistent" });
+    try {
+      while ((await fanOutEvents(handle.db, new Date())).more) {}
+    } finally {
+      await handle.close();
+    }
+    const delivered = async (subscription: string) =>
+      (
+        await sql`select invoice_id from webhook_deliveries where subscription_id = ${subscription}`
+      ).map((r) => r.invoice_id);
+    expect(await delivered(keys.body.id)).toEqual([onTest.body.id]);
+    expect((await delivered(mine.body.id)).sort()).toEqual([onTest.body.id, onMain.body.id].sort());
   });
 });

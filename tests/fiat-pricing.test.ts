@@ -11,6 +11,7 @@ import { signIn } from "./helpers/auth";
 import { type LedgerApp, startLedgerApp, stopLedgerApp } from "./helpers/ledger-app";
 import {
   Asset,
+  build,
   type Chain,
   funded,
   holder,
@@ -170,7 +171,7 @@ describe("quotes", () => {
     expect(payment).toMatchObject({
       amount: "864.3042351",
       asset: "XLM",
-      priceValue: "100.00",
+      priceValue: "100.0000000",
       paidLate: false,
       quoteId: quote.id,
       // The books: its value in USD at the XLM-USD price when recorded.
@@ -202,7 +203,7 @@ describe("quotes", () => {
     });
     expect((await paymentsOf(f, low.id))[0]).toMatchObject({
       amount: "800.0000000",
-      priceValue: "80.00",
+      priceValue: "80.0000000",
       paidLate: true,
       quoteId: null,
       fiatValue: "80.00",
@@ -218,7 +219,7 @@ describe("quotes", () => {
       amountPaid: "160.0000000",
       amountOverpaid: "60.0000000",
     });
-    expect(view.payments[0]).toMatchObject({ priceValue: "160.00", paidLate: true });
+    expect(view.payments[0]).toMatchObject({ priceValue: "160.0000000", paidLate: true });
   });
 
   it("two partial payments under two quotes: each valued at its own", async () => {
@@ -240,8 +241,8 @@ describe("quotes", () => {
     expect(await statusOf(inv.id)).toMatchObject({ status: "PAID", amountPaid: "100.0000000" });
     const rows = await paymentsOf(f, inv.id);
     expect(rows.map((p) => [p.amount, p.priceValue, p.quoteId, p.paidLate])).toEqual([
-      ["400.0000000", "50.00", q1.id, false],
-      ["200.0000000", "50.00", q2.id, false],
+      ["400.0000000", "50.0000000", q1.id, false],
+      ["200.0000000", "50.0000000", q2.id, false],
     ]);
   });
 
@@ -269,12 +270,66 @@ describe("quotes", () => {
     );
     expect((await confirm(inv.id, hash)).status).toBe(200);
     expect((await paymentsOf(f, inv.id))[0]).toMatchObject({
-      priceValue: "99.99",
+      priceValue: "99.9900000",
       fiatCurrency: "USD",
       fiatValue: "99.99",
       rate: "1",
       rateSource: `quote:${q.id}`,
     });
+  });
+
+  it("many tiny payments count for what they are worth, never a cent each (review finding)", async () => {
+    const f = await freelancer();
+    const inv = await fiatInvoice(f, "USD", "1");
+    expect((await intent(inv.id)).body.quote.assetAmount).toBe("8.0000000");
+    // 100 operations of 0.04 XLM (half a cent each at 0.125): 0.50 USD in all.
+    const ops = Array.from({ length: 100 }, () =>
+      Operation.payment({ destination: f.kp.publicKey(), asset: Asset.native(), amount: "0.04" }),
+    );
+    const hash = await send(
+      testnet,
+      await build(testnet, payer, ops, { memo: Memo.text(inv.invoiceNumber) }),
+    );
+    const res = await confirm(inv.id, hash);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe("Underpayment: paid 0.5, expected 1");
+    expect(await statusOf(inv.id)).toMatchObject({
+      amountPaid: "0.5000000",
+      amountDue: "0.5000000",
+    });
+    const rows = await paymentsOf(f, inv.id);
+    expect(rows).toHaveLength(100);
+    expect(new Set(rows.map((r) => r.priceValue))).toEqual(new Set(["0.0050000"]));
+  });
+
+  it("a late payment while the price feed is down is recorded, shown and not counted (review finding)", async () => {
+    const f = await freelancer();
+    const inv = await fiatInvoice(f, "USD", "100");
+    await intent(inv.id);
+    await expireQuotes(inv.id);
+    // The last known price is two days old: nothing values the payment at it.
+    await sql`update quotes set rate_at = now() - interval '2 days' where invoice_id = ${inv.id}`;
+    prices.setMode({ kind: "fail" });
+    await sql`update price_cache set fetched_at = now() - interval '2 days',
+      attempted_at = now() - interval '2 days'`;
+    const res = await confirm(inv.id, await payXlm(f, inv, "800"));
+    expect(res.status).toBe(400);
+    expect(await statusOf(inv.id)).toMatchObject({ amountPaid: "0.0000000" });
+    expect((await paymentsOf(f, inv.id))[0]).toMatchObject({
+      amount: "800.0000000",
+      applied: false,
+      unappliedReason: "unpriced",
+      priceValue: null,
+      fiatValue: null,
+    });
+  });
+
+  it("an amount due too large for the asset is a 400, not a 500 (review finding)", async () => {
+    const f = await freelancer();
+    const inv = await fiatInvoice(f, "USD", "99999999999.99");
+    const res = await intent(inv.id);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe("The amount due is too large to pay in this asset");
   });
 
   it("concurrent pay-intents agree on one quote", async () => {

@@ -163,7 +163,16 @@ describe("webhooks over HTTP (loopback allowed, as in development)", () => {
       events: ["invoice.paid", "invoice.expired", "invoice.paid"],
     });
     expect(res.status).toBe(201);
-    expect(Object.keys(res.body).sort()).toEqual(["createdAt", "events", "id", "secret", "url"]);
+    // `network`: null for an endpoint the wallet made (an API key's gets its network).
+    expect(Object.keys(res.body).sort()).toEqual([
+      "createdAt",
+      "events",
+      "id",
+      "network",
+      "secret",
+      "url",
+    ]);
+    expect(res.body.network).toBeNull();
     expect(res.body.secret).toMatch(/^whsec_[0-9a-f]{64}$/);
     expect(res.body.events).toEqual(["invoice.paid", "invoice.expired"]);
     expect(res.body.url).toBe(rx.url());

@@ -47,8 +47,12 @@ export const payments = pgTable(
     rate: numeric("rate", { precision: 30, scale: 12 }),
     rateSource: text("rate_source"),
     rateAt: ts("rate_at"),
-    /** Fiat-priced invoices: what the payment is worth in the invoice's priceCurrency. */
-    priceValue: numeric("price_value", { precision: 18, scale: 2 }),
+    /**
+     * Fiat-priced invoices: what the payment counts for in the invoice's priceCurrency, to 7
+     * decimals (never rounded to the cent per payment: many small payments must not each
+     * round up; docs/decisions.md, Fiat pricing).
+     */
+    priceValue: amount("price_value"),
     /** The rate priceValue was computed at (the quote's, or the current one when late). */
     priceRate: numeric("price_rate", { precision: 30, scale: 12 }),
     /** The quote live when its ledger closed; null when none was (then `paidLate`). */

@@ -12,6 +12,11 @@ export const webhookSubscriptions = pgTable(
     url: text("url").notNull(),
     /** Event types, e.g. ["invoice.paid"]; ["*"] for all. */
     events: jsonb("events").$type<string[]>().notNull(),
+    /**
+     * Made by an API key: only events of invoices and links on its network (docs/decisions.md,
+     * API keys). Null (made by the signed-in wallet): every network.
+     */
+    network: text("network", { enum: ["testnet", "mainnet"] }),
     secret: text("secret").notNull(),
     /** The secret before the last rotation: deliveries are signed with both until it expires. */
     previousSecret: text("previous_secret"),

@@ -1,5 +1,13 @@
+import Big from "big.js";
 import { describe, expect, it } from "vitest";
-import { fiat2, quoteAssetAmount, valueAgainstQuote, valueAt } from "./fiat";
+import {
+  exactValueAt,
+  fiat2,
+  paidTowardsTotal,
+  quoteAssetAmount,
+  valueAgainstQuote,
+  valueAt,
+} from "./fiat";
 import { computeTotals } from "./money";
 
 describe("quotes", () => {
@@ -12,12 +20,13 @@ describe("quotes", () => {
 
   it("values the quoted amount at exactly the fiat amount, and never a cent short", () => {
     const quote = { rate: "0.1157", assetAmount: "864.3042351", fiatAmount: "100.00" };
-    expect(valueAgainstQuote("864.3042351", quote)).toBe("100.00");
+    expect(valueAgainstQuote("864.3042351", quote)).toBe("100.0000000");
     // More: the fiat amount plus the extra at the quote's rate.
-    expect(valueAgainstQuote("964.3042351", quote)).toBe("111.57");
-    // Less: its share at the rate, capped by the fiat amount.
-    expect(valueAgainstQuote("432.1521176", quote)).toBe("50.00");
-    expect(valueAgainstQuote("864.3042350", quote)).toBe("100.00");
+    expect(valueAgainstQuote("964.3042351", quote)).toBe("111.5700000");
+    // Less: its share at the rate (7 decimals, never rounded up to a cent), capped.
+    expect(valueAgainstQuote("432.1521176", quote)).toBe("50.0000000");
+    expect(valueAgainstQuote("0.04", { ...quote, rate: "0.125" })).toBe("0.0050000");
+    expect(valueAgainstQuote("864.3042300", quote)).toBe("99.9999994");
     // Each cent of rounding of a quoted payment is in the payer's favour only up to the quote.
     for (const [fiat, rate] of [
       ["0.01", "0.0913"],
@@ -25,7 +34,7 @@ describe("quotes", () => {
       ["1.99", "1.0821"],
     ]) {
       const q = { rate, fiatAmount: fiat, assetAmount: quoteAssetAmount(fiat, rate) };
-      expect(valueAgainstQuote(q.assetAmount, q)).toBe(fiat);
+      expect(valueAgainstQuote(q.assetAmount, q)).toBe(new Big(fiat).toFixed(7));
     }
   });
 
@@ -35,6 +44,13 @@ describe("quotes", () => {
     expect(valueAt("0.1", "0.124")).toBe("0.01");
     expect(valueAt("0.1", "0.0249")).toBe("0.00");
     expect(fiat2("2.005")).toBe("2.01");
+    expect(exactValueAt("0.04", "0.125")).toBe("0.0050000");
+  });
+
+  it("settles a fiat invoice in cents: a ten-millionth short of the total still pays it", () => {
+    expect(paidTowardsTotal("99.9999999", "USD")).toBe("100.0000000");
+    expect(paidTowardsTotal("99.9949999", "USD")).toBe("99.9900000");
+    expect(paidTowardsTotal("99.9999999", null)).toBe("99.9999999");
   });
 });
 

@@ -34,14 +34,23 @@ export function quoteAssetAmount(fiatAmount: string, rate: string): string {
   return canonicalAmount(up.toFixed(AMOUNT_SCALE));
 }
 
-/** `amount` of the asset in fiat at `rate`: 2 decimals, half up. */
+/** `amount` of the asset in fiat at `rate`, for the books: 2 decimals, half up. */
 export const valueAt = (amount: string, rate: string): string =>
   new Decimal(amount).times(rate).round(FIAT_SCALE, Decimal.roundHalfUp).toFixed(FIAT_SCALE);
 
 /**
- * A payment valued at the quote that was live when its ledger closed: the quote's assetAmount
- * is worth exactly its fiatAmount, more is worth the fiat amount plus the extra at the quote's
- * rate, less is worth its share at that rate but never more than the fiat amount.
+ * `amount` of the asset in fiat at `rate` as it counts towards an invoice: 7 decimals, half
+ * up. Never rounded to the cent per payment: a hundred payments of half a cent would
+ * otherwise count as a dollar (docs/decisions.md, Fiat pricing).
+ */
+export const exactValueAt = (amount: string, rate: string): string =>
+  new Decimal(amount).times(rate).round(AMOUNT_SCALE, Decimal.roundHalfUp).toFixed(AMOUNT_SCALE);
+
+/**
+ * A payment valued at the quote that was live when its ledger closed (7 decimals): the
+ * quote's assetAmount is worth exactly its fiatAmount, more is worth the fiat amount plus the
+ * extra at the quote's rate, less is worth its share at that rate but never more than the
+ * fiat amount.
  */
 export function valueAgainstQuote(amount: string, quote: QuoteTerms): string {
   const paid = toStroops(amount);
@@ -49,9 +58,20 @@ export function valueAgainstQuote(amount: string, quote: QuoteTerms): string {
   if (paid >= asked) {
     const extra = new Decimal(amount).minus(quote.assetAmount);
     return new Decimal(quote.fiatAmount)
-      .plus(extra.times(quote.rate).round(FIAT_SCALE, Decimal.roundHalfUp))
-      .toFixed(FIAT_SCALE);
+      .plus(exactValueAt(extra.toFixed(AMOUNT_SCALE), quote.rate))
+      .toFixed(AMOUNT_SCALE);
   }
-  const share = new Decimal(valueAt(amount, quote.rate));
-  return (share.gt(quote.fiatAmount) ? new Decimal(quote.fiatAmount) : share).toFixed(FIAT_SCALE);
+  const share = new Decimal(exactValueAt(amount, quote.rate));
+  return (share.gt(quote.fiatAmount) ? new Decimal(quote.fiatAmount) : share).toFixed(AMOUNT_SCALE);
 }
+
+/**
+ * A fiat invoice is settled in cents: amountPaid (a sum of 7-decimal values) compared after
+ * rounding half up to the cent, so values that add up to the amount due in cents pay it.
+ */
+export const settledInCents = (amountPaid: string): string =>
+  new Decimal(amountPaid).round(FIAT_SCALE, Decimal.roundHalfUp).toFixed(AMOUNT_SCALE);
+
+/** What amountPaid counts for against the total: in cents when priced in fiat. */
+export const paidTowardsTotal = (amountPaid: string, priceCurrency: string | null): string =>
+  priceCurrency ? settledInCents(amountPaid) : amountPaid;

@@ -1,7 +1,7 @@
 import Big from "big.js";
 import { BusinessRuleError, ValidationError } from "./errors";
 import type { InvoiceStatus } from "./invoice-state";
-import { AMOUNT_SCALE, amountOverpaid, FIAT_SCALE, fromStroops, toStroops } from "./money";
+import { AMOUNT_SCALE, amountOverpaid, fromStroops, toStroops } from "./money";
 
 const Decimal = Big();
 Decimal.DP = 30;
@@ -203,8 +203,8 @@ function valueShare(payment: RefundedPayment, amount: string): string {
   return new Decimal(payment.priceValue as string)
     .times(amount)
     .div(payment.amount)
-    .round(FIAT_SCALE, Decimal.roundHalfUp)
-    .toFixed(FIAT_SCALE);
+    .round(AMOUNT_SCALE, Decimal.roundHalfUp)
+    .toFixed(AMOUNT_SCALE);
 }
 
 /** The asset amount worth `value` of the payment's priceValue, rounded down to the stroop. */

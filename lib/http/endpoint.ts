@@ -158,6 +158,10 @@ export function endpoint(
         // its wallet's count, never replaces the IP's (docs/decisions.md, Limits).
         if (wallet) caller = op.auth === "authed" ? [`w:${wallet}`] : [ip, `w:${wallet}`];
         await hit(globalPolicy(config.rateLimitGlobalPerMinute), caller);
+        // After the count: a key knocking on operations it may not call uses its budget too.
+        if (ctx.apiKey && (!op.scope || !scopeAllows(ctx.apiKey.scopes, op.scope))) {
+          throw new ForbiddenError(INSUFFICIENT_SCOPE);
+        }
       }
       if (op.limit) await hit(op.limit.policy(config), op.limit.per === "ip" ? [ip] : caller);
 
@@ -241,9 +245,6 @@ async function authenticate(
     if (looksLikeApiKey(token)) {
       if (!required) return undefined;
       const key = await verifyApiKey(ctx, token);
-      if (!op.scope || !scopeAllows(key.scopes, op.scope)) {
-        throw new ForbiddenError(INSUFFICIENT_SCOPE);
-      }
       ctx.apiKey = key;
       return key.wallet;
     }

@@ -118,6 +118,8 @@ export function getQuoteRate(ctx: PriceContext, base: RateAsset, quote: Fiat): P
 export async function knownRate(
   ctx: Pick<PriceContext, "db" | "config" | "now">,
   pair: Pair,
+  /** A price fetched longer ago than this counts as unknown. */
+  maxAgeMs?: number,
 ): Promise<Pick<Rate, "rate" | "source" | "at"> | undefined> {
   const derivation = derivationOf(pair);
   if (derivation.kind === "fixed") return { rate: "1", source: "fixed", at: ctx.now() };
@@ -127,6 +129,8 @@ export async function knownRate(
     .where(eq(priceCache.pair, derivation.pair))
     .limit(1);
   if (!row) return undefined;
+  if (maxAgeMs !== undefined && !isFreshEnough(row.fetchedAt, ctx.now(), maxAgeMs))
+    return undefined;
   const source = priceSources(ctx.config)[sourceIdOf(derivation.pair)];
   return {
     rate: deriveRate(derivation, row.price),

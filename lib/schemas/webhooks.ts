@@ -47,6 +47,10 @@ const webhook = z
     id,
     url: z.string().meta({ example: "https://example.com/hooks/stellar" }),
     events: webhookEvents,
+    network: z.enum(["testnet", "mainnet"]).nullable().meta({
+      description:
+        "Made by an API key: only events of that network's invoices and links; null: every network",
+    }),
     status: z.enum(["active", "disabled"]).meta({
       description: "`disabled` after deliveries failed for days; a manual retry enables it again",
     }),
@@ -58,7 +62,7 @@ const webhook = z
 
 export const createdWebhook = wire(
   "CreatedWebhook",
-  webhook.pick({ id: true, url: true, events: true, createdAt: true }).extend({
+  webhook.pick({ id: true, url: true, events: true, network: true, createdAt: true }).extend({
     secret: z.string().meta({
       description: "Signing secret (`whsec_...`), shown only in this response",
       example: "whsec_8f3c...",

@@ -27,7 +27,7 @@ export async function listDeliveries(
   webhookId: string,
   page: { limit?: number; offset?: number },
 ): Promise<DeliveryPage> {
-  await getWebhookForOwnerOrThrow(ctx.db, ctx.wallet, webhookId);
+  await getWebhookForOwnerOrThrow(ctx.db, ctx, webhookId);
   const limit = page.limit ?? 50;
   const offset = page.offset ?? 0;
   const where = eq(webhookDeliveries.subscriptionId, webhookId);
@@ -63,7 +63,7 @@ export async function retryDelivery(
 ): Promise<DeliveryView> {
   const now = ctx.now();
   return withTransaction(ctx.db, async (tx) => {
-    const subscription = await getWebhookForOwnerOrThrow(tx, ctx.wallet, webhookId);
+    const subscription = await getWebhookForOwnerOrThrow(tx, ctx, webhookId);
     if (!isId(deliveryId)) throw new NotFoundError(DELIVERY_NOT_FOUND);
     const [row] = await tx
       .update(webhookDeliveries)

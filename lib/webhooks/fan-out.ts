@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { events, webhookDeliveries, webhookSubscriptions } from "@/db/schema";
+import { events, invoices, webhookDeliveries, webhookSubscriptions } from "@/db/schema";
 import { newId } from "@/lib/ids";
 import type { ServiceContext } from "@/lib/services/context";
 import { rowsOf, withTransaction } from "@/lib/services/db";
+import { networkOf } from "@/lib/stellar/networks";
 import { ALL_WALLETS } from "@/lib/webhooks/subscriptions";
 
 /** Arbitrary constant: one fan-out at a time, so deliveries are created in seq order. */
@@ -55,12 +56,15 @@ export async function fanOutEvents(
         type: events.type,
         wallet: events.wallet,
         invoiceId: events.invoiceId,
+        // An endpoint made by an API key receives only its network's events.
+        passphrase: invoices.networkPassphrase,
       })
       .from(events)
+      .leftJoin(invoices, eq(invoices.id, events.invoiceId))
       .where(isNull(events.fannedOutAt))
       .orderBy(asc(events.seq))
       .limit(batchSize)
-      .for("update", { skipLocked: true });
+      .for("update", { of: events, skipLocked: true });
     if (claimed.length === 0) return { events: 0, deliveries: 0, more: false };
 
     const wallets = [...new Set(claimed.map((e) => e.wallet))];
@@ -71,6 +75,7 @@ export async function fanOutEvents(
         id: webhookSubscriptions.id,
         wallet: webhookSubscriptions.wallet,
         events: webhookSubscriptions.events,
+        network: webhookSubscriptions.network,
       })
       .from(webhookSubscriptions)
       .where(
@@ -90,6 +95,9 @@ export async function fanOutEvents(
       for (const sub of subscriptions) {
         if (sub.wallet !== event.wallet && sub.wallet !== ALL_WALLETS) continue;
         if (!sub.events.includes("*") && !sub.events.includes(event.type)) continue;
+        if (sub.network && (!event.passphrase || networkOf(event.passphrase) !== sub.network)) {
+          continue;
+        }
         rows.push({
           id: newId(),
           subscriptionId: sub.id,

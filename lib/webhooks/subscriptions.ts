@@ -110,6 +110,8 @@ export async function createWebhook(
         wallet: ctx.wallet,
         url: input.url,
         events: input.events,
+        // Made by an API key: its network's events only (docs/decisions.md, API keys).
+        network: ctx.apiKey?.network ?? null,
         secret: newWebhookSecret(),
         createdAt: now,
       })
@@ -132,7 +134,7 @@ export type RotatedSecret = { id: string; secret: string; previousSecretExpiresA
 export async function rotateWebhookSecret(ctx: AuthedContext, id: string): Promise<RotatedSecret> {
   const now = ctx.now();
   return withTransaction(ctx.db, async (tx) => {
-    const row = await getWebhookForOwnerOrThrow(tx, ctx.wallet, id, true);
+    const row = await getWebhookForOwnerOrThrow(tx, ctx, id, true);
     const secret = newWebhookSecret();
     const previousSecretExpiresAt = new Date(now.getTime() + SECRET_ROTATION_OVERLAP_MS);
     await tx
@@ -148,14 +150,23 @@ export async function listWebhooks(ctx: AuthedContext): Promise<SubscriptionRow[
   return ctx.db
     .select()
     .from(webhookSubscriptions)
-    .where(and(eq(webhookSubscriptions.wallet, ctx.wallet), isNull(webhookSubscriptions.deletedAt)))
+    .where(
+      and(
+        eq(webhookSubscriptions.wallet, ctx.wallet),
+        isNull(webhookSubscriptions.deletedAt),
+        ...(ctx.apiKey ? [eq(webhookSubscriptions.network, ctx.apiKey.network)] : []),
+      ),
+    )
     .orderBy(asc(webhookSubscriptions.createdAt), asc(webhookSubscriptions.id));
 }
 
-/** A live endpoint of the caller: 404 when unknown or deleted, 403 `Unauthorized` otherwise. */
+/**
+ * A live endpoint of the caller: 404 when unknown or deleted (or, for an API key, made for
+ * all networks or the other one), 403 `Unauthorized` for another wallet's.
+ */
 export async function getWebhookForOwnerOrThrow(
   db: DbOrTx,
-  wallet: string,
+  ctx: Pick<AuthedContext, "wallet" | "apiKey">,
   id: string,
   /** Lock the row (FOR UPDATE) inside the caller's transaction. */
   forUpdate = false,
@@ -168,7 +179,8 @@ export async function getWebhookForOwnerOrThrow(
     .limit(1);
   const [row] = forUpdate ? await query.for("update") : await query;
   if (!row) throw new NotFoundError(WEBHOOK_NOT_FOUND);
-  if (row.wallet !== wallet) throw new ForbiddenError("Unauthorized");
+  if (row.wallet !== ctx.wallet) throw new ForbiddenError("Unauthorized");
+  if (ctx.apiKey && row.network !== ctx.apiKey.network) throw new NotFoundError(WEBHOOK_NOT_FOUND);
   return row;
 }
 
@@ -179,7 +191,7 @@ export async function getWebhookForOwnerOrThrow(
 export async function deleteWebhook(ctx: AuthedContext, id: string): Promise<void> {
   const now = ctx.now();
   await withTransaction(ctx.db, async (tx) => {
-    await getWebhookForOwnerOrThrow(tx, ctx.wallet, id);
+    await getWebhookForOwnerOrThrow(tx, ctx, id);
     await tx
       .update(webhookSubscriptions)
       .set({ deletedAt: now })

@@ -368,6 +368,7 @@ export const SAMPLE_WEBHOOK: CreatedSubscription = {
   wallet: FREELANCER,
   url: "https://example.com/hooks/stellar",
   events: ["invoice.paid", "invoice.expired"],
+  network: null,
   secret: "whsec_5b0f9c1e2d3a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9a0b1c2d3e",
   previousSecret: null,
   previousSecretExpiresAt: null,

@@ -3,7 +3,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { apiKeys } from "@/db/schema";
 import type { ApiKeyScope } from "@/lib/domain/api-key-scopes";
 import { NotFoundError, UnauthorizedError, ValidationError } from "@/lib/domain/errors";
-import { newId } from "@/lib/ids";
+import { isId, newId } from "@/lib/ids";
 import type { NetworkName } from "@/lib/stellar/networks";
 import type { ApiKeyClaims, AuthedContext, ServiceContext } from "../context";
 import { INVALID_TOKEN } from "./token";
@@ -81,6 +81,7 @@ export async function listApiKeys(ctx: AuthedContext): Promise<ApiKeyRow[]> {
 
 /** Revokes one of the wallet's keys (again: a no-op); another wallet's key is a 404. */
 export async function revokeApiKey(ctx: AuthedContext, id: string): Promise<ApiKeyRow> {
+  if (!isId(id)) throw new NotFoundError(API_KEY_NOT_FOUND);
   const [row] = await ctx.db
     .update(apiKeys)
     .set({

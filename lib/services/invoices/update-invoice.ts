@@ -4,6 +4,7 @@ import { validateInvoiceNumber } from "@/lib/domain/invoice-number";
 import { transition } from "@/lib/domain/invoice-state";
 import { parseTolerance } from "@/lib/domain/settlement";
 import type { UpdateInvoiceInput } from "@/lib/schemas/invoices";
+import { assertKeyNetwork } from "@/lib/services/auth/key-network";
 import { actorOf } from "@/lib/services/context";
 import type { AuthedContext } from "../context";
 import { pgErrorCode, withTransaction } from "../db";
@@ -60,6 +61,8 @@ export async function updateInvoice(
           : undefined;
       if (input.dueDate !== undefined) assertDueDateNotPast(input.dueDate, now);
       const network = resolveNetwork(input.network, input.networkPassphrase);
+      // A key stays on its network: it cannot move a draft to the other one either.
+      if (network) assertKeyNetwork(ctx, network);
 
       const next: Partial<Record<keyof typeof current, Scalar | Date>> = {
         invoiceNumber: input.invoiceNumber ? validateInvoiceNumber(input.invoiceNumber) : undefined,

@@ -1,9 +1,10 @@
 import { and, desc, eq, gt, lte } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { quotes } from "@/db/schema";
+import { ValidationError } from "@/lib/domain/errors";
 import { fiat2, quoteAssetAmount } from "@/lib/domain/fiat";
 import type { PriceCurrency } from "@/lib/domain/money";
-import { amountDue } from "@/lib/domain/money";
+import { amountDue, MAX_AMOUNT, toStroops } from "@/lib/domain/money";
 import { newId } from "@/lib/ids";
 import { getQuoteRate } from "@/lib/prices/rates";
 import type { ServiceContext } from "../context";
@@ -15,6 +16,9 @@ import { type InvoiceRow, lockLiveInvoice } from "../invoices/store";
 // that was live when its ledger closed.
 
 export type QuoteRow = typeof quotes.$inferSelect;
+
+/** The amount due converts to more of the asset than one payment can carry. */
+export const QUOTE_TOO_LARGE = "The amount due is too large to pay in this asset";
 
 /** The fiat amount due of a fiat-priced invoice, 2 decimals. */
 export const fiatDue = (invoice: Pick<InvoiceRow, "total" | "amountPaid">): string =>
@@ -83,6 +87,12 @@ export async function quoteFor(ctx: ServiceContext, invoice: InvoiceRow): Promis
     const due = fiatDue(locked);
     const again = await quoteLiveAt(tx, invoice.id, now);
     if (reusable(again, due)) return again as QuoteRow;
+    const assetAmount = quoteAssetAmount(due, rate.rate);
+    if (toStroops(assetAmount) > toStroops(MAX_AMOUNT)) {
+      throw new ValidationError(QUOTE_TOO_LARGE, {
+        amount: `${due} ${priceCurrency} is more than ${MAX_AMOUNT} ${invoice.currency} can carry`,
+      });
+    }
     const [created] = await tx
       .insert(quotes)
       .values({
@@ -91,7 +101,7 @@ export async function quoteFor(ctx: ServiceContext, invoice: InvoiceRow): Promis
         priceCurrency,
         asset: invoice.currency,
         rate: rate.rate,
-        assetAmount: quoteAssetAmount(due, rate.rate),
+        assetAmount,
         fiatAmount: due,
         source: rate.source,
         rateAt: rate.at,

@@ -3,6 +3,7 @@ import type { DbOrTx } from "@/db/client";
 import { invoices, payments } from "@/db/schema";
 import type { Config } from "@/lib/config";
 import { BusinessRuleError } from "@/lib/domain/errors";
+import { paidTowardsTotal } from "@/lib/domain/fiat";
 import { type InvoiceStatus, isPayable, transition } from "@/lib/domain/invoice-state";
 import { amountDue, fromStroops, sumAmounts, toStroops } from "@/lib/domain/money";
 import {
@@ -293,7 +294,11 @@ async function recordLocked(
     isPayable(invoice.status) &&
     invoice.deletedAt === null &&
     toStroops(applied) > 0n &&
-    isPaidInFull(amountPaid, invoice.total, invoice.paymentTolerance);
+    isPaidInFull(
+      paidTowardsTotal(amountPaid, invoice.priceCurrency),
+      invoice.total,
+      invoice.paymentTolerance,
+    );
   const unapplied = rows.find((r) => !r.applied);
   const changes = {
     transactionHash: result.hash,

@@ -7,7 +7,7 @@ import {
   UnavailableError,
   ValidationError,
 } from "@/lib/domain/errors";
-import { valueAgainstQuote } from "@/lib/domain/fiat";
+import { paidTowardsTotal, valueAgainstQuote } from "@/lib/domain/fiat";
 import { isPayable, transition } from "@/lib/domain/invoice-state";
 import { amountDue, sumAmounts, toStroops } from "@/lib/domain/money";
 import {
@@ -146,7 +146,13 @@ async function checkBeforeSending(
     applied = valueAgainstQuote(sent, quote);
   }
   const paid = sumAmounts([invoice.amountPaid, applied]);
-  if (!isPaidInFull(paid, invoice.total, invoice.paymentTolerance)) {
+  if (
+    !isPaidInFull(
+      paidTowardsTotal(paid, invoice.priceCurrency),
+      invoice.total,
+      invoice.paymentTolerance,
+    )
+  ) {
     throw new BusinessRuleError(
       underpaymentMessage(applied, amountDue(invoice.total, invoice.amountPaid)),
     );

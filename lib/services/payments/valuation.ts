@@ -1,7 +1,8 @@
 import type { DbOrTx } from "@/db/client";
-import { fiat2, valueAgainstQuote, valueAt } from "@/lib/domain/fiat";
+import { exactValueAt, fiat2, valueAgainstQuote, valueAt } from "@/lib/domain/fiat";
 import { CURRENCIES, type Currency, type PriceCurrency } from "@/lib/domain/money";
 import type { ClassifiedOperation } from "@/lib/domain/payment-match";
+import { isFreshEnough, MAX_QUOTE_AGE_MS } from "@/lib/prices/pairs";
 import { getRates, knownRate } from "@/lib/prices/rates";
 import type { ServiceContext } from "../context";
 import type { InvoiceRow } from "../invoices/store";
@@ -84,8 +85,11 @@ export async function valueOperations(
   const quote = priceCurrency ? await quoteLiveAt(db, invoice.id, closedAt) : undefined;
   const lateRate =
     priceCurrency && !quote
-      ? ((await knownRate(rates, { base: invoice.currency, quote: priceCurrency })) ??
-        (await fallbackQuoteRate(db, invoice.id)))
+      ? ((await knownRate(
+          rates,
+          { base: invoice.currency, quote: priceCurrency },
+          MAX_QUOTE_AGE_MS,
+        )) ?? (await fallbackQuoteRate(db, invoice.id, ctx.now())))
       : undefined;
 
   for (const op of operations) {
@@ -101,7 +105,7 @@ export async function valueOperations(
       } else if (lateRate) {
         v = {
           ...v,
-          priceValue: valueAt(op.amount, lateRate.rate),
+          priceValue: exactValueAt(op.amount, lateRate.rate),
           priceRate: lateRate.rate,
           paidLate: true,
         };
@@ -111,13 +115,17 @@ export async function valueOperations(
       v = {
         ...v,
         fiatCurrency: REPORTING_CURRENCY,
-        fiatValue: v.priceValue,
+        fiatValue: fiat2(v.priceValue),
         rate: v.priceRate,
         rateSource: quote ? `quote:${quote.id}` : (lateRate?.source ?? null),
         rateAt: quote ? quote.rateAt : (lateRate?.at ?? null),
       };
     } else if (isRateAsset(op.assetCode) && op.unappliedReason !== "wrong_asset") {
-      const r = await knownRate(rates, { base: op.assetCode, quote: REPORTING_CURRENCY });
+      const r = await knownRate(
+        rates,
+        { base: op.assetCode, quote: REPORTING_CURRENCY },
+        MAX_QUOTE_AGE_MS,
+      );
       if (r) {
         v = {
           ...v,
@@ -134,8 +142,12 @@ export async function valueOperations(
   return values;
 }
 
-/** No price ever known: the newest quote's rate is the best estimate there is. */
-async function fallbackQuoteRate(db: DbOrTx, invoiceId: string) {
+/**
+ * No fresh price known (the source is down): the newest quote's rate when its price is no
+ * older than a quote may use (5 minutes); otherwise nothing, and the payment is `unpriced`.
+ */
+async function fallbackQuoteRate(db: DbOrTx, invoiceId: string, now: Date) {
   const q = await latestQuote(db, invoiceId);
-  return q && { rate: q.rate, source: `quote:${q.id}`, at: q.rateAt };
+  if (!q || !isFreshEnough(q.rateAt, now, MAX_QUOTE_AGE_MS)) return undefined;
+  return { rate: q.rate, source: `quote:${q.id}`, at: q.rateAt };
 }

@@ -13,6 +13,7 @@ import {
   OWN_INVOICE,
   SENDER_NOT_FOUND,
 } from "@/lib/services/payments/pay-intent";
+import { QUOTE_TOO_LARGE } from "@/lib/services/payments/quotes";
 import { ledgerError } from "@/lib/stellar/errors";
 import { invoiceNotFound, linkNotFound } from "../../../common-errors";
 
@@ -64,6 +65,7 @@ export const createPaymentIntent = operation({
     ledgerError("op_src_no_trust"),
     ledgerError("op_underfunded"),
     new UnavailableError(PRICE_UNAVAILABLE),
+    new ValidationError(QUOTE_TOO_LARGE),
     invoiceNotFound,
     linkNotFound,
   ],
