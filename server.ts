@@ -2,7 +2,8 @@
  * The production server: Next.js behind a thin node:http front that
  * 1. validates the configuration before anything starts (exits naming the bad variable), and
  * 2. records the client's socket address (lib/http/client-ip.ts), discarding any client-sent
- *    forwarding headers unless TRUST_PROXY is set, so IP rate limits cannot be spoofed.
+ *    forwarding headers unless TRUST_PROXY is set, so IP rate limits cannot be spoofed, and
+ * 3. answers a path that does not percent-decode with a JSON 400 (Next.js would answer 500).
  * Production: `npm run build` (next build + this file bundled to dist/server.mjs by esbuild,
  * so no TypeScript loader runs in production), then `npm run serve`. Development:
  * `tsx server.ts --dev`.
@@ -27,8 +28,26 @@ const server = http.createServer((req, res) => {
   for (const name of FRONT_HEADERS) delete req.headers[name];
   if (!config.trustProxy) for (const name of PROXY_HEADERS) delete req.headers[name];
   recordSocketAddress(req.headers, req.socket.remoteAddress);
+  // A path that does not decode (`/api/keys/%FF`) would be a plain-text 500 from Next.js:
+  // answer it as the API answers bad input, a JSON 400.
+  if (!decodes(req.url ?? "/")) {
+    res.writeHead(400, { "content-type": "application/json; charset=utf-8" });
+    res.end(
+      JSON.stringify({ error: "Invalid request", details: { path: "not a valid URL path" } }),
+    );
+    return;
+  }
   handle(req, res);
 });
+
+function decodes(url: string): boolean {
+  try {
+    decodeURIComponent(url.split("?")[0]);
+    return true;
+  } catch {
+    return false;
+  }
+}
 server.keepAliveTimeout = 65_000;
 server.listen(port, hostname, () => {
   process.stdout.write(

@@ -127,3 +127,22 @@ describe("security headers", () => {
     expect(docs.headers.get("x-frame-options")).toBe("DENY");
   });
 });
+
+describe("paths that do not decode (second review)", () => {
+  it("answer a JSON 400, never Next.js's plain-text 500", async () => {
+    for (const path of [
+      "/api/keys/%FF",
+      "/api/invoices/%C0%AF",
+      "/api/payments/%E0%A4%A/status",
+      "/pay/%FF",
+    ]) {
+      const res = await fetch(app.url + path);
+      expect(res.status, path).toBe(400);
+      expect(res.headers.get("content-type")).toContain("application/json");
+      expect(await res.json()).toEqual({
+        error: "Invalid request",
+        details: { path: "not a valid URL path" },
+      });
+    }
+  });
+});
