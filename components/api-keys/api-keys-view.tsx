@@ -4,10 +4,9 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Alert, Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { CopyButton } from "@/components/ui/copy-button";
 import { Checkbox, Field, FieldError, OptionsSelect } from "@/components/ui/field";
 import { Loading, Muted, PageHeader } from "@/components/ui/page";
-import { ReadOnlyField } from "@/components/ui/read-only-field";
+import { ShownOnce } from "@/components/ui/shown-once";
 import { useAction, useRemoval } from "@/lib/client/use-action";
 import { useResource } from "@/lib/client/use-resource";
 import { API_KEY_SCOPES } from "@/lib/domain/api-key-scopes";
@@ -63,31 +62,20 @@ export function ApiKeysView() {
       />
 
       {created && (
-        <section
-          aria-labelledby="key-heading"
-          className="rounded-lg border-2 border-amber-400 bg-amber-50 p-5 text-amber-950 dark:border-amber-500 dark:bg-amber-950 dark:text-amber-50"
+        <ShownOnce
+          heading={`Key ${created.name}`}
+          label="API key"
+          value={created.secret}
+          copyLabel="Copy key"
+          doneLabel="I have saved the key"
+          onDone={() => setCreated(null)}
+          testId="api-key-secret"
         >
-          <h2 id="key-heading" className="text-base font-semibold">
-            Key {created.name}
-          </h2>
           <p className="mt-1 text-sm">
             Copy it now and keep it on your server: <strong>you will not see it again.</strong> Send
             it as <code>Authorization: Bearer sk_…</code>.
           </p>
-          <ReadOnlyField
-            label="API key"
-            value={created.secret}
-            className="mt-3 block text-sm font-medium"
-            inputClassName="border-amber-300 bg-white text-slate-900"
-            data-testid="api-key-secret"
-          />
-          <div className="mt-3 flex flex-wrap gap-2">
-            <CopyButton text={created.secret} label="Copy key" />
-            <Button variant="ghost" onClick={() => setCreated(null)}>
-              I have saved the key
-            </Button>
-          </div>
-        </section>
+        </ShownOnce>
       )}
 
       {action.notice && <Alert kind={action.notice.kind}>{action.notice.text}</Alert>}

@@ -4,9 +4,8 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Alert } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { CopyButton } from "@/components/ui/copy-button";
 import { Loading, Muted, PageHeader } from "@/components/ui/page";
-import { ReadOnlyField } from "@/components/ui/read-only-field";
+import { ShownOnce } from "@/components/ui/shown-once";
 import { useAction, useRemoval } from "@/lib/client/use-action";
 import { useResource } from "@/lib/client/use-resource";
 import { formatDateTime } from "@/lib/format";
@@ -54,13 +53,15 @@ export function WebhooksView() {
       />
 
       {created && (
-        <section
-          aria-labelledby="secret-heading"
-          className="rounded-lg border-2 border-amber-400 bg-amber-50 p-5 text-amber-950 dark:border-amber-500 dark:bg-amber-950 dark:text-amber-50"
+        <ShownOnce
+          heading={`Signing secret for ${created.url}`}
+          label="Signing secret"
+          value={created.secret}
+          copyLabel="Copy secret"
+          doneLabel="I have saved the secret"
+          onDone={() => setCreated(null)}
+          testId="webhook-secret"
         >
-          <h2 id="secret-heading" className="text-base font-semibold">
-            Signing secret for {created.url}
-          </h2>
           <p className="mt-1 text-sm">
             Copy it now and keep it safe: <strong>you will not see it again.</strong> Use it to
             check the signature header of every delivery.
@@ -72,20 +73,7 @@ export function WebhooksView() {
               uses the new one from now on.
             </p>
           )}
-          <ReadOnlyField
-            label="Signing secret"
-            value={created.secret}
-            className="mt-3 block text-sm font-medium"
-            inputClassName="border-amber-300 bg-white text-slate-900"
-            data-testid="webhook-secret"
-          />
-          <div className="mt-3 flex flex-wrap gap-2">
-            <CopyButton text={created.secret} label="Copy secret" />
-            <Button variant="ghost" onClick={() => setCreated(null)}>
-              I have saved the secret
-            </Button>
-          </div>
-        </section>
+        </ShownOnce>
       )}
 
       {action.notice && <Alert kind={action.notice.kind}>{action.notice.text}</Alert>}
