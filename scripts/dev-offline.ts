@@ -77,7 +77,10 @@ const run = (command: string, args: string[]) =>
 
 const tsxBin = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
 const dev = process.argv.includes("--dev");
-if (!dev && (await run("npm", ["run", "build", "--silent"])) !== 0) process.exit(1);
+// Builds only when the sources changed since the last build (scripts/build-if-needed.ts).
+if (!dev && (await run(process.execPath, [tsxBin, "scripts/build-if-needed.ts"])) !== 0) {
+  process.exit(1);
+}
 const code = dev
   ? await run(process.execPath, [tsxBin, "server.ts", "--dev"])
   : await run(process.execPath, [
