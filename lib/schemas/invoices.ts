@@ -238,8 +238,8 @@ const unappliedReason = z
 const paymentValue = {
   priceValue: decimal.nullable().meta({
     description:
-      "Fiat-priced invoices: what the payment counts for in the invoice's priceCurrency (2 decimals), at the quote live when its ledger closed, else at the rate when recorded",
-    example: "100.00",
+      "Fiat-priced invoices: what the payment counts for in the invoice's priceCurrency, to 7 decimals (never rounded to the cent per payment), at the quote live when its ledger closed, else at the rate when recorded",
+    example: "100.0000000",
   }),
   paidLate: z.boolean().meta({
     description:
