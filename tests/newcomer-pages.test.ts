@@ -6,8 +6,9 @@ import { signIn } from "./helpers/auth";
 import { createTestDatabase } from "./helpers/postgres";
 
 /**
- * What a newcomer meets on the built server: a favicon, and transaction links on the
- * configured explorer (EXPLORER_TESTNET_URL: a local ledger under `npm run dev:offline`).
+ * What a newcomer meets on the built server: a favicon, transaction links on the configured
+ * explorer (EXPLORER_TESTNET_URL: a local ledger under `npm run dev:offline`), and a 404 page
+ * that says so without JavaScript.
  */
 let app: RunningApp;
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -63,5 +64,17 @@ describe("explorer links", () => {
     const html = withoutScripts(await res.text());
     expect(html).toContain(`href="${LOCAL_EXPLORER}${hash}"`);
     expect(html).not.toContain("stellar.expert");
+  });
+});
+
+describe("unknown checkout without JavaScript", () => {
+  it("/pay/<unknown id> answers 404 with the not-found message in the HTML", async () => {
+    const res = await fetch(`${app.url}/pay/does-not-exist`);
+    expect(res.status).toBe(404);
+    const html = withoutScripts(await res.text());
+    expect(html).toContain("<h1");
+    expect(html).toContain("Invoice not found");
+    expect(html).toContain("This invoice or payment link does not exist");
+    expect(html.match(/Invoice not found<\/h1>/g)).toHaveLength(1);
   });
 });

@@ -1,7 +1,5 @@
-import Link from "next/link";
-
-/** 404 for unknown, deleted and expired-link checkouts. */
-export default function CheckoutNotFound() {
+/** The 404 message for unknown, deleted and expired-link checkouts. */
+export function CheckoutNotFoundMessage() {
   return (
     <main className="mx-auto max-w-xl px-4 py-16 text-center">
       <p className="text-sm font-semibold text-indigo-700 dark:text-indigo-300">404</p>
@@ -10,12 +8,18 @@ export default function CheckoutNotFound() {
         This invoice or payment link does not exist, has expired, or was deleted. Ask the sender for
         a new link.
       </p>
-      <Link
+      {/* A plain link: this markup is also served without JavaScript (./gone.tsx). */}
+      <a
         href="/"
         className="mt-6 inline-block rounded-md border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-slate-600 dark:hover:bg-slate-800"
       >
         Go to the home page
-      </Link>
+      </a>
     </main>
   );
+}
+
+/** 404 for unknown, deleted and expired-link checkouts (with JavaScript; ./gone.tsx without). */
+export default function CheckoutNotFound() {
+  return <CheckoutNotFoundMessage />;
 }

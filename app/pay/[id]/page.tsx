@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { cache } from "react";
 import { CheckoutPanel } from "@/components/checkout/checkout-panel";
 import { InvoiceSummary } from "@/components/checkout/invoice-summary";
@@ -17,6 +16,7 @@ import { getPublicInvoice } from "@/lib/services/invoices/view-invoice";
 import { getLink } from "@/lib/services/links/links";
 import { quoteLiveAt } from "@/lib/services/payments/quotes";
 import { assetFor } from "@/lib/stellar/assets";
+import { CheckoutGone } from "./gone";
 
 /**
  * The public checkout, {APP_URL}/pay/<id>, for invoices and payment links (a link is an
@@ -70,7 +70,7 @@ export async function generateMetadata({ params }: PageProps): Promise<Metadata>
 
 export default async function CheckoutPage({ params }: PageProps) {
   const data = await loadCheckout((await params).id);
-  if (!data) notFound();
+  if (!data) return <CheckoutGone />;
   const { invoice, assetIssuer, quote } = data;
   const payeeLabel =
     invoice.freelancerName ?? invoice.freelancerCompany ?? shortAddress(invoice.freelancerWallet);
