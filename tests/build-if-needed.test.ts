@@ -121,7 +121,12 @@ describe("the build stamp", () => {
     const serverBundle = path.join(ROOT, "dist", "server.mjs");
     expect(fs.existsSync(serverBundle), "dist/server.mjs (npm run build)").toBe(true);
     fs.writeFileSync(path.join(folder, "BUILD_ID"), "stamped");
-    const env = { PATH: process.env.PATH, HOME: process.env.HOME, NEXT_DIST_DIR: folder };
+    const env = {
+      NODE_ENV: "production" as const,
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NEXT_DIST_DIR: folder,
+    };
     writeStamp(sourcesHash(ROOT, env), folder, serverBundle);
     const started = Date.now();
     const run = spawnSync(
