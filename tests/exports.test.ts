@@ -183,7 +183,7 @@ describe("CSV exports", () => {
       rate: "0.175000000000",
       rateSource: "prices.local",
       rateAt: "2026-03-01T09:59:00.000Z",
-      priceValue: "131.25",
+      priceValue: "131.2500000",
       paidLate: "true",
       confirmedAt: "2026-03-01T10:00:00.123Z",
       network: "testnet",
