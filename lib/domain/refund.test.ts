@@ -167,3 +167,20 @@ describe("refunds of a fiat-priced invoice's payment", () => {
     expect(refundEffect(payment, invoice, "800").amountPaid).toBe("0.0000000");
   });
 });
+
+describe("a dust payment on a fiat-priced invoice (re-review finding)", () => {
+  it("is refunded whole by default and leaves amountPaid alone, never a division by zero", () => {
+    const dust = {
+      amount: "0.0000003",
+      amountRefunded: "0",
+      applied: true,
+      priceValue: "0.0000000",
+    };
+    const invoice = { status: "PAID" as const, total: "1.0000000", amountPaid: "1.0625000" };
+    expect(refundAmount(dust, invoice, [])).toBe("0.0000003");
+    expect(refundEffect(dust, invoice, "0.0000003")).toEqual({
+      payment: { amountRefunded: "0.0000003", status: "REFUNDED" },
+      amountPaid: "1.0625000",
+    });
+  });
+});

@@ -93,7 +93,9 @@ export function refundAmount(
   if (!payment.applied || invoice.status !== "PAID") return fromStroops(refundable);
   const over = toStroops(amountOverpaid(invoice.total, invoice.amountPaid));
   if (over === 0n) throw new ValidationError(REFUND_AMOUNT_REQUIRED, { amount: "required" });
-  if (payment.priceValue) {
+  if (payment.priceValue !== undefined && payment.priceValue !== null) {
+    // A payment that counted for nothing (dust): all of it may go back, amountPaid is untouched.
+    if (toStroops(payment.priceValue) === 0n) return fromStroops(refundable);
     // The overpaid fiat as the asset this payment carried, rounded down to the stroop.
     const asset = toStroops(assetShare(payment, fromStroops(over)));
     // bigint: no Math.min.
@@ -124,7 +126,10 @@ export function refundEffect(
   amount: string,
 ): RefundEffect {
   const refunded = toStroops(payment.amountRefunded) + toStroops(amount);
-  const counted = payment.priceValue ? valueShare(payment, amount) : amount;
+  const counted =
+    payment.priceValue !== undefined && payment.priceValue !== null
+      ? valueShare(payment, amount)
+      : amount;
   const paid = toStroops(invoice.amountPaid) - (payment.applied ? toStroops(counted) : 0n);
   return {
     payment: {

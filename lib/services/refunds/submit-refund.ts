@@ -1,7 +1,8 @@
 import { and, eq, ne } from "drizzle-orm";
 import { invoices, refunds } from "@/db/schema";
-import { BusinessRuleError, ValidationError } from "@/lib/domain/errors";
+import { BusinessRuleError, NotFoundError, ValidationError } from "@/lib/domain/errors";
 import { isExactRefund } from "@/lib/domain/refund";
+import { keySees } from "@/lib/services/auth/key-network";
 import { actorOf } from "@/lib/services/context";
 import { ledgerError, primaryLedgerCode, toDomainError } from "@/lib/stellar/errors";
 import { HorizonError, horizonFor } from "@/lib/stellar/horizon";
@@ -10,7 +11,7 @@ import type { AuthedContext } from "../context";
 import { networkName } from "../invoices/network";
 import { INVALID_XDR, waitForTransaction } from "../payments/settle";
 import { type RefundOutcome, recordRefund } from "./record-refund";
-import { getOwnRefund, type RefundRow } from "./store";
+import { getOwnRefund, REFUND_NOT_FOUND, type RefundRow } from "./store";
 
 export const REFUND_MISMATCH = "Transaction does not match refund";
 export const REFUND_EXPIRED = "Refund has expired. Create a new refund";
@@ -31,15 +32,17 @@ export async function submitRefund(
   input: { refundId: string; envelopeXdr: string },
 ): Promise<RefundSubmitOutcome> {
   const refund = await getOwnRefund(ctx.db, input.refundId, ctx.wallet);
+  const [invoice] = await ctx.db
+    .select({ networkPassphrase: invoices.networkPassphrase })
+    .from(invoices)
+    .where(eq(invoices.id, refund.invoiceId));
+  // A key's refunds are its network's, as its invoices are (lib/services/auth/key-network.ts).
+  if (!keySees(ctx, invoice)) throw new NotFoundError(REFUND_NOT_FOUND);
   if (refund.status === "CONFIRMED") return { kind: "already_recorded", refund };
   if (ctx.now() > refund.expiresAt) {
     await setStatus(ctx, refund.id, { status: "EXPIRED" });
     throw new BusinessRuleError(REFUND_EXPIRED);
   }
-  const [invoice] = await ctx.db
-    .select({ networkPassphrase: invoices.networkPassphrase })
-    .from(invoices)
-    .where(eq(invoices.id, refund.invoiceId));
   const passphrase = invoice.networkPassphrase;
   const decoded = decodeSignedTransaction(input.envelopeXdr, passphrase);
   if (!decoded) {
