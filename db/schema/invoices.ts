@@ -10,6 +10,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { DEFAULT_QUOTE_TTL_MINUTES } from "../../lib/domain/fiat";
 import { AUDIT_ACTIONS, INVOICE_STATUSES } from "../../lib/domain/invoice-state";
 import { CURRENCIES, PRICE_CURRENCIES } from "../../lib/domain/money";
 import { amount, idColumn, ts } from "./columns";
@@ -71,7 +72,7 @@ export const invoices = pgTable(
      */
     priceCurrency: text("price_currency", { enum: PRICE_CURRENCIES }),
     /** How long a quote of a fiat-priced invoice holds (1 to 120 minutes). */
-    quoteTtlMinutes: integer("quote_ttl_minutes").notNull().default(15),
+    quoteTtlMinutes: integer("quote_ttl_minutes").notNull().default(DEFAULT_QUOTE_TTL_MINUTES),
     networkPassphrase: text("network_passphrase").notNull(),
     dueDate: ts("due_date"),
     sentAt: ts("sent_at"),

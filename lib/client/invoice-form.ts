@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ValidationError } from "@/lib/domain/errors";
+import { DEFAULT_QUOTE_TTL_MINUTES } from "@/lib/domain/fiat";
 import { INVALID_INVOICE_NUMBER_MESSAGE, isValidInvoiceNumber } from "@/lib/domain/invoice-number";
 import {
   AMOUNT_SCALE,
@@ -74,7 +75,6 @@ export type TextKey = Exclude<
 >;
 
 /** The quote lifetime a new fiat-priced invoice starts with (the API's default). */
-export const DEFAULT_QUOTE_TTL_MINUTES = 15;
 
 /**
  * A text box's value, trimmed. An empty one means "not given": null where the API's field

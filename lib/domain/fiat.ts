@@ -1,13 +1,23 @@
-import Big from "big.js";
-import { AMOUNT_SCALE, canonicalAmount, FIAT_SCALE, toStroops } from "./money";
+import {
+  AMOUNT_SCALE,
+  canonicalAmount,
+  Decimal,
+  FIAT_SCALE,
+  type PriceCurrency,
+  toStroops,
+} from "./money";
 
 // Fiat pricing (docs/decisions.md, Fiat pricing): an invoice priced in USD or EUR is paid in
 // an asset at a locked quote. All of it exact: big.js with half-up rounding, never a float.
 
-const Decimal = Big();
-Decimal.DP = 30;
-Decimal.RM = Decimal.roundHalfUp;
-Decimal.strict = true;
+/**
+ * The currency of the books: payments' fiatValue and the revenue headline (docs/decisions.md,
+ * Fiat pricing). USD until the profile lets a freelancer choose.
+ */
+export const REPORTING_CURRENCY = "USD" satisfies PriceCurrency;
+
+/** How long a quote holds when the invoice or link does not say (minutes). */
+export const DEFAULT_QUOTE_TTL_MINUTES = 15;
 
 /** A quote as the valuation reads it. */
 export type QuoteTerms = {

@@ -9,8 +9,10 @@ import { type ErrorDetails, ValidationError } from "./errors";
 // A private Big constructor: our settings never leak into, or depend on, the
 // global Big that other code may configure. `strict` makes `new Decimal(0.1)`
 // throw, so a float cannot slip in by accident.
-const Decimal = Big();
-Decimal.DP = 20;
+// Shared by the other money modules (lib/domain/fiat.ts, refund.ts): one set of settings.
+// DP is the precision of a division before its result is rounded to its scale.
+export const Decimal = Big();
+Decimal.DP = 30;
 Decimal.RM = Decimal.roundHalfUp;
 Decimal.strict = true;
 

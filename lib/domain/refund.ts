@@ -1,11 +1,6 @@
-import Big from "big.js";
 import { BusinessRuleError, ValidationError } from "./errors";
 import type { InvoiceStatus } from "./invoice-state";
-import { AMOUNT_SCALE, amountOverpaid, fromStroops, toStroops } from "./money";
-
-const Decimal = Big();
-Decimal.DP = 30;
-Decimal.strict = true;
+import { AMOUNT_SCALE, amountOverpaid, Decimal, fromStroops, toStroops } from "./money";
 
 // Refunds (docs/decisions.md, Refunds): how much of a recorded payment may go back to its
 // sender, what is sent back when the owner names no amount, and what a confirmed refund does
@@ -93,7 +88,7 @@ export function refundAmount(
   if (!payment.applied || invoice.status !== "PAID") return fromStroops(refundable);
   const over = toStroops(amountOverpaid(invoice.total, invoice.amountPaid));
   if (over === 0n) throw new ValidationError(REFUND_AMOUNT_REQUIRED, { amount: "required" });
-  if (payment.priceValue !== undefined && payment.priceValue !== null) {
+  if (isFiatValued(payment)) {
     // A payment that counted for nothing (dust): all of it may go back, amountPaid is untouched.
     if (toStroops(payment.priceValue) === 0n) return fromStroops(refundable);
     // The overpaid fiat as the asset this payment carried, rounded down to the stroop.
@@ -126,10 +121,7 @@ export function refundEffect(
   amount: string,
 ): RefundEffect {
   const refunded = toStroops(payment.amountRefunded) + toStroops(amount);
-  const counted =
-    payment.priceValue !== undefined && payment.priceValue !== null
-      ? valueShare(payment, amount)
-      : amount;
+  const counted = isFiatValued(payment) ? valueShare(payment, amount) : amount;
   const paid = toStroops(invoice.amountPaid) - (payment.applied ? toStroops(counted) : 0n);
   return {
     payment: {
@@ -202,6 +194,11 @@ export function isExactRefund(
     isRefundOperation(refund, tx.memo, tx.sourceAccount, tx.operations[0])
   );
 }
+
+/** A payment of a fiat-priced invoice: it counts for its priceValue, not its asset amount. */
+const isFiatValued = (
+  payment: RefundedPayment,
+): payment is RefundedPayment & { priceValue: string } => payment.priceValue != null;
 
 /** The fiat value of `amount` of the payment's asset: its share of priceValue, half up. */
 function valueShare(payment: RefundedPayment, amount: string): string {

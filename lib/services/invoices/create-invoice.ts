@@ -1,5 +1,6 @@
 import { assertDueDateNotPast } from "@/lib/domain/due-date";
 import { ConflictError, ForbiddenError } from "@/lib/domain/errors";
+import { DEFAULT_QUOTE_TTL_MINUTES } from "@/lib/domain/fiat";
 import { validateInvoiceNumber } from "@/lib/domain/invoice-number";
 import {
   AMOUNT_SCALE,
@@ -27,8 +28,6 @@ import {
   replaceLineItems,
 } from "./store";
 
-/** A quote holds this long unless the invoice says otherwise (docs/decisions.md, Fiat pricing). */
-export const DEFAULT_QUOTE_TTL_MINUTES = 15;
 export const WALLET_MISMATCH = "Freelancer wallet must match authenticated wallet";
 export { NUMBER_TAKEN };
 

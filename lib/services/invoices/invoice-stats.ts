@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, isNull, type SQL, sql } from "drizzle-orm";
 import { invoiceAuditLogs, invoices, payments } from "@/db/schema";
+import { REPORTING_CURRENCY } from "@/lib/domain/fiat";
 import {
   type AuditAction,
   INVOICE_STATUSES,
@@ -43,9 +44,6 @@ export type InvoiceStats = {
    */
   revenue: { currency: typeof REPORTING_CURRENCY; amount: string; unpriced: number };
 };
-
-/** The currency payments are valued in (docs/decisions.md, Exports; USD for now). */
-export const REPORTING_CURRENCY = "USD" as const;
 
 const zeroByAsset = (): ByAsset => ({ XLM: "0.0000000", USDC: "0.0000000", EURC: "0.0000000" });
 

@@ -2,6 +2,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import { invoices } from "@/db/schema";
 import { paymentPageUrl } from "@/lib/config";
 import { NotFoundError, ValidationError } from "@/lib/domain/errors";
+import { DEFAULT_QUOTE_TTL_MINUTES } from "@/lib/domain/fiat";
 import {
   AMOUNT_SCALE,
   AMOUNT_SPEC,
@@ -20,7 +21,6 @@ import {
 import { actorOf } from "@/lib/services/context";
 import type { AuthedContext, ServiceContext } from "../context";
 import { withTransaction } from "../db";
-import { DEFAULT_QUOTE_TTL_MINUTES } from "../invoices/create-invoice";
 import { initialStatus, recordCreation } from "../invoices/lifecycle";
 import { resolveNetwork } from "../invoices/network";
 import { type InvoiceRow, insertGenerated, replaceLineItems } from "../invoices/store";

@@ -1,5 +1,11 @@
 import type { DbOrTx } from "@/db/client";
-import { exactValueAt, fiat2, valueAgainstQuote, valueAt } from "@/lib/domain/fiat";
+import {
+  exactValueAt,
+  fiat2,
+  REPORTING_CURRENCY,
+  valueAgainstQuote,
+  valueAt,
+} from "@/lib/domain/fiat";
 import { CURRENCIES, type Currency, type PriceCurrency } from "@/lib/domain/money";
 import type { ClassifiedOperation } from "@/lib/domain/payment-match";
 import { isFreshEnough, MAX_QUOTE_AGE_MS } from "@/lib/prices/pairs";
@@ -13,9 +19,6 @@ import { latestQuote, quoteLiveAt } from "./quotes";
 // the reporting currency for the books (`fiatValue`). Recording runs inside a database
 // transaction, so rates come from the shared cache only (`knownRate`); `warmRates` refreshes
 // the cache before, outside any transaction.
-
-/** The reporting currency of the books (a profile setting later; USD until then). */
-export const REPORTING_CURRENCY: PriceCurrency = "USD";
 
 export type PaymentValues = {
   fiatCurrency: PriceCurrency | null;
