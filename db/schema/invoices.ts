@@ -28,8 +28,8 @@ export const invoiceNumberCounters = pgTable("invoice_number_counters", {
 });
 
 /**
- * Invoices and payment links (kind LINK: a single-use invoice created PENDING;
- * docs/decisions.md, Payment links). Amounts are numeric(18,7), quantities (10,2), tax
+ * Invoices and payment links (kind LINK: an invoice created PENDING; a reusable or
+ * open-amount link makes one child link per checkout; docs/decisions.md, Payment links). Amounts are numeric(18,7), quantities (10,2), tax
  * rates (5,2): exact, never floats.
  */
 export const invoices = pgTable(
@@ -85,6 +85,16 @@ export const invoices = pgTable(
     /** Payment links only. */
     linkReference: text("link_reference"),
     linkExpiresAt: ts("link_expires_at"),
+    /**
+     * A reusable or open-amount link is never paid itself: each payer's checkout makes a
+     * child LINK row (`parentLinkId`) that is paid like any link (docs/decisions.md, Payment
+     * links). `linkMaxPayments` null on a reusable link: unlimited.
+     */
+    linkReusable: boolean("link_reusable").notNull().default(false),
+    linkMaxPayments: integer("link_max_payments"),
+    linkOpenAmount: boolean("link_open_amount").notNull().default(false),
+    linkMinAmount: amount("link_min_amount"),
+    parentLinkId: text("parent_link_id"),
     activateNewAccounts: boolean("activate_new_accounts").notNull().default(false),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
@@ -121,6 +131,10 @@ export const invoices = pgTable(
       .where(sql`${t.deletedAt} is null`),
     // Jobs: expiry sweep and the watcher's "which networks have payable invoices".
     index("invoices_status_due_idx").on(t.status, t.dueDate).where(sql`${t.deletedAt} is null`),
+    // A reusable link's checkouts (its paid records and open reservations).
+    index("invoices_parent_link_idx")
+      .on(t.parentLinkId, t.createdAt.desc())
+      .where(sql`${t.parentLinkId} is not null`),
     index("invoices_network_status_idx")
       .on(t.networkPassphrase, t.status)
       .where(sql`${t.deletedAt} is null`),
