@@ -299,7 +299,7 @@ function pathPayment(
   return { code: "op_success", sendAmount, destAmount };
 }
 
-interface Hop {
+export interface Hop {
   /** the conversion's counterparty (the credit asset's issuer), none for same-asset hops */
   counterparty?: string;
   /** direction of XLM relative to the counterparty */
@@ -313,7 +313,12 @@ function sameAsset(a: Asset, b: Asset): boolean {
   return a.getCode() === b.getCode() && a.getIssuer() === b.getIssuer();
 }
 
-function hopBetween(from: Asset, to: Asset, ctx: ApplyContext): Hop | undefined {
+/** One conversion (also used by path finding, ledger/paths.ts). */
+export function hopBetween(
+  from: Asset,
+  to: Asset,
+  ctx: Pick<ApplyContext, "rates">,
+): Hop | undefined {
   if (sameAsset(from, to)) return { forward: (x) => x, backward: (x) => x };
   const credit = from.isNative() ? to : to.isNative() ? from : undefined;
   if (!credit) return undefined; // credit -> credit needs an order book we do not have

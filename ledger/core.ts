@@ -129,7 +129,7 @@ export class LedgerCore {
   }
 
   /** Conversion rates usable by path payments, keyed by trustline key. */
-  private rates(): Map<string, bigint> {
+  rates(): Map<string, bigint> {
     const rates = new Map<string, bigint>();
     for (const info of Object.values(this.state.issuers)) {
       const rate = this.opts.xlmRates[info.code];

@@ -8,6 +8,7 @@ import { StrKey } from "@stellar/stellar-sdk";
 import { formatStroops, toStroops } from "./amount";
 import type { LedgerCore, SubmitResult } from "./core";
 import { parseEnvelope } from "./envelope";
+import { PathQueryError, strictReceivePaths, strictSendPaths } from "./paths";
 import {
   renderAccount,
   renderFeeStats,
@@ -363,6 +364,11 @@ export class HorizonHttp {
         );
       case "fee_stats":
         return this.feeStats(res);
+      case "paths":
+        if (seg[1] === "strict-receive" || seg[1] === "strict-send") {
+          return this.paths(res, url, seg[1]);
+        }
+        break;
       case "accounts": {
         const id = seg[1];
         if (!id || seg.length > 3) break;
@@ -578,6 +584,22 @@ export class HorizonHttp {
       },
       _embedded: { records: records.map((r) => r.json) },
     };
+  }
+
+  /** Horizon's path finding over the ledger's conversions (ledger/paths.ts). */
+  private paths(res: ServerResponse, url: URL, kind: "strict-receive" | "strict-send"): void {
+    const ctx = {
+      state: this.core.state,
+      rates: this.core.rates(),
+      baseReserve: this.core.baseReserve,
+    };
+    try {
+      const find = kind === "strict-receive" ? strictReceivePaths : strictSendPaths;
+      this.send(res, 200, { _embedded: { records: find(ctx, url.searchParams) } });
+    } catch (err) {
+      if (err instanceof PathQueryError) throw new HttpError(badRequest(err.field, err.reason));
+      throw err;
+    }
   }
 
   private feeStats(res: ServerResponse): void {
