@@ -112,10 +112,16 @@ export const envSchema = z.object({
   WEBHOOK_INTERVAL_MS: positiveInt.default(2000),
   /** How long a claimed delivery is leased before another worker may retry it (> timeout). */
   WEBHOOK_LEASE_MS: positiveInt.default(60_000),
+  /** Path payments: sendMax = the path's estimated cost + this many basis points (docs/decisions.md, Path payments). */
+  PATH_SLIPPAGE_BPS: z.coerce.number().int().min(0).max(5000).default(100),
   /** Largest accepted request body in bytes (413 above). */
   MAX_BODY_BYTES: positiveInt.default(100_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** Signs every SEP-7 URI; stellar.toml publishes its public key (docs/decisions.md, SEP-7). */
+  /** Offers WalletConnect in the wallet pickers (docs/decisions.md, Wallets); hidden when unset. */
+  WALLETCONNECT_PROJECT_ID: z.string().min(1).max(200).optional(),
+  /** Offers the demo wallet on networks whose Horizon is loopback (docs/decisions.md, Wallets). */
+  DEMO_WALLET: bool.default(false),
   SEP7_SIGNING_SECRET: z
     .string()
     .refine((s) => StrKey.isValidEd25519SecretSeed(s), "must be a Stellar secret seed (S...)")
@@ -172,8 +178,12 @@ export type Config = {
     stream: boolean;
   };
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  /** PATH_SLIPPAGE_BPS: the sendMax allowance of path payments (lib/stellar/paths.ts). */
+  pathSlippageBps: number;
   /** SEP7_SIGNING_SECRET, when configured (lib/stellar/sep7.ts sep7Signer). */
   sep7SigningSecret: string | undefined;
+  /** WALLETCONNECT_PROJECT_ID and DEMO_WALLET (lib/client/wallets/options.ts). */
+  wallets: { walletConnectProjectId: string | undefined; demo: boolean };
 };
 
 /** The public payment page of an invoice or link: {APP_URL}/pay/<id>. */
@@ -272,7 +282,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       stream: e.WATCHER_STREAM === "on",
     },
     logLevel: e.LOG_LEVEL,
+    pathSlippageBps: e.PATH_SLIPPAGE_BPS,
     sep7SigningSecret: e.SEP7_SIGNING_SECRET,
+    wallets: { walletConnectProjectId: e.WALLETCONNECT_PROJECT_ID, demo: e.DEMO_WALLET },
   };
 }
 

@@ -21,10 +21,13 @@ import * as invoices from "@/app/api/invoices/spec";
 import * as invoiceStats from "@/app/api/invoices/stats/spec";
 import * as apiKey from "@/app/api/keys/[id]/spec";
 import * as apiKeys from "@/app/api/keys/spec";
+import * as linkCheckout from "@/app/api/links/[id]/checkout/spec";
+import * as linkPayments from "@/app/api/links/[id]/payments/spec";
 import * as link from "@/app/api/links/[id]/spec";
 import * as linkStatus from "@/app/api/links/[id]/status/spec";
 import * as links from "@/app/api/links/spec";
 import * as payIntent from "@/app/api/payments/[invoiceId]/pay-intent/spec";
+import * as payOptions from "@/app/api/payments/[invoiceId]/pay-options/spec";
 import * as paymentStatus from "@/app/api/payments/[invoiceId]/status/spec";
 import * as confirm from "@/app/api/payments/confirm/spec";
 import * as submit from "@/app/api/payments/submit/spec";
@@ -32,6 +35,9 @@ import * as verifyTx from "@/app/api/payments/verify-tx/spec";
 import * as prices from "@/app/api/prices/spec";
 import * as price from "@/app/api/prices/xlm/spec";
 import * as refundSubmit from "@/app/api/refunds/submit/spec";
+import * as walletReadiness from "@/app/api/wallet/readiness/spec";
+import * as walletTrustline from "@/app/api/wallet/trustline/spec";
+import * as walletTrustlineSubmit from "@/app/api/wallet/trustline/submit/spec";
 import * as deliveryRetry from "@/app/api/webhooks/[id]/deliveries/[deliveryId]/retry/spec";
 import * as deliveries from "@/app/api/webhooks/[id]/deliveries/spec";
 import * as rotateSecret from "@/app/api/webhooks/[id]/rotate-secret/spec";
@@ -60,6 +66,9 @@ export const ROUTE_SPECS: readonly Operation[] = [
   exportPayments,
   exportInvoices,
   invoiceSend,
+  walletReadiness,
+  walletTrustline,
+  walletTrustlineSubmit,
   invoiceCancel,
   paymentRefund,
   refundSubmit,
@@ -69,7 +78,10 @@ export const ROUTE_SPECS: readonly Operation[] = [
   links,
   link,
   linkStatus,
+  linkCheckout,
+  linkPayments,
   payIntent,
+  payOptions,
   submit,
   confirm,
   paymentStatus,

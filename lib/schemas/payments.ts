@@ -21,12 +21,35 @@ const hash = z
   .regex(/^[0-9a-fA-F]{64}$/, "must be 64 hex characters")
   .transform((v) => v.toLowerCase());
 
+/** An asset a payer may send (docs/decisions.md, Path payments): `"XLM"` or `{code, issuer}`. */
+export const sendAssetSchema = z.union([
+  z.literal("XLM"),
+  z
+    .object({
+      code: z
+        .string({ error: "sendAsset.code required" })
+        .regex(/^[A-Za-z0-9]{1,12}$/, "must be 1 to 12 letters or digits"),
+      issuer: walletAddressSchema,
+    })
+    .strict(),
+]);
+
 export const payIntentSchema = z
   .object({
     senderPublicKey: walletAddressSchema.optional().describe("desktop flow: the payer's account"),
     payerAddress: walletAddressSchema.optional().describe("Form B alias of senderPublicKey"),
     networkPassphrase: networkPassphraseSchema,
+    sendAsset: sendAssetSchema
+      .optional()
+      .describe(
+        "Pay with this asset instead of the invoice's (with a sender): the transaction is then one path_payment_strict_receive delivering exactly `amount`",
+      ),
   })
+  .strict();
+
+/** Query of GET /api/payments/{invoiceId}/pay-options. */
+export const payOptionsQuery = z
+  .object({ account: walletAddressSchema.describe("The payer's account") })
   .strict();
 
 export const submitSchema = z
@@ -79,6 +102,30 @@ export const quoteSchema = z
   })
   .meta({ id: "Quote" });
 
+const pathAsset = z
+  .object({
+    code: z.string().meta({ example: "XLM" }),
+    issuer: wallet.nullable().meta({ description: "null for XLM" }),
+  })
+  .meta({ id: "PathAsset" });
+
+/** A priced way of paying with another asset (lib/stellar/paths.ts). */
+const pathQuote = {
+  sendAsset: pathAsset,
+  sourceAmount: z.string().meta({
+    description: "Horizon's estimate of what sending costs, in sendAsset (7 decimals)",
+    example: "10500.0000000",
+  }),
+  sendMax: z.string().meta({
+    description:
+      "The most the transaction may take: sourceAmount plus PATH_SLIPPAGE_BPS, rounded up to the stroop",
+    example: "10605.0000000",
+  }),
+  path: z.array(pathAsset).meta({ description: "Intermediary assets, in order" }),
+};
+
+export const pathPaymentSchema = z.object(pathQuote).meta({ id: "PathPayment" });
+
 export const paymentIntent = wire(
   "PaymentIntent",
   z.object({
@@ -105,6 +152,23 @@ export const paymentIntent = wire(
     quote: quoteSchema.nullable().meta({
       description:
         "Fiat-priced invoices: the quote `amount` comes from (the same while it is live and covers the amount due)",
+    }),
+    pathPayment: pathPaymentSchema.nullable().meta({
+      description:
+        "With a `sendAsset` other than `asset`: the path the transaction takes (the freelancer receives exactly `amount` of `asset`); null otherwise",
+    }),
+  }),
+);
+
+export const payOptions = wire(
+  "PayOptions",
+  z.object({
+    invoiceId: id,
+    amount: z.string().meta({ description: "What the freelancer must receive", example: "1050" }),
+    asset: pathAsset,
+    options: z.array(z.object(pathQuote)).meta({
+      description:
+        "One entry per asset the payer holds that can pay `amount` (the invoice's own asset first when held)",
     }),
   }),
 );

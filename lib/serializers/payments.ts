@@ -6,12 +6,14 @@ import {
   confirmResult,
   paymentIntent,
   paymentStatusResponse,
+  payOptions,
   submitPending,
   submitResult,
   verifiedTransaction,
 } from "@/lib/schemas/payments";
 import type { FormA, FormB } from "@/lib/schemas/wire";
 import type { PaymentIntent } from "@/lib/services/payments/pay-intent";
+import type { PayOptions } from "@/lib/services/payments/pay-options";
 import type { QuoteRow } from "@/lib/services/payments/quotes";
 import type { RecordOutcome } from "@/lib/services/payments/record-payment";
 import type { PaymentStatus } from "@/lib/services/payments/settle";
@@ -35,7 +37,14 @@ export const paymentIntentSerializer = sameInBothForms(
     timeout: i.timeout,
     status: i.status,
     quote: quoteOf(i.quote),
+    pathPayment: i.pathPayment,
   }),
+);
+
+/** 200 of GET /api/payments/{invoiceId}/pay-options. */
+export const payOptionsSerializer = sameInBothForms(
+  payOptions,
+  (o: PayOptions): FormB<typeof payOptions> => o,
 );
 
 /** A quote on the wire: exact decimal strings in both forms. */

@@ -13,6 +13,7 @@ import {
 import { NETWORK_PASSPHRASES } from "@/lib/config";
 import type { PaymentOperation } from "@/lib/domain/payment-match";
 import type { AssetRef } from "./assets";
+import type { PathAsset } from "./paths";
 
 export const PAYMENT_TIMEOUT_SECONDS = 300;
 
@@ -30,12 +31,23 @@ export function buildPaymentTransaction(opts: {
   now?: Date;
   /** Ends the time bounds here instead of PAYMENT_TIMEOUT_SECONDS from now (a quote's expiry). */
   validUntil?: Date;
+  /** Pays with another asset: one path_payment_strict_receive delivering exactly `amount`. */
+  path?: { sendAsset: PathAsset; sendMax: string; path: PathAsset[] } | null;
 }): { xdr: string; hash: string } {
-  const asset =
-    opts.asset.issuer === null ? Asset.native() : new Asset(opts.asset.code, opts.asset.issuer);
+  const sdkAsset = (a: PathAsset) => (a.issuer === null ? Asset.native() : new Asset(a.code, a.issuer));
+  const asset = sdkAsset(opts.asset);
   const operation = opts.createAccount
     ? Operation.createAccount({ destination: opts.destination, startingBalance: opts.amount })
-    : Operation.payment({ destination: opts.destination, asset, amount: opts.amount });
+    : opts.path
+      ? Operation.pathPaymentStrictReceive({
+          sendAsset: sdkAsset(opts.path.sendAsset),
+          sendMax: opts.path.sendMax,
+          destination: opts.destination,
+          destAsset: asset,
+          destAmount: opts.amount,
+          path: opts.path.path.map(sdkAsset),
+        })
+      : Operation.payment({ destination: opts.destination, asset, amount: opts.amount });
   const now = Math.floor((opts.now ?? new Date()).getTime() / 1000);
   const tx = new TransactionBuilder(new Account(opts.source.id, opts.source.sequence), {
     fee: String(opts.baseFee),

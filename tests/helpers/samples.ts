@@ -22,7 +22,12 @@ import {
   sentInvoiceSerializer,
   statsSerializer,
 } from "@/lib/serializers/invoices";
-import { linkListSerializer, linkSerializer, linkStatusSerializer } from "@/lib/serializers/links";
+import {
+  linkListSerializer,
+  linkPaymentsSerializer,
+  linkSerializer,
+  linkStatusSerializer,
+} from "@/lib/serializers/links";
 import {
   confirmSerializer,
   paymentIntentSerializer,
@@ -61,6 +66,7 @@ import type {
   OwnerInvoice,
   PaymentRow,
 } from "@/lib/services/invoices/store";
+import type { LinkView } from "@/lib/services/links/links";
 import type { PaymentIntent } from "@/lib/services/payments/pay-intent";
 import type { QuoteRow } from "@/lib/services/payments/quotes";
 import type { RecordOutcome } from "@/lib/services/payments/record-payment";
@@ -122,6 +128,11 @@ export const SAMPLE_INVOICE: InvoiceRow = {
   linkReference: null,
   linkExpiresAt: null,
   activateNewAccounts: false,
+  linkReusable: false,
+  linkMaxPayments: null,
+  linkOpenAmount: false,
+  linkMinAmount: null,
+  parentLinkId: null,
   createdAt: T0,
   updatedAt: T0,
   deletedAt: null,
@@ -248,7 +259,7 @@ export const SAMPLE_AUDIT: AuditRow[] = [
   },
 ];
 
-export const SAMPLE_LINK: InvoiceRow = {
+export const SAMPLE_LINK: LinkView = {
   ...SAMPLE_INVOICE,
   id: "clx8f2k9p0005abcd1234efgh",
   kind: "LINK",
@@ -266,6 +277,25 @@ export const SAMPLE_LINK: InvoiceRow = {
   dueDate: null,
   linkReference: "order-42",
   linkExpiresAt: new Date("2099-01-16T10:30:00.000Z"),
+  paymentsCount: 0,
+  amountReceived: "0.0000000",
+};
+
+/** A paid checkout of a reusable open-amount link (GET /api/links/{id}/payments). */
+export const SAMPLE_LINK_PAYMENT: InvoiceRow = {
+  ...SAMPLE_LINK,
+  id: "clx8f2k9p0006abcd1234efgh",
+  invoiceNumber: "INV-0043",
+  parentLinkId: "clx8f2k9p0005abcd1234efgh",
+  status: "PAID",
+  subtotal: "40.0000000",
+  total: "40.0000000",
+  amountPaid: "40.0000000",
+  payerWallet: PAYER,
+  transactionHash: EXAMPLE_HASH,
+  ledgerNumber: 123456,
+  paidAt: T1,
+  createdAt: T0,
 };
 
 export const SAMPLE_CLIENT: ClientRow = {
@@ -324,6 +354,13 @@ export const SAMPLE_INTENT: PaymentIntent = {
   destination: FREELANCER,
   status: "PROCESSING",
   quote: null,
+  // Paid with XLM (sendAsset "XLM"): 1050 USDC at 0.1 USDC per XLM, plus 1 % (PATH_SLIPPAGE_BPS).
+  pathPayment: {
+    sendAsset: { code: "XLM", issuer: null },
+    sourceAmount: "10500.0000000",
+    sendMax: "10605.0000000",
+    path: [],
+  },
 };
 
 /** A EUR invoice's quote: 100.00 EUR due, paid in XLM at 0.1157 EUR. */
@@ -482,6 +519,10 @@ export const SAMPLES: Example[] = [
   sample(linkSerializer, SAMPLE_LINK),
   sample(linkListSerializer, [SAMPLE_LINK]),
   sample(linkStatusSerializer, SAMPLE_LINK),
+  sample(linkPaymentsSerializer, {
+    linkId: SAMPLE_LINK.id,
+    payments: [SAMPLE_LINK_PAYMENT],
+  }),
   sample(paymentIntentSerializer, SAMPLE_INTENT),
   sample(submitResultSerializer, SAMPLE_RECORDED),
   sample(submitPendingSerializer, { hash: EXAMPLE_HASH }),

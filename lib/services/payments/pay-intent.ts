@@ -1,10 +1,11 @@
-import { BusinessRuleError, NotFoundError, ValidationError } from "@/lib/domain/errors";
+import { BusinessRuleError, ValidationError } from "@/lib/domain/errors";
 import { type InvoiceStatus, transition } from "@/lib/domain/invoice-state";
-import { amountDue, canonicalAmount, toStroops, trimAmount } from "@/lib/domain/money";
+import { toStroops, trimAmount } from "@/lib/domain/money";
 import { OWN_INVOICE_MESSAGE } from "@/lib/domain/payment-match";
 import { type AssetRef, assetFor } from "@/lib/stellar/assets";
 import { ledgerError, viaHorizon } from "@/lib/stellar/errors";
 import { horizonFor } from "@/lib/stellar/horizon";
+import type { PathAsset } from "@/lib/stellar/paths";
 import { balanceOf, fetchAccount, fetchBaseFee } from "@/lib/stellar/read";
 import { buildSep7PayUri, sep7Signer } from "@/lib/stellar/sep7";
 import { buildPaymentTransaction, PAYMENT_TIMEOUT_SECONDS } from "@/lib/stellar/transactions";
@@ -13,8 +14,10 @@ import { withTransaction } from "../db";
 import { ANONYMOUS_ACTOR, applyTransition } from "../invoices/lifecycle";
 import { networkName } from "../invoices/network";
 import { getLiveInvoice, lockLiveInvoice } from "../invoices/store";
-import { LINK_NOT_FOUND, linkStatus } from "../links/links";
-import { type QuoteRow, quoteFor } from "./quotes";
+import { assertLinkPayable } from "../links/links";
+import { amountToReceive, type PathPayment, pathPaymentFor } from "./pay-options";
+import type { QuoteRow } from "./quotes";
+import { payerSideError } from "./recipient-readiness";
 
 export const NETWORK_DOES_NOT_MATCH = "Selected wallet network does not match";
 export const OWN_INVOICE = OWN_INVOICE_MESSAGE;
@@ -34,6 +37,8 @@ export type PaymentIntent = {
   status: InvoiceStatus;
   /** Fiat-priced invoices: the locked quote the amount comes from (docs/decisions.md, Fiat pricing). */
   quote: QuoteRow | null;
+  /** Paying with another asset: the path of the path_payment_strict_receive (lib/stellar/paths.ts). */
+  pathPayment: PathPayment | null;
 };
 
 /**
@@ -44,13 +49,11 @@ export type PaymentIntent = {
 export async function createPaymentIntent(
   ctx: ServiceContext,
   invoiceId: string,
-  input: { sender?: string; networkPassphrase: string },
+  input: { sender?: string; networkPassphrase: string; sendAsset?: PathAsset },
 ): Promise<PaymentIntent> {
   const invoice = await getLiveInvoice(ctx.db, invoiceId);
-  // An expired link cannot start a new payment (one already signed is still accepted).
-  if (invoice.kind === "LINK" && linkStatus(invoice, ctx.now()) === "EXPIRED") {
-    throw new NotFoundError(LINK_NOT_FOUND);
-  }
+  // An expired link cannot start a new payment; a reusable one is paid through checkouts.
+  assertLinkPayable(invoice, ctx.now());
   if (input.networkPassphrase !== invoice.networkPassphrase) {
     throw new BusinessRuleError(NETWORK_DOES_NOT_MATCH, {
       networkPassphrase: `This invoice is payable on '${invoice.networkPassphrase}'`,
@@ -66,10 +69,7 @@ export async function createPaymentIntent(
   // The amount due: what is left after earlier partial payments (docs/decisions.md,
   // Payment intent and SEP-7); for a fiat-priced invoice, the asset amount of a locked quote
   // of the fiat amount due (a 503 and no quote without a fresh price).
-  const quote = invoice.priceCurrency ? await quoteFor(ctx, invoice) : null;
-  const due = quote
-    ? canonicalAmount(quote.assetAmount)
-    : amountDue(invoice.total, invoice.amountPaid);
+  const { due, quote } = await amountToReceive(ctx, invoice);
   const amount = trimAmount(due);
 
   const [recipient, sender, baseFee] = await viaHorizon(() =>
@@ -82,14 +82,21 @@ export async function createPaymentIntent(
   const createAccount =
     !recipient && invoice.kind === "LINK" && invoice.activateNewAccounts && asset.issuer === null;
   if (!recipient && !createAccount) throw ledgerError("op_no_destination");
-  if (recipient && asset.issuer && !balanceOf(recipient, asset)) throw ledgerError("op_no_trust");
+  // The recipient's own readiness, in the payer's words (docs/decisions.md, Recipient readiness).
+  const cannotReceive = createAccount ? null : payerSideError(recipient, asset, due);
+  if (cannotReceive) throw cannotReceive;
 
   let transactionXdr: string | null = null;
+  let pathPayment: PathPayment | null = null;
   if (input.sender) {
     if (!sender) throw new ValidationError(SENDER_NOT_FOUND);
-    const line = balanceOf(sender, asset);
-    if (asset.issuer && !line) throw ledgerError("op_src_no_trust");
-    if (!line || toStroops(line.balance) < toStroops(due)) {
+    // Another asset than the invoice's: a path payment delivering exactly `due` (docs/decisions.md, Path payments).
+    pathPayment = await pathPaymentFor(ctx, horizon, { sendAsset: input.sendAsset, asset, due });
+    if (pathPayment && createAccount) throw ledgerError("op_no_destination");
+    const sent = pathPayment?.sendAsset ?? asset;
+    const line = balanceOf(sender, sent);
+    if (sent.issuer && !line) throw ledgerError("op_src_no_trust");
+    if (!line || toStroops(line.balance) < toStroops(pathPayment?.sourceAmount ?? due)) {
       throw ledgerError("op_underfunded");
     }
     transactionXdr = buildPaymentTransaction({
@@ -103,6 +110,7 @@ export async function createPaymentIntent(
       createAccount,
       now: ctx.now(),
       validUntil: quote?.expiresAt,
+      path: pathPayment,
     }).xdr;
   }
 
@@ -132,5 +140,6 @@ export async function createPaymentIntent(
     destination: invoice.freelancerWallet,
     status,
     quote,
+    pathPayment,
   };
 }

@@ -1,5 +1,6 @@
 import { defineRoute, methods } from "@/lib/http/route";
 import { createPaymentIntent } from "@/lib/services/payments/pay-intent";
+import { pathAsset } from "@/lib/stellar/paths";
 import * as spec from "./spec";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
@@ -7,6 +8,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods(
     createPaymentIntent(ctx, params.invoiceId, {
       sender: body.senderPublicKey ?? body.payerAddress,
       networkPassphrase: body.networkPassphrase,
+      sendAsset: body.sendAsset && pathAsset(body.sendAsset),
     }),
   ),
 );

@@ -1,5 +1,10 @@
 import { NETWORK_PASSPHRASES } from "@/lib/config";
-import { BusinessRuleError, UnavailableError, ValidationError } from "@/lib/domain/errors";
+import {
+  BusinessRuleError,
+  LedgerError,
+  UnavailableError,
+  ValidationError,
+} from "@/lib/domain/errors";
 import { operation } from "@/lib/http/route";
 import { PRICE_UNAVAILABLE } from "@/lib/prices/cache";
 import { payIntentPolicy } from "@/lib/ratelimit/policies";
@@ -8,6 +13,8 @@ import { payIntentSchema } from "@/lib/schemas/payments";
 import { invoiceIdPath } from "@/lib/schemas/wire";
 import { paymentIntentSerializer } from "@/lib/serializers/payments";
 import { INVALID_ADDRESS } from "@/lib/services/auth/nonce";
+import { LINK_TAKES_CHECKOUTS } from "@/lib/services/links/links";
+import { RECIPIENT_CANNOT_RECEIVE } from "@/lib/services/payments/recipient-readiness";
 import {
   NETWORK_DOES_NOT_MATCH,
   OWN_INVOICE,
@@ -15,6 +22,7 @@ import {
 } from "@/lib/services/payments/pay-intent";
 import { QUOTE_TOO_LARGE } from "@/lib/services/payments/quotes";
 import { ledgerError } from "@/lib/stellar/errors";
+import { NO_PAYMENT_PATH } from "@/lib/stellar/paths";
 import { invoiceNotFound, linkNotFound } from "../../../common-errors";
 
 const PAYER = "GCFXHS4GXL6BVUCXBWXGTITROWLVYXQKQLF4YH5O5JT3YZXCYPAFBJZB";
@@ -27,7 +35,7 @@ export const createPaymentIntent = operation({
   tag: "Payments",
   summary: "Build an unsigned payment",
   description:
-    "Always returns the SEP-7 URI; with a sender (`senderPublicKey`, or its Form B alias `payerAddress`) also the unsigned transaction (one payment to the freelancer for the exact total, text memo = invoice number, 300-second timeout). Checks on the ledger that both accounts exist and trust the asset. Moves PENDING or FAILED to PROCESSING.",
+    "Always returns the SEP-7 URI; with a sender (`senderPublicKey`, or its Form B alias `payerAddress`) also the unsigned transaction (one payment to the freelancer for the exact total, text memo = invoice number, 300-second timeout). Checks on the ledger that both accounts exist and trust the asset. With `sendAsset` other than the invoice's asset, the transaction is one `path_payment_strict_receive` instead: the freelancer receives exactly `amount`, the payer sends at most `pathPayment.sendMax` of `sendAsset` (Horizon's cheapest strict-receive path plus PATH_SLIPPAGE_BPS); 400 `No payment path found` when Horizon has none. The SEP-7 URI stays a plain payment of `amount`. Moves PENDING or FAILED to PROCESSING.",
   auth: "public",
   ledger: true,
   limit: {
@@ -48,6 +56,10 @@ export const createPaymentIntent = operation({
         value: { payerAddress: PAYER, networkPassphrase: TESTNET },
       },
       sep7: { summary: "SEP-7 only (mobile wallet)", value: { networkPassphrase: TESTNET } },
+      path: {
+        summary: "Pay with XLM (a path payment to the invoice's asset)",
+        value: { senderPublicKey: PAYER, networkPassphrase: TESTNET, sendAsset: "XLM" },
+      },
     },
   },
   responses: [
@@ -57,16 +69,19 @@ export const createPaymentIntent = operation({
     new BusinessRuleError(OWN_INVOICE),
     new BusinessRuleError("Invoice cannot be paid. Current status: PAID"),
     new BusinessRuleError(NETWORK_DOES_NOT_MATCH),
+    new BusinessRuleError(NO_PAYMENT_PATH),
     new ValidationError(INVALID_NETWORK),
     new ValidationError(INVALID_ADDRESS),
     new ValidationError(SENDER_NOT_FOUND),
     ledgerError("op_no_destination"),
-    ledgerError("op_no_trust"),
+    new LedgerError("op_no_trust", RECIPIENT_CANNOT_RECEIVE),
+    ledgerError("op_line_full"),
     ledgerError("op_src_no_trust"),
     ledgerError("op_underfunded"),
     new UnavailableError(PRICE_UNAVAILABLE),
     new ValidationError(QUOTE_TOO_LARGE),
     invoiceNotFound,
     linkNotFound,
+    new ValidationError(LINK_TAKES_CHECKOUTS),
   ],
 });
