@@ -48,6 +48,10 @@ export type HorizonAccount = {
     asset_issuer?: string;
     balance: string;
     limit?: string;
+    /** Trustlines only: what open offers may still buy (counts against the limit). */
+    buying_liabilities?: string;
+    /** Trustlines only: false when the issuer has not authorized (or froze) it. */
+    is_authorized?: boolean;
   }[];
 };
 

@@ -2,8 +2,10 @@ import type { InvoiceTrigger } from "@/lib/domain/invoice-state";
 import { actorOf } from "@/lib/services/context";
 import type { AuthedContext } from "../context";
 import { withTransaction } from "../db";
+import { assertCanReceive } from "../payments/recipient-readiness";
 import { applyTransition, type TransitionDetails } from "./lifecycle";
-import { type InvoiceRow, lockInvoiceForOwner } from "./store";
+import { networkName } from "./network";
+import { assertOwner, getLiveInvoice, type InvoiceRow, lockInvoiceForOwner } from "./store";
 
 /** One owner action on one invoice: lock it as its owner, then apply the move. */
 function asOwner(
@@ -19,8 +21,17 @@ function asOwner(
   });
 }
 
-/** DRAFT -> PENDING: the invoice becomes payable and read-only. */
-export function sendInvoice(ctx: AuthedContext, id: string): Promise<InvoiceRow> {
+/**
+ * DRAFT -> PENDING: the invoice becomes payable and read-only. A draft is first checked on its
+ * network: the freelancer's wallet must be able to receive its asset (docs/decisions.md,
+ * Recipient readiness), read before the row is locked so no lock waits on Horizon.
+ */
+export async function sendInvoice(ctx: AuthedContext, id: string): Promise<InvoiceRow> {
+  const current = await getLiveInvoice(ctx.db, id);
+  assertOwner(current, ctx);
+  if (current.status === "DRAFT") {
+    await assertCanReceive(ctx, current, networkName(current.networkPassphrase));
+  }
   return asOwner(ctx, id, "send");
 }
 

@@ -14,13 +14,13 @@ import { invoiceIdPath } from "@/lib/schemas/wire";
 import { paymentIntentSerializer } from "@/lib/serializers/payments";
 import { INVALID_ADDRESS } from "@/lib/services/auth/nonce";
 import { LINK_TAKES_CHECKOUTS } from "@/lib/services/links/links";
-import { RECIPIENT_CANNOT_RECEIVE } from "@/lib/services/payments/recipient-readiness";
 import {
   NETWORK_DOES_NOT_MATCH,
   OWN_INVOICE,
   SENDER_NOT_FOUND,
 } from "@/lib/services/payments/pay-intent";
 import { QUOTE_TOO_LARGE } from "@/lib/services/payments/quotes";
+import { RECIPIENT_CANNOT_RECEIVE } from "@/lib/services/payments/recipient-readiness";
 import { ledgerError } from "@/lib/stellar/errors";
 import { NO_PAYMENT_PATH } from "@/lib/stellar/paths";
 import { invoiceNotFound, linkNotFound } from "../../../common-errors";
