@@ -4,11 +4,13 @@ import {
   formatAmount,
   formatCountdown,
   formatDate,
+  formatExact,
   formatFiat,
   formatGrouped,
   formatMoney,
   formatPriced,
   formatPricedWithAsset,
+  formatTrimmed,
   formatUtcDate,
   formatUtcDateTime,
   isZero,
@@ -32,6 +34,40 @@ describe("lib/format", () => {
     expect(trimZeros("100.00")).toBe("100");
     expect(isZero("0.0000000")).toBe(true);
     expect(isZero("0.01")).toBe(false);
+  });
+
+  it("trimmed amounts in lists: grouped, half-up to 2 decimals, dust in full, exact strings", () => {
+    expect(formatTrimmed("2887.3600000", "USDC")).toBe("2,887.36 USDC");
+    expect(formatTrimmed("2887.3649999", "USDC")).toBe("2,887.36 USDC");
+    expect(formatTrimmed("2887.3650000", "USDC")).toBe("2,887.37 USDC");
+    expect(formatTrimmed("999999.9950000")).toBe("1,000,000.00");
+    expect(formatTrimmed("1050")).toBe("1,050.00");
+    expect(formatTrimmed("0.0000000", "XLM")).toBe("0.00 XLM");
+    expect(formatTrimmed("0.0100000")).toBe("0.01");
+    // Dust (a non-zero amount under 0.01) keeps its significant decimals, never "0.00".
+    expect(formatTrimmed("0.0000001", "XLM")).toBe("0.0000001 XLM");
+    expect(formatTrimmed("0.0049000")).toBe("0.0049");
+    expect(formatTrimmed("0.0099999")).toBe("0.0099999");
+    expect(formatTrimmed("-12.3456789")).toBe("-12.35");
+    expect(formatTrimmed("-0.0000000")).toBe("0.00");
+    // Beyond a float's 15-16 significant digits, still exact.
+    expect(formatTrimmed("922337203685.4775807")).toBe("922,337,203,685.48");
+    expect(formatTrimmed(null)).toBe("—");
+    expect(formatTrimmed("abc", "XLM")).toBe("abc XLM");
+  });
+
+  it("exact amounts on the detail view and in titles: grouped, all 7 decimals", () => {
+    expect(formatExact("2887.36", "USDC")).toBe("2,887.3600000 USDC");
+    expect(formatExact("922337203685.4775807")).toBe("922,337,203,685.4775807");
+    expect(formatExact("0.0000001")).toBe("0.0000001");
+    expect(formatExact("-5")).toBe("-5.0000000");
+    expect(formatExact(undefined)).toBe("—");
+    expect(formatPricedWithAsset("1100.0000000", { currency: "XLM" }, formatExact)).toBe(
+      "1,100.0000000 XLM",
+    );
+    expect(
+      formatPricedWithAsset("100.0000000", { currency: "XLM", priceCurrency: "EUR" }, formatExact),
+    ).toBe("100.00 EUR, paid in XLM");
   });
 
   it("explorer links take the hash first, then the invoice's passphrase", () => {

@@ -69,6 +69,49 @@ export function formatAmount(amount: string | null | undefined, currency?: strin
   return currency ? `${text} ${currency}` : text;
 }
 
+/** "1234567" -> "1,234,567": thousands of a whole-number string grouped. */
+const group = (whole: string) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+
+/**
+ * Lists and summaries on the freelancer's pages (docs/decisions.md, Amounts on the
+ * freelancer's pages): "2887.3649999" -> "2,887.36", grouped, rounded half-up to 2 decimals.
+ * Dust never reads as zero: a non-zero amount under 0.01 keeps every significant decimal
+ * ("0.0000001" -> "0.0000001", "0.0049000" -> "0.0049"). Exact: digit strings and BigInt,
+ * never a float. The full amount goes in a title (formatExact) and on the detail view.
+ */
+export function formatTrimmed(amount: string | null | undefined, currency?: string): string {
+  if (amount === null || amount === undefined || amount === "") return "—";
+  const match = DECIMAL.exec(amount.trim());
+  if (!match) return currency ? `${amount} ${currency}` : amount;
+  const [, sign, whole, fraction = ""] = match;
+  const cents = BigInt(`${whole}${fraction.slice(0, 2).padEnd(2, "0")}`);
+  const rest = fraction.slice(2);
+  let text: string;
+  if (cents === 0n && /[1-9]/.test(rest)) {
+    text = `0.${fraction.replace(/0+$/, "")}`;
+  } else {
+    const rounded = (cents + (rest[0] !== undefined && rest[0] >= "5" ? 1n : 0n))
+      .toString()
+      .padStart(3, "0");
+    text = `${group(rounded.slice(0, -2))}.${rounded.slice(-2)}`;
+  }
+  const signed = sign && /[1-9]/.test(text) ? `-${text}` : text;
+  return currency ? `${signed} ${currency}` : signed;
+}
+
+/**
+ * The detail view and every amount's title: "2887.36" -> "2,887.3600000", grouped, all 7
+ * decimals of the ledger (more when given), nothing rounded.
+ */
+export function formatExact(amount: string | null | undefined, currency?: string): string {
+  if (amount === null || amount === undefined || amount === "") return "—";
+  const match = DECIMAL.exec(amount.trim());
+  if (!match) return currency ? `${amount} ${currency}` : amount;
+  const [, sign, whole, fraction = ""] = match;
+  const text = `${sign}${group(whole.replace(/^0+(?=\d)/, ""))}.${fraction.padEnd(7, "0")}`;
+  return currency ? `${text} ${currency}` : text;
+}
+
 /**
  * The checkout: "1001.5000000" -> "1,001.50", thousands grouped; every significant decimal
  * (up to 7) stays, at least `min`.
@@ -78,8 +121,7 @@ export function formatGrouped(value: string, min = 2): string {
   const [intRaw, fracRaw = ""] = (negative ? value.slice(1) : value).split(".");
   const int = intRaw.replace(/^0+(?=\d)/, "") || "0";
   const frac = fracRaw.replace(/0+$/, "").padEnd(min, "0");
-  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return `${negative ? "-" : ""}${grouped}${frac ? `.${frac}` : ""}`;
+  return `${negative ? "-" : ""}${group(int)}${frac ? `.${frac}` : ""}`;
 }
 
 /** The checkout's "1,001.50 XLM". */
@@ -113,8 +155,14 @@ export function formatPriced(
 }
 
 /** "1,200.00 EUR, paid in XLM" (fiat-priced), else as formatPriced. */
-export const formatPricedWithAsset = (amount: string | null | undefined, p: Pricing) =>
-  p.priceCurrency ? `${formatPriced(amount, p)}, paid in ${p.currency}` : formatPriced(amount, p);
+export const formatPricedWithAsset = (
+  amount: string | null | undefined,
+  p: Pricing,
+  plain: (value: string, code: string) => string = formatAmount,
+) =>
+  p.priceCurrency
+    ? `${formatPriced(amount, p)}, paid in ${p.currency}`
+    : formatPriced(amount, p, plain);
 
 /** The code amounts are written in: the price currency, else the asset. */
 export const pricingCode = (p: Pricing) => p.priceCurrency ?? p.currency;
