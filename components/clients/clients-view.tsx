@@ -108,6 +108,7 @@ export function ClientsView() {
           {clients && clients.length > 0 && (
             <Table
               caption="Saved clients, favorites first"
+              stacked
               columns={COLUMNS}
               headClassName="bg-slate-50 dark:bg-slate-800"
               className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900"

@@ -3,13 +3,14 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { AUDIT_ACTION_LABELS } from "@/components/invoices/audit-timeline";
+import { Amount } from "@/components/ui/amount";
 import { Button, textLinkClass } from "@/components/ui/button";
 import { Alert, Card, StatusBadge } from "@/components/ui/card";
 import { Loading, Muted, PageHeader, Pair } from "@/components/ui/page";
 import { useResource } from "@/lib/client/use-resource";
 import { INVOICE_STATUSES } from "@/lib/domain/invoice-state";
 import { CURRENCIES, type Currency } from "@/lib/domain/money";
-import { formatAmount, formatDateTime, NETWORK_LABELS } from "@/lib/format";
+import { formatDateTime, formatTrimmed, NETWORK_LABELS } from "@/lib/format";
 import type { InvoiceStatsBody } from "@/lib/schemas/invoices";
 import { ExportPanel } from "./export-panel";
 import { NetworkSwitch, usePreferredNetwork } from "./network-preference";
@@ -93,7 +94,7 @@ export function DashboardView() {
                           {a.invoiceNumber}
                         </Link>{" "}
                         <span className="text-slate-600 dark:text-slate-300">
-                          {formatAmount(a.amount, a.currency)}
+                          <Amount value={a.amount} pricing={a} />
                         </span>
                       </span>
                       <time
@@ -145,7 +146,7 @@ function FiatRevenue({ revenue }: { revenue: InvoiceStats["revenue"] }) {
         Revenue in {revenue.currency}
       </h2>
       <p className="mt-2 text-3xl font-semibold break-all" data-testid="revenue-fiat">
-        {formatAmount(revenue.amount, revenue.currency)}
+        {formatTrimmed(revenue.amount, revenue.currency)}
       </p>
       <Muted className="mt-1">
         Each payment valued on the day it was received, less refunds. By asset below.
@@ -169,17 +170,17 @@ function AssetCard({ asset, stats }: { asset: Currency; stats: InvoiceStats }) {
         {asset} revenue
       </h2>
       <p className="mt-2 text-2xl font-semibold break-all" data-testid={`revenue-${asset}`}>
-        {formatAmount(stats.totalRevenue[asset], asset)}
+        <Amount value={stats.totalRevenue[asset]} pricing={{ currency: asset }} />
       </p>
       <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
         <Pair label="This month" className={mono}>
-          {formatAmount(stats.revenueThisMonth[asset])}
+          <Amount value={stats.revenueThisMonth[asset]} pricing={{ currency: asset }} />
         </Pair>
         <Pair label="Pending" className={mono}>
-          {formatAmount(stats.pendingAmount[asset])}
+          <Amount value={stats.pendingAmount[asset]} pricing={{ currency: asset }} />
         </Pair>
         <Pair label="Average paid" className={mono}>
-          {formatAmount(stats.avgInvoiceValue[asset])}
+          <Amount value={stats.avgInvoiceValue[asset]} pricing={{ currency: asset }} />
         </Pair>
       </dl>
       <RevenueChart

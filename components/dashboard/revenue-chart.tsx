@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { formatAmount } from "@/lib/format";
+import { formatTrimmed } from "@/lib/format";
 
 export type MonthRevenue = { month: string; amount: string };
 
@@ -48,7 +48,7 @@ export function RevenueChart({ asset, months }: { asset: string; months: MonthRe
         <desc id={descId}>
           {max === 0
             ? "No paid invoices in the last 12 months."
-            : `Payments received from ${first ? monthYear.format(monthDate(first.month)) : ""} to ${last ? monthYear.format(monthDate(last.month)) : ""}, highest ${formatAmount(months[values.indexOf(max)]?.amount, asset)}.`}
+            : `Payments received from ${first ? monthYear.format(monthDate(first.month)) : ""} to ${last ? monthYear.format(monthDate(last.month)) : ""}, highest ${formatTrimmed(months[values.indexOf(max)]?.amount, asset)}.`}
         </desc>
         <line
           x1={0}
@@ -70,7 +70,7 @@ export function RevenueChart({ asset, months }: { asset: string; months: MonthRe
                 rx={2}
                 className="fill-current"
               >
-                <title>{`${monthYear.format(monthDate(m.month))}: ${formatAmount(m.amount, asset)}`}</title>
+                <title>{`${monthYear.format(monthDate(m.month))}: ${formatTrimmed(m.amount, asset)}`}</title>
               </rect>
               <text
                 x={i * slot + slot / 2}
@@ -106,7 +106,7 @@ export function RevenueChart({ asset, months }: { asset: string; months: MonthRe
           {months.map((m) => (
             <tr key={m.month}>
               <th scope="row">{monthYear.format(monthDate(m.month))}</th>
-              <td>{formatAmount(m.amount, asset)}</td>
+              <td>{formatTrimmed(m.amount, asset)}</td>
             </tr>
           ))}
         </tbody>

@@ -81,7 +81,7 @@ export function InvoiceDocument({ invoice }: { invoice: OwnerInvoice }) {
 
 function Party({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <div className="text-sm">
+    <div className="min-w-0 text-sm [overflow-wrap:anywhere]">
       <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400 print:text-slate-600">
         {title}
       </h3>

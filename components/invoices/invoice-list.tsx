@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { usePreferredNetwork } from "@/components/dashboard/network-preference";
+import { Amount } from "@/components/ui/amount";
 import { Button, textLinkClass } from "@/components/ui/button";
 import { Alert, StatusBadge } from "@/components/ui/card";
 import { Field, OptionsSelect } from "@/components/ui/field";
@@ -13,14 +14,8 @@ import { isPartlyPaid } from "@/components/ui/payment-words";
 import { Pager, right, Table, tdClass } from "@/components/ui/table";
 import { usePagedResource } from "@/lib/client/use-resource";
 import { INVOICE_STATUSES } from "@/lib/domain/invoice-state";
-import {
-  formatDate,
-  formatPriced,
-  formatPricedWithAsset,
-  NETWORK_LABELS,
-  networkOf,
-} from "@/lib/format";
-import type { InvoicePage } from "./types";
+import { formatDate, NETWORK_LABELS, networkOf } from "@/lib/format";
+import type { InvoiceListItem, InvoicePage } from "./types";
 
 const PAGE_SIZE = 20;
 
@@ -194,11 +189,24 @@ export function InvoiceList() {
       )}
       {data && data.total > 0 && (
         <div className="rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900">
+          {/* Phones get cards (number, client, status, due date, total), wider screens the table. */}
+          <ul
+            aria-label="Invoices"
+            aria-busy={loading}
+            className="divide-y divide-slate-200 md:hidden dark:divide-slate-700"
+          >
+            {data.invoices.map((inv) => (
+              <li key={inv.id}>
+                <InvoiceCard invoice={inv} />
+              </li>
+            ))}
+          </ul>
           <Table
             caption="Invoices"
             columns={COLUMNS}
             busy={loading}
             headClassName="bg-slate-50 dark:bg-slate-800"
+            className="hidden overflow-x-auto md:block"
           >
             {data.invoices.map((inv) => (
               <tr key={inv.id}>
@@ -207,7 +215,7 @@ export function InvoiceList() {
                     {inv.invoiceNumber}
                   </Link>
                 </td>
-                <td className={tdClass}>
+                <td className={`${tdClass} break-words`}>
                   <span className="block font-medium">{inv.clientName}</span>
                   <span className="block text-xs text-slate-500 dark:text-slate-400">
                     {inv.title}
@@ -217,13 +225,7 @@ export function InvoiceList() {
                   <StatusBadge status={inv.status} />
                 </td>
                 <td className={`${tdClass} whitespace-nowrap text-right font-mono`}>
-                  {formatPricedWithAsset(inv.total, inv)}
-                  {isPartlyPaid(inv) && (
-                    <span className="block text-xs text-slate-500 dark:text-slate-400">
-                      {formatPriced(inv.amountPaid, inv)} paid · {formatPriced(inv.amountDue, inv)}{" "}
-                      due
-                    </span>
-                  )}
+                  <InvoiceTotal invoice={inv} />
                 </td>
                 <td className={`${tdClass} whitespace-nowrap`}>{formatDate(inv.dueDate)}</td>
                 <td className={tdClass}>{NETWORK_LABELS[networkOf(inv.networkPassphrase)]}</td>
@@ -241,5 +243,42 @@ export function InvoiceList() {
         </div>
       )}
     </div>
+  );
+}
+
+/** The total (trimmed, exact on hover), with paid and due while partly paid. */
+function InvoiceTotal({ invoice: inv }: { invoice: InvoiceListItem }) {
+  return (
+    <>
+      <Amount value={inv.total} pricing={inv} withAsset />
+      {isPartlyPaid(inv) && (
+        <span className="block text-xs text-slate-500 dark:text-slate-400">
+          <Amount value={inv.amountPaid} pricing={inv} /> paid ·{" "}
+          <Amount value={inv.amountDue} pricing={inv} /> due
+        </span>
+      )}
+    </>
+  );
+}
+
+/** An invoice on a phone: the number links to it; client, status, due date and total show. */
+function InvoiceCard({ invoice: inv }: { invoice: InvoiceListItem }) {
+  return (
+    <article aria-label={`Invoice ${inv.invoiceNumber}`} className="space-y-1 p-4 text-sm">
+      <div className="flex items-start justify-between gap-3">
+        <Link href={`/invoices/${inv.id}`} className={`${textLinkClass} break-all`}>
+          {inv.invoiceNumber}
+        </Link>
+        <StatusBadge status={inv.status} />
+      </div>
+      <p className="break-words font-medium">{inv.clientName}</p>
+      <p className="break-words text-xs text-slate-500 dark:text-slate-400">{inv.title}</p>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 pt-1">
+        <span className="text-slate-600 dark:text-slate-300">Due {formatDate(inv.dueDate)}</span>
+        <span className="text-right font-mono font-semibold" data-testid="invoice-card-total">
+          <InvoiceTotal invoice={inv} />
+        </span>
+      </div>
+    </article>
   );
 }

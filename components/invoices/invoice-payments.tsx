@@ -54,7 +54,7 @@ export function InvoicePayments({
     );
   }
   return (
-    <Table caption="Payments received" columns={action ? [...COLUMNS, "Action"] : COLUMNS}>
+    <Table caption="Payments received" columns={action ? [...COLUMNS, "Action"] : COLUMNS} stacked>
       {payments.map((p) => (
         <tr key={p.id} data-testid="payment-row" data-applied={p.applied}>
           <td className={`${tdClass} font-mono`}>

@@ -40,7 +40,7 @@ export function InvoicePrint({ id }: { id: string }) {
       </div>
       <article
         aria-label={`Invoice ${invoice.invoiceNumber}`}
-        className="mx-auto max-w-3xl rounded-lg border border-slate-200 bg-white p-8 text-slate-900 shadow-sm print:max-w-none print:border-0 print:p-0 print:shadow-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 print:dark:bg-white print:dark:text-black"
+        className="mx-auto max-w-3xl rounded-lg border border-slate-200 bg-white p-4 sm:p-8 text-slate-900 shadow-sm print:max-w-none print:border-0 print:p-0 print:shadow-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 print:dark:bg-white print:dark:text-black"
       >
         <div className="mb-8 flex flex-wrap items-start justify-between gap-4">
           <div>

@@ -13,8 +13,16 @@ const isAligned = (c: Column): c is { label: ReactNode; align: "right" } =>
   typeof c === "object" && c !== null && "align" in c;
 
 /**
+ * Below `md` (phones), a stacked table: each row wraps its cells onto lines like a card and
+ * the header row is read to screen readers only, so no action sits off screen.
+ */
+const STACKED =
+  "max-md:[&_table]:block max-md:[&_tbody]:block max-md:[&_thead]:sr-only max-md:[&_tr]:flex max-md:[&_tr]:flex-wrap max-md:[&_tr]:items-center max-md:[&_tr]:gap-x-3 max-md:[&_tr]:py-2 max-md:[&_td]:py-1 max-md:[&_td]:text-left max-md:[&_tbody_th]:py-1 max-md:[&_td]:min-w-0 max-md:[&_th]:min-w-0 max-md:[&_td]:[overflow-wrap:anywhere] max-md:[&_th]:[overflow-wrap:anywhere]";
+
+/**
  * A data table with a caption (read to screen readers only) and `scope="col"` headers, so
- * screen readers get the grid; scrolls sideways on narrow screens.
+ * screen readers get the grid; scrolls sideways on narrow screens, or with `stacked` turns
+ * each row into a card on phones.
  */
 export function Table({
   caption,
@@ -23,6 +31,7 @@ export function Table({
   busy,
   headClassName = "",
   className = "overflow-x-auto",
+  stacked = false,
 }: {
   caption: string;
   columns: Column[];
@@ -30,9 +39,10 @@ export function Table({
   busy?: boolean;
   headClassName?: string;
   className?: string;
+  stacked?: boolean;
 }) {
   return (
-    <div className={className}>
+    <div className={stacked ? `${className} ${STACKED}` : className}>
       <table
         className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700"
         aria-busy={busy}

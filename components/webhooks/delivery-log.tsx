@@ -66,7 +66,7 @@ export function DeliveryLog({ webhookId }: { webhookId: string }) {
       )}
       {data && data.deliveries.length > 0 && (
         <>
-          <Table caption="Deliveries to this endpoint, newest first" columns={COLUMNS}>
+          <Table caption="Deliveries to this endpoint, newest first" columns={COLUMNS} stacked>
             {data.deliveries.map((d) => (
               <DeliveryRow
                 key={d.id}
