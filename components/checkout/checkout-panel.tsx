@@ -4,8 +4,13 @@ import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Alert, StatusBadge } from "@/components/ui/card";
 import { isPartlyPaid, paidAndRemaining } from "@/components/ui/payment-words";
+import { DemoFunding } from "@/components/wallet/demo-funding";
+import { WalletPicker } from "@/components/wallet/wallet-picker";
+import { offeredWallets, type WalletOptions } from "@/lib/client/wallets/catalog";
 import { formatMoney, formatPriced, formatUtcDate, minutes, pricingCode } from "@/lib/format";
+import { networkOf } from "@/lib/stellar/networks";
 import { MobilePayment } from "./mobile-payment";
+import { PayWithAsset } from "./pay-with-asset";
 import { PaymentList } from "./payment-list";
 import { PaymentSteps } from "./payment-steps";
 import { QuotePanel } from "./quote-panel";
@@ -43,6 +48,8 @@ export type CheckoutPanelProps = {
   receipt: CheckoutReceipt | null;
   /** Paid so far, left to pay and the payments received, as the status endpoint answers. */
   progress: CheckoutProgress;
+  /** What the server lets the wallet picker offer (lib/client/wallets/options.ts). */
+  walletOptions: WalletOptions;
 };
 
 const muted = "text-sm text-slate-600 dark:text-slate-300";
@@ -50,7 +57,7 @@ const muted = "text-sm text-slate-600 dark:text-slate-300";
 export function CheckoutPanel(props: CheckoutPanelProps) {
   const { invoiceId, networkPassphrase, dueDate } = props;
   const payment = usePaymentStatus(invoiceId, props);
-  const wallet = useWalletPayment(invoiceId, networkPassphrase, payment);
+  const wallet = useWalletPayment(invoiceId, networkPassphrase, payment, props.walletOptions);
   const { status, receipt, paid, progress, quote } = payment;
   // Paid in part: the amount shown, the pay buttons and the QR code are for what is left.
   const partly = isPartlyPaid({ status, ...progress });
@@ -124,7 +131,7 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
             networkPassphrase={networkPassphrase}
             payments={received}
           >
-            {freighter && <PaymentSteps current="paid" failed={false} />}
+            {freighter && <PaymentSteps wallet={freighter.wallet} current="paid" failed={false} />}
           </Receipt>
         ) : status === "CANCELLED" ? (
           <Notice title="This invoice was cancelled">
@@ -153,13 +160,20 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
               <QuotePanel quote={quote} onRenew={wallet.renewQuote} renewDisabled={!wallet.ready} />
             )}
             <div className="grid gap-3">
-              <Button
-                onClick={wallet.payWithFreighter}
+              <WalletPicker
+                wallets={offeredWallets(props.walletOptions, networkOf(networkPassphrase))}
+                purpose="pay"
+                onPick={wallet.payWith}
                 disabled={!wallet.ready}
-                className="w-full py-3 text-base"
-              >
-                Pay with Freighter
-              </Button>
+              />
+              {(props.currency === "USDC" || props.currency === "EURC") &&
+                props.walletOptions.demoLedgers[networkOf(networkPassphrase)] && (
+                  <DemoFunding
+                    code={props.currency}
+                    network={networkOf(networkPassphrase)}
+                    options={props.walletOptions}
+                  />
+                )}
               <Button
                 variant="secondary"
                 onClick={wallet.payWithMobile}
@@ -171,12 +185,17 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
             </div>
             {freighter && (
               <div className="space-y-3">
-                <PaymentSteps current={freighter.step} failed={freighter.error !== null} />
+                <PaymentSteps
+                  wallet={freighter.wallet}
+                  current={freighter.step}
+                  failed={freighter.error !== null}
+                />
+                <PayWithAsset controls={wallet.assets} />
                 {freighter.note && <Alert kind="info">{freighter.note}</Alert>}
                 {freighter.error && (
                   <Failure
                     message={freighter.error}
-                    onRetry={wallet.payWithFreighter}
+                    onRetry={wallet.retryWallet}
                     retry={freighter.quoteExpired ? "Try again with a new quote" : undefined}
                   />
                 )}

@@ -2,9 +2,13 @@
 
 import { useCallback, useEffect, useState } from "react";
 import { ApiError, api } from "@/lib/client/api";
+import { type WalletId, type WalletOptions, walletInfo } from "@/lib/client/wallets/catalog";
 import type { paymentIntent, submitPending, submitResult } from "@/lib/schemas/payments";
 import type { FormB } from "@/lib/schemas/wire";
+import { networkOf } from "@/lib/stellar/networks";
+import { type SendAsset, useAssetChoice } from "./pay-with-asset";
 import type { StepKey } from "./payment-steps";
+import { payerWords } from "./recipient-message";
 import { type CheckoutReceipt, type Quote, quoteExpired } from "./use-payment-status";
 
 export type Intent = FormB<typeof paymentIntent>;
@@ -12,6 +16,8 @@ export type Intent = FormB<typeof paymentIntent>;
 type SubmitBody = FormB<typeof submitResult> | FormB<typeof submitPending>;
 
 export type FreighterState = {
+  /** The wallet paying (its name labels the connect step). */
+  wallet: string;
   step: StepKey;
   error: string | null;
   note: string | null;
@@ -50,7 +56,7 @@ const isTimedOut = (err: unknown) =>
   err instanceof ApiError && err.status === 400 && /timed out/i.test(err.message);
 
 function messageOf(err: unknown): string {
-  if (err instanceof ApiError) return err.message;
+  if (err instanceof ApiError) return payerWords(err.message);
   if (err instanceof QuoteExpiredError) return err.message;
   // WalletError (lib/client/wallet) carries a user-facing message; it is loaded lazily, so
   // recognise it by shape rather than by class.
@@ -69,20 +75,25 @@ export function useWalletPayment(
   invoiceId: string,
   networkPassphrase: string,
   status: StatusControls,
+  walletOptions: WalletOptions,
 ) {
   const [freighter, setFreighter] = useState<FreighterState | null>(null);
+  /** The browser wallet picked last ("Try again" uses it again). */
+  const [picked, setPicked] = useState<WalletId>("freighter");
   const [mobile, setMobile] = useState<MobileState | null>(null);
   const [mobileBusy, setMobileBusy] = useState(false);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const { speedUp, settle, refresh, showQuote } = status;
+  /** The asset to pay with, picked after connecting (pay-with-asset.tsx). */
+  const assets = useAssetChoice(invoiceId);
 
   /** A pay-intent; a fiat-priced invoice's answer carries the quote, shown at once. */
   const payIntent = useCallback(
-    async (senderPublicKey?: string) => {
+    async (senderPublicKey?: string, sendAsset?: SendAsset) => {
       const intent = await api<Intent>(`/api/payments/${invoiceId}/pay-intent`, {
         method: "POST",
-        body: { senderPublicKey, networkPassphrase },
+        body: { senderPublicKey, networkPassphrase, sendAsset },
       });
       if (intent.quote) showQuote(intent.quote);
       return intent;
@@ -95,62 +106,87 @@ export function useWalletPayment(
    * replaced (the server returns the live quote until it expires).
    */
   const freshIntent = useCallback(
-    async (senderPublicKey: string) => {
-      const intent = await payIntent(senderPublicKey);
+    async (senderPublicKey: string, sendAsset?: SendAsset) => {
+      const intent = await payIntent(senderPublicKey, sendAsset);
       const left = intent.quote ? Date.parse(intent.quote.expiresAt) - Date.now() : Infinity;
       if (left >= MIN_SIGNING_MS) return intent;
       await sleep(Math.max(0, left) + 1000);
-      return payIntent(senderPublicKey);
+      return payIntent(senderPublicKey, sendAsset);
     },
     [payIntent],
   );
 
-  const payWithFreighter = useCallback(async () => {
-    setMobile(null);
-    let step: StepKey = "connect";
-    const go = (next: StepKey, note: string | null = null) => {
-      step = next;
-      setFreighter({ step: next, error: null, note });
-    };
-    go("connect");
-    try {
-      const wallet = await import("@/lib/client/wallet");
-      const address = await wallet.connectWallet();
-      go("prepare");
-      const intent = await freshIntent(address);
-      if (!intent.transactionXdr) throw new Error("No transaction to sign");
-      const { quote } = intent;
-      // Never ask the wallet to sign, nor send, a transaction whose quote is over.
-      if (quote && quoteExpired(quote)) throw new QuoteExpiredError();
-      go("sign");
-      const signed = await wallet.signPayment(
-        intent.transactionXdr,
-        intent.networkPassphrase,
-        address,
-      );
-      if (quote && quoteExpired(quote)) throw new QuoteExpiredError();
-      go("submit");
-      speedUp();
-      const result = await api<SubmitBody>("/api/payments/submit", {
-        method: "POST",
-        body: { invoiceId, signedTransactionXdr: signed },
-      });
-      if (!result.success) return go("submit", NOT_CONFIRMED_YET);
-      go("paid");
-      if ("alreadyPaid" in result) return await refresh();
-      settle({
-        transactionHash: result.transactionHash,
-        ledgerNumber: result.ledger,
-        payerWallet: address,
-        paidAt: result.paidAt,
-      });
-      // The receipt lists every payment: read them once more, with this one.
-      await refresh().catch(() => undefined);
-    } catch (err) {
-      const expired = err instanceof QuoteExpiredError || isTimedOut(err);
-      setFreighter({ step, error: messageOf(err), note: null, quoteExpired: expired });
-    }
-  }, [invoiceId, freshIntent, speedUp, settle, refresh]);
+  const payWith = useCallback(
+    async (id: WalletId) => {
+      setMobile(null);
+      setPicked(id);
+      const name = walletInfo(id).name;
+      let step: StepKey = "connect";
+      const go = (next: StepKey, note: string | null = null) => {
+        step = next;
+        setFreighter({ wallet: name, step: next, error: null, note });
+      };
+      go("connect");
+      try {
+        const wallet = await import("@/lib/client/wallet");
+        const fundOn = [networkOf(networkPassphrase)];
+        const address = await wallet.connectWallet(id, walletOptions, fundOn);
+        const sendAsset = await assets.choose(address);
+        go("prepare");
+        const intent = await freshIntent(address, sendAsset);
+        if (!intent.transactionXdr) throw new Error("No transaction to sign");
+        const { quote } = intent;
+        // Never ask the wallet to sign, nor send, a transaction whose quote is over.
+        if (quote && quoteExpired(quote)) throw new QuoteExpiredError();
+        go("sign");
+        const signed = await wallet.signPayment(
+          intent.transactionXdr,
+          intent.networkPassphrase,
+          address,
+          walletOptions,
+        );
+        if (quote && quoteExpired(quote)) throw new QuoteExpiredError();
+        go("submit");
+        speedUp();
+        const result = await api<SubmitBody>("/api/payments/submit", {
+          method: "POST",
+          body: { invoiceId, signedTransactionXdr: signed },
+        });
+        if (!result.success) return go("submit", NOT_CONFIRMED_YET);
+        go("paid");
+        if ("alreadyPaid" in result) return await refresh();
+        settle({
+          transactionHash: result.transactionHash,
+          ledgerNumber: result.ledger,
+          payerWallet: address,
+          paidAt: result.paidAt,
+        });
+        // The receipt lists every payment: read them once more, with this one.
+        await refresh().catch(() => undefined);
+      } catch (err) {
+        const expired = err instanceof QuoteExpiredError || isTimedOut(err);
+        setFreighter({
+          wallet: name,
+          step,
+          error: messageOf(err),
+          note: null,
+          quoteExpired: expired,
+        });
+      }
+    },
+    [
+      invoiceId,
+      networkPassphrase,
+      walletOptions,
+      freshIntent,
+      speedUp,
+      settle,
+      refresh,
+      assets.choose,
+    ],
+  );
+  /** "Try again": the same wallet. */
+  const retryWallet = useCallback(() => payWith(picked), [payWith, picked]);
 
   const payWithMobile = useCallback(async () => {
     setFreighter(null);
@@ -181,13 +217,28 @@ export function useWalletPayment(
       await payIntent();
       setFreighter((f) => (f?.quoteExpired ? null : f));
     } catch (err) {
-      setFreighter({ step: "prepare", error: messageOf(err), note: null });
+      setFreighter((f) => ({
+        wallet: f?.wallet ?? walletInfo(picked).name,
+        step: "prepare",
+        error: messageOf(err),
+        note: null,
+      }));
     } finally {
       setRenewing(false);
     }
-  }, [mobile, payWithMobile, payIntent]);
+  }, [mobile, payWithMobile, payIntent, picked]);
 
   const freighterBusy = freighter !== null && freighter.error === null && freighter.note === null;
   const ready = hydrated && !freighterBusy && !mobileBusy && !renewing;
-  return { freighter, mobile, mobileBusy, ready, payWithFreighter, payWithMobile, renewQuote };
+  return {
+    freighter,
+    mobile,
+    mobileBusy,
+    ready,
+    payWith,
+    retryWallet,
+    payWithMobile,
+    renewQuote,
+    assets,
+  };
 }
