@@ -32,6 +32,7 @@ import {
   confirmSerializer,
   paymentIntentSerializer,
   paymentStatusSerializer,
+  payOptionsSerializer,
   submitPendingSerializer,
   submitResultSerializer,
   verifiedTransactionSerializer,
@@ -524,6 +525,20 @@ export const SAMPLES: Example[] = [
     payments: [SAMPLE_LINK_PAYMENT],
   }),
   sample(paymentIntentSerializer, SAMPLE_INTENT),
+  sample(payOptionsSerializer, {
+    invoiceId: EXAMPLE_ID,
+    amount: SAMPLE_INTENT.amount,
+    asset: SAMPLE_INTENT.asset,
+    options: [
+      {
+        sendAsset: SAMPLE_INTENT.asset,
+        sourceAmount: "1050.0000000",
+        sendMax: "1050.0000000",
+        path: [],
+      },
+      ...(SAMPLE_INTENT.pathPayment ? [SAMPLE_INTENT.pathPayment] : []),
+    ],
+  }),
   sample(submitResultSerializer, SAMPLE_RECORDED),
   sample(submitPendingSerializer, { hash: EXAMPLE_HASH }),
   sample(confirmSerializer, SAMPLE_RECORDED),
