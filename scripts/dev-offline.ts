@@ -3,7 +3,9 @@
  * (:8001), a local public-network ledger (:8002) and a local price source (:8003,
  * scripts/price-source.ts), then the app pointed at them and trusting the ledgers' USDC/EURC
  * issuers. The app's data is kept in .data-offline (DATA_DIR when set, scripts/offline-env.ts),
- * the ledgers' state in its ledger/ folder.
+ * the ledgers' state in its ledger/ folder. The pickers offer the demo wallet (DEMO_WALLET=on;
+ * docs/decisions.md, Wallets). `--no-build` serves the existing build (NEXT_DIST_DIR) as it is:
+ * e2e/demo-wallet.test.ts starts this script that way.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -45,6 +47,8 @@ const env = {
   USDC_ISSUER_MAINNET: mainnet.issuers.USDC.issuer,
   EURC_ISSUER_MAINNET: mainnet.issuers.EURC.issuer,
   ...prices.env,
+  // The demo wallet, on these loopback ledgers only (lib/client/wallets/options.ts).
+  DEMO_WALLET: "on",
 };
 process.stdout.write(
   [
@@ -58,6 +62,7 @@ process.stdout.write(
       testnet.url +
       '/local/fund -H \'content-type: application/json\' -d \'{"account":"G...","assetCode":"USDC","amount":"100"}\'',
     "(the account needs a USDC trustline first)",
+    'In the browser: sign in and pay with "Demo wallet (local ledger only)" (README, Trying it offline).',
     `Local price source: ${prices.url} (XLM 0.125 USD, 1 EUR = 1.08 USD)`,
     "Move the XLM rate: curl -X POST " +
       prices.url +
@@ -77,8 +82,9 @@ const run = (command: string, args: string[]) =>
 
 const tsxBin = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
 const dev = process.argv.includes("--dev");
+const build = !dev && !process.argv.includes("--no-build");
 // Builds only when the sources changed since the last build (scripts/build-if-needed.ts).
-if (!dev && (await run(process.execPath, [tsxBin, "scripts/build-if-needed.ts"])) !== 0) {
+if (build && (await run(process.execPath, [tsxBin, "scripts/build-if-needed.ts"])) !== 0) {
   process.exit(1);
 }
 const code = dev

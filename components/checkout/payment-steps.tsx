@@ -1,5 +1,5 @@
 const STEPS = {
-  connect: "Connecting to Freighter",
+  connect: "Connecting to your wallet",
   prepare: "Preparing transaction",
   sign: "Waiting for your signature",
   submit: "Submitting to the Stellar network",
@@ -8,9 +8,19 @@ const STEPS = {
 export type StepKey = keyof typeof STEPS;
 const KEYS = Object.keys(STEPS) as StepKey[];
 
-/** The Freighter payment's progress, step by step, with the current one announced. */
-export function PaymentSteps({ current, failed }: { current: StepKey; failed: boolean }) {
+/** A browser wallet's payment progress, step by step, with the current one announced. */
+export function PaymentSteps({
+  wallet,
+  current,
+  failed,
+}: {
+  /** The wallet's name: "Connecting to Freighter". */
+  wallet: string;
+  current: StepKey;
+  failed: boolean;
+}) {
   const at = KEYS.indexOf(current);
+  const label = (key: StepKey) => (key === "connect" ? `Connecting to ${wallet}` : STEPS[key]);
   return (
     <div>
       <ol aria-label="Payment progress" className="space-y-2">
@@ -38,7 +48,7 @@ export function PaymentSteps({ current, failed }: { current: StepKey; failed: bo
                 {done ? "✓" : active && failed ? "!" : i + 1}
               </span>
               <span>
-                {STEPS[key]}
+                {label(key)}
                 <span className="sr-only"> ({state})</span>
               </span>
             </li>
@@ -46,7 +56,7 @@ export function PaymentSteps({ current, failed }: { current: StepKey; failed: bo
         })}
       </ol>
       <p className="sr-only" role="status" aria-live="polite">
-        {failed ? `${STEPS[current]} failed` : STEPS[current]}
+        {failed ? `${label(current)} failed` : label(current)}
       </p>
     </div>
   );

@@ -7,11 +7,21 @@ export type StoredSession = { token: string; wallet: string; expiresAt: string }
 
 /**
  * Signs in through the app's own sign-in panel with the Freighter stand-in installed in the
- * page's context: connect, sign the server's login message, exchange it for a session.
+ * page's context (Freighter picked in the wallet picker): connect, sign the server's login message, exchange it for a session.
  * Returns the session the app stored. Fails at once (not after a timeout) when the page
  * crashes or shows an error.
  */
-export async function signInWithFreighter(
+export function signInWithFreighter(
+  page: Page,
+  baseUrl: string,
+  path = "/dashboard",
+): Promise<StoredSession> {
+  return signInWith("Freighter", page, baseUrl, path);
+}
+
+/** The same with the wallet named `wallet` in the sign-in picker ("Connect <wallet>"). */
+export async function signInWith(
+  wallet: string,
   page: Page,
   baseUrl: string,
   path = "/dashboard",
@@ -26,7 +36,7 @@ export async function signInWithFreighter(
   page.on("pageerror", onError);
   try {
     await page.goto(baseUrl + path);
-    await (await visible(page.getByRole("button", { name: "Connect Freighter" }))).click();
+    await (await visible(page.getByRole("button", { name: `Connect ${wallet}` }))).click();
     const signOut = page.getByRole("button", { name: "Sign out" });
     // (Next.js adds an empty role=alert route announcer outside <main>.)
     const alert = page.locator("main").getByRole("alert");

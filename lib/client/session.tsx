@@ -11,6 +11,7 @@ import {
 } from "react";
 import { ApiError, api } from "./api";
 import { connectWallet, signLoginMessage, WalletError } from "./wallet";
+import { NO_WALLET_OPTIONS, type WalletId, type WalletOptions } from "./wallets/catalog";
 
 export type Session = { token: string; wallet: string; expiresAt: string };
 
@@ -18,7 +19,10 @@ type SessionState = {
   session: Session | null;
   /** False until localStorage has been read (avoids a flash of the signed-out view). */
   ready: boolean;
-  signIn: () => Promise<void>;
+  /** Connects `wallet` (the one chosen in the picker) and signs the login message with it. */
+  signIn: (wallet: WalletId) => Promise<void>;
+  /** What the server lets the pickers offer (WalletConnect, the demo wallet). */
+  walletOptions: WalletOptions;
   /** Revokes the token on the server (every token of the wallet with `everywhere`), then
    * forgets it here; the local session goes even if the server cannot be reached. */
   signOut: (opts?: { everywhere?: boolean }) => Promise<void>;
@@ -42,7 +46,13 @@ function load(): Session | null {
 }
 
 /** The session survives reloads (localStorage) until the token's own expiry. */
-export function SessionProvider({ children }: { children: ReactNode }) {
+export function SessionProvider({
+  children,
+  walletOptions = NO_WALLET_OPTIONS,
+}: {
+  children: ReactNode;
+  walletOptions?: WalletOptions;
+}) {
   const [session, setSession] = useState<Session | null>(null);
   const [ready, setReady] = useState(false);
 
@@ -54,21 +64,26 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener("storage", onStorage);
   }, []);
 
-  const signIn = useCallback(async () => {
-    const wallet = await connectWallet();
-    const { nonce, message } = await api<{ nonce: string; message: string }>("/api/auth/nonce", {
-      method: "POST",
-      body: { walletAddress: wallet },
-    });
-    const signature = await signLoginMessage(message, wallet);
-    const r = await api<{ token: string; expiresAt: string; walletAddress: string }>(
-      "/api/auth/session",
-      { method: "POST", body: { walletAddress: wallet, nonce, signature } },
-    );
-    const s: Session = { token: r.token, expiresAt: r.expiresAt, wallet: r.walletAddress };
-    localStorage.setItem(KEY, JSON.stringify(s));
-    setSession(s);
-  }, []);
+  const signIn = useCallback(
+    async (id: WalletId) => {
+      // The demo wallet is funded on every local ledger, so it can receive what it bills.
+      const fundOn = Object.keys(walletOptions.demoLedgers) as ("testnet" | "mainnet")[];
+      const wallet = await connectWallet(id, walletOptions, fundOn);
+      const { nonce, message } = await api<{ nonce: string; message: string }>("/api/auth/nonce", {
+        method: "POST",
+        body: { walletAddress: wallet },
+      });
+      const signature = await signLoginMessage(message, wallet, id, walletOptions);
+      const r = await api<{ token: string; expiresAt: string; walletAddress: string }>(
+        "/api/auth/session",
+        { method: "POST", body: { walletAddress: wallet, nonce, signature } },
+      );
+      const s: Session = { token: r.token, expiresAt: r.expiresAt, wallet: r.walletAddress };
+      localStorage.setItem(KEY, JSON.stringify(s));
+      setSession(s);
+    },
+    [walletOptions],
+  );
 
   const forget = useCallback(() => {
     localStorage.removeItem(KEY);
@@ -88,8 +103,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const value = useMemo(
-    () => ({ session, ready, signIn, signOut, forget }),
-    [session, ready, signIn, signOut, forget],
+    () => ({ session, ready, signIn, signOut, forget, walletOptions }),
+    [session, ready, signIn, signOut, forget, walletOptions],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

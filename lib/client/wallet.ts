@@ -1,18 +1,20 @@
 /**
- * Freighter, through @stellar/freighter-api (browser only). Every call is bounded in time:
- * without the extension the library's requests never answer, so `isConnected` is asked first
- * with a short timeout, and a user who walks away from a popup gets a clear error, never an
- * endless "Connecting...".
+ * The user's Stellar wallet, through Stellar Wallets Kit (lib/client/wallets/kit.ts, imported
+ * only when a wallet is used, never on first load). The wallet the user connected last is
+ * remembered (localStorage), so `signPayment` keeps signing with it on later pages (refunds,
+ * trustlines). Every call is bounded in time: without the extension a wallet's library may
+ * never answer, so availability is asked first with a short timeout, and a user who walks away
+ * from a popup gets a clear error naming their wallet, never an endless "Connecting...".
  */
 
-import {
-  getNetworkDetails,
-  isConnected,
-  requestAccess,
-  signMessage,
-  signTransaction,
-} from "@stellar/freighter-api";
 import { withTimeout } from "@/lib/timeout";
+import {
+  NO_WALLET_OPTIONS,
+  type WalletId,
+  type WalletInfo,
+  type WalletOptions,
+  walletInfo,
+} from "./wallets/catalog";
 
 export type WalletErrorKind =
   | "missing"
@@ -20,7 +22,8 @@ export type WalletErrorKind =
   | "rejected"
   | "wrong_network"
   | "timeout"
-  | "failed";
+  | "failed"
+  | "cannot_sign_in";
 
 export class WalletError extends Error {
   constructor(
@@ -31,97 +34,178 @@ export class WalletError extends Error {
   }
 }
 
-export const WALLET_MESSAGES: Record<WalletErrorKind, string> = {
-  missing:
-    "Freighter was not found. Install the Freighter browser extension, then reload this page.",
-  locked: "Freighter is locked. Open the extension, unlock it, and try again.",
-  rejected: "The request was cancelled in Freighter.",
-  wrong_network: "Freighter is on another network.",
-  timeout: "Freighter did not answer. Open the extension and try again.",
-  failed: "Freighter could not complete the request.",
-};
-
-const DETECT_TIMEOUT_MS = 2500;
-const walletError = (kind: WalletErrorKind) => () => new WalletError(kind, WALLET_MESSAGES[kind]);
-const USER_TIMEOUT_MS = 120_000;
-
-/** Freighter reports failures in an `error` field; map it to one of our kinds. */
-function fromFreighterError(
-  error: { message?: string; code?: number } | string | undefined,
-): WalletError {
-  const message = typeof error === "string" ? error : (error?.message ?? "");
-  const text = message.toLowerCase();
-  if (
-    text.includes("reject") ||
-    text.includes("declin") ||
-    text.includes("cancel") ||
-    text.includes("denied")
-  ) {
-    return new WalletError("rejected", WALLET_MESSAGES.rejected);
+/** The user-facing message of each kind, naming the wallet. */
+export function walletMessage(kind: WalletErrorKind, wallet: WalletInfo): string {
+  const name = wallet.name;
+  switch (kind) {
+    case "missing":
+      return `${name} was not found. ${wallet.install}`;
+    case "locked":
+      return `${name} is locked. Open it, unlock it, and try again.`;
+    case "rejected":
+      return `The request was cancelled in ${name}.`;
+    case "wrong_network":
+      return `${name} is on another network.`;
+    case "timeout":
+      return `${name} did not answer. Open it and try again.`;
+    case "cannot_sign_in":
+      return `${name} cannot sign a message, so it cannot sign in here. It can still pay invoices.`;
+    default:
+      return `${name} could not complete the request.`;
   }
-  if (text.includes("lock")) return new WalletError("locked", WALLET_MESSAGES.locked);
-  return new WalletError("failed", message ? `Freighter: ${message}` : WALLET_MESSAGES.failed);
 }
 
-export async function detectFreighter(): Promise<boolean> {
+const DETECT_TIMEOUT_MS = 2500;
+const USER_TIMEOUT_MS = 120_000;
+const LAST_WALLET_KEY = "stellar-invoicing.wallet";
+
+const walletError = (kind: WalletErrorKind, wallet: WalletInfo) => () =>
+  new WalletError(kind, walletMessage(kind, wallet));
+
+/** The wallet the user connected last in this browser (Freighter before any choice). */
+export function lastWalletId(): WalletId {
   try {
-    const res = await withTimeout(isConnected(), DETECT_TIMEOUT_MS, walletError("missing"));
-    return Boolean(res.isConnected) && !res.error;
+    return walletInfo(localStorage.getItem(LAST_WALLET_KEY) ?? "freighter").id;
+  } catch {
+    return "freighter";
+  }
+}
+
+/** The kit reports failures as `{code, message}` objects (or Errors); map them to our kinds. */
+function fromKitError(err: unknown, wallet: WalletInfo): WalletError {
+  if (err instanceof WalletError) return err;
+  const e = err as { message?: string; error?: { message?: string } } | string | undefined;
+  const message = typeof e === "string" ? e : (e?.error?.message ?? e?.message ?? "");
+  const text = message.toLowerCase();
+  if (/reject|declin|cancel|denied/.test(text)) {
+    return new WalletError("rejected", walletMessage("rejected", wallet));
+  }
+  if (text.includes("lock")) return new WalletError("locked", walletMessage("locked", wallet));
+  return new WalletError(
+    "failed",
+    message ? `${wallet.name}: ${message}` : walletMessage("failed", wallet),
+  );
+}
+
+/** Runs `fn` against the kit set to `id`, bounded by `ms`, with errors named for the wallet. */
+async function withWallet<T>(
+  id: WalletId,
+  options: WalletOptions,
+  ms: number,
+  fn: (k: Awaited<ReturnType<typeof import("./wallets/kit").kitFor>>) => Promise<T>,
+): Promise<T> {
+  const wallet = walletInfo(id);
+  try {
+    const { kitFor } = await import("./wallets/kit");
+    const k = await kitFor(id, options);
+    return await withTimeout(fn(k), ms, walletError("timeout", wallet));
+  } catch (err) {
+    throw fromKitError(err, wallet);
+  }
+}
+
+/** Whether `id`'s wallet answers in this browser (installed, unlocked enough to reply). */
+export async function detectWallet(id: WalletId, options = NO_WALLET_OPTIONS): Promise<boolean> {
+  try {
+    return await withWallet(id, options, DETECT_TIMEOUT_MS, ({ module }) => module.isAvailable());
   } catch {
     return false;
   }
 }
 
-/** Asks Freighter for the user's address (opens its popup the first time). */
-export async function connectWallet(): Promise<string> {
-  if (!(await detectFreighter())) throw new WalletError("missing", WALLET_MESSAGES.missing);
-  const res = await withTimeout(requestAccess(), USER_TIMEOUT_MS, walletError("timeout"));
-  if (res.error) throw fromFreighterError(res.error);
-  if (!res.address) throw new WalletError("locked", WALLET_MESSAGES.locked);
-  return res.address;
-}
-
-/** The passphrase Freighter is set to. */
-export async function walletNetwork(): Promise<string> {
-  const res = await withTimeout(getNetworkDetails(), DETECT_TIMEOUT_MS * 2, walletError("timeout"));
-  if (res.error) throw fromFreighterError(res.error);
-  return res.networkPassphrase;
+/**
+ * Asks the wallet for the user's address (opens its popup the first time) and remembers it as
+ * the wallet to sign with. The demo wallet is funded first on `fundOn` (its local ledger).
+ */
+export async function connectWallet(
+  id: WalletId = lastWalletId(),
+  options: WalletOptions = NO_WALLET_OPTIONS,
+  fundOn: ("testnet" | "mainnet")[] = [],
+): Promise<string> {
+  const wallet = walletInfo(id);
+  if (!(await detectWallet(id, options))) {
+    throw new WalletError("missing", walletMessage("missing", wallet));
+  }
+  const address = await withWallet(id, options, USER_TIMEOUT_MS, async ({ kit, module }) => {
+    const { address } = await kit.fetchAddress();
+    if (id === "demo") {
+      const demo = module as import("./wallets/demo").DemoWalletModule;
+      for (const network of fundOn) await demo.fund(network);
+    }
+    return address;
+  });
+  if (!address) throw new WalletError("locked", walletMessage("locked", wallet));
+  try {
+    localStorage.setItem(LAST_WALLET_KEY, id);
+  } catch {
+    // private mode: signing falls back to Freighter
+  }
+  return address;
 }
 
 /** SEP-53 message signature, base64 (what the service's sign-in accepts). */
-export async function signLoginMessage(message: string, address: string): Promise<string> {
-  const res = await withTimeout(
-    signMessage(message, { address }),
-    USER_TIMEOUT_MS,
-    walletError("timeout"),
-  );
-  if (res.error) throw fromFreighterError(res.error);
-  const signed = res.signedMessage;
-  if (!signed) throw new WalletError("rejected", WALLET_MESSAGES.rejected);
-  if (typeof signed === "string") return signed;
-  // Older extensions answer with a Buffer-like object.
-  return btoa(String.fromCharCode(...new Uint8Array(signed as unknown as ArrayBufferLike)));
+export async function signLoginMessage(
+  message: string,
+  address: string,
+  id: WalletId = lastWalletId(),
+  options: WalletOptions = NO_WALLET_OPTIONS,
+): Promise<string> {
+  const wallet = walletInfo(id);
+  if (!wallet.signsMessages) {
+    throw new WalletError("cannot_sign_in", walletMessage("cannot_sign_in", wallet));
+  }
+  const signed = await withWallet(id, options, USER_TIMEOUT_MS, async ({ kit }) => {
+    const res = await kit.signMessage(message, { address });
+    return res.signedMessage;
+  });
+  if (!signed) throw new WalletError("rejected", walletMessage("rejected", wallet));
+  return signed;
 }
 
-/** Signs a transaction, after checking Freighter is on the network the payment needs. */
+/**
+ * Signs a transaction with the wallet the user connected last, after checking the wallet is
+ * on the network the payment needs (when the wallet can tell: Freighter and WalletConnect can,
+ * xBull, LOBSTR, Albedo, Hana and Rabet cannot, and sign for the passphrase they are given).
+ */
 export async function signPayment(
   xdr: string,
   networkPassphrase: string,
   address: string,
+  options: WalletOptions = NO_WALLET_OPTIONS,
 ): Promise<string> {
-  const current = await walletNetwork();
-  if (current !== networkPassphrase) {
+  const id = lastWalletId();
+  const wallet = walletInfo(id);
+  const current = await withWallet(id, options, DETECT_TIMEOUT_MS * 2, async ({ kit }) => {
+    try {
+      return (await kit.getNetwork()).networkPassphrase;
+    } catch (err) {
+      // -3: the wallet has no getNetwork (the kit's "not supported").
+      if ((err as { code?: number })?.code === -3) return null;
+      throw err;
+    }
+  });
+  if (current && current !== networkPassphrase) {
     throw new WalletError(
       "wrong_network",
-      `Freighter is set to "${current}". Switch it to "${networkPassphrase}" and try again.`,
+      `${wallet.name} is set to "${current}". Switch it to "${networkPassphrase}" and try again.`,
     );
   }
-  const res = await withTimeout(
-    signTransaction(xdr, { networkPassphrase, address }),
-    USER_TIMEOUT_MS,
-    walletError("timeout"),
-  );
-  if (res.error) throw fromFreighterError(res.error);
-  if (!res.signedTxXdr) throw new WalletError("rejected", WALLET_MESSAGES.rejected);
-  return res.signedTxXdr;
+  const signed = await withWallet(id, options, USER_TIMEOUT_MS, async ({ kit }) => {
+    const res = await kit.signTransaction(xdr, { networkPassphrase, address });
+    return res.signedTxXdr;
+  });
+  if (!signed) throw new WalletError("rejected", walletMessage("rejected", wallet));
+  return signed;
+}
+
+/** The demo wallet's "add USDC/EURC" (local ledger only; lib/client/wallets/demo.ts). */
+export async function fundDemoWallet(
+  options: WalletOptions,
+  network: "testnet" | "mainnet",
+  code: "USDC" | "EURC",
+  amount = "100",
+): Promise<void> {
+  await withWallet("demo", options, USER_TIMEOUT_MS, async ({ module }) => {
+    await (module as import("./wallets/demo").DemoWalletModule).addAsset(network, code, amount);
+  });
 }

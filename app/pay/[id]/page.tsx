@@ -3,6 +3,8 @@ import type { Metadata } from "next";
 import { cache } from "react";
 import { CheckoutPanel } from "@/components/checkout/checkout-panel";
 import { InvoiceSummary } from "@/components/checkout/invoice-summary";
+import { walletOptions } from "@/lib/client/wallets/options";
+import { getConfig } from "@/lib/config";
 import { NotFoundError } from "@/lib/domain/errors";
 import { isPayable } from "@/lib/domain/invoice-state";
 import { formatMoney, formatPriced, shortAddress, stellarNetworkName } from "@/lib/format";
@@ -106,6 +108,7 @@ export default async function CheckoutPage({ params }: PageProps) {
               quoteTtlMinutes={invoice.quoteTtlMinutes}
               quote={quote}
               networkPassphrase={invoice.networkPassphrase}
+              walletOptions={walletOptions(getConfig())}
               networkLabel={network}
               payeeName={payeeLabel}
               dueDate={invoice.dueDate?.toISOString() ?? null}
