@@ -682,15 +682,19 @@ describe("ledger failures through submit", () => {
   });
 
   it("op_no_trust, op_src_no_trust, op_line_full, op_no_destination, op_no_issuer", async () => {
-    // The freelancer lacks a USDC trustline.
-    const noTrust = await freelancer();
+    // The freelancer lacks a USDC trustline: it had one when the invoice was sent (send checks
+    // it, docs/decisions.md, Recipient readiness) and removed it since.
+    const noTrust = await freelancer(testnet, true);
     const usdcPayer = await holder(testnet, testnet.usdc, "5000");
     const inv1 = await sentInvoice(noTrust, { currency: "USDC" });
+    await trust(testnet, noTrust.kp, testnet.usdc, "0");
     const refusedIntent = await anon.post(`/api/payments/${inv1.id}/pay-intent`, {
       networkPassphrase: TESTNET,
     });
+    // Issue 16 changed this answer: pay-intent speaks of the recipient, not the payer (it
+    // answered the ledger's op_no_trust message before). Submit still answers the ledger's.
     expect(refusedIntent.body.error).toBe(
-      "Your wallet does not have a trustline for this asset. Please add a trustline in your wallet.",
+      "The recipient wallet cannot receive this asset yet. Ask the sender of this invoice to add a trustline.",
     );
     await sql`update invoices set status = 'PROCESSING' where id = ${inv1.id}`;
     await expectLedgerError(
@@ -724,10 +728,10 @@ describe("ledger failures through submit", () => {
       ).toXDR(),
       "Sender wallet does not trust this asset. Add a trustline and try again.",
     );
-    // The freelancer's trustline limit is too small.
-    const capped = await freelancer();
-    await trust(testnet, capped.kp, testnet.usdc, "10");
+    // The freelancer's trustline limit is too small (lowered after the invoice was sent).
+    const capped = await freelancer(testnet, true);
     const inv3 = await processing(capped, { currency: "USDC" });
+    await trust(testnet, capped.kp, testnet.usdc, "10");
     await expectLedgerError(
       inv3.id,
       (
@@ -745,7 +749,12 @@ describe("ledger failures through submit", () => {
     // The freelancer's account does not exist on this network.
     const ghost = Keypair.random();
     const ghostApi = client(app.url, (await signIn(app.url, ghost)).token);
-    const inv4 = await sentInvoice({ kp: ghost, api: ghostApi });
+    // Sent while Horizon did not answer: send's readiness check is then unknown and does not
+    // block (docs/decisions.md, Recipient readiness).
+    testnet.ledger.setFailure({ status: 503, paths: /^\/accounts\// });
+    const inv4 = await sentInvoice({ kp: ghost, api: ghostApi }).finally(() =>
+      testnet.ledger.setFailure(null),
+    );
     const intent = await anon.post(`/api/payments/${inv4.id}/pay-intent`, {
       networkPassphrase: TESTNET,
     });

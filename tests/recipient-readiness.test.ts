@@ -1,6 +1,7 @@
 import http from "node:http";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LEDGER_NO_TRUST, payerWords } from "@/components/checkout/recipient-message";
 import { type DatabaseHandle, openDatabase } from "@/db/client";
 import { toErrorPayload } from "@/lib/http/errors";
 import { createInvoiceSchema } from "@/lib/schemas/invoices";
@@ -10,6 +11,7 @@ import { createInvoice } from "@/lib/services/invoices/create-invoice";
 import { createPaymentIntent } from "@/lib/services/payments/pay-intent";
 import { walletReadiness } from "@/lib/services/payments/recipient-readiness";
 import { buildTrustline, submitTrustline } from "@/lib/services/payments/trustline";
+import { LEDGER_MESSAGES } from "@/lib/stellar/errors";
 import { invoiceBody } from "./helpers/api";
 import { testContext } from "./helpers/context";
 import { createTestDatabase } from "./helpers/postgres";
@@ -405,5 +407,15 @@ describe("Add trustline: built for the wallet, signed by it, relayed to the ledg
         message: "Transaction authorization failed. Please reconnect your wallet and sign again.",
       },
     );
+  });
+});
+
+describe("the checkout's words for op_no_trust", () => {
+  it("are the recipient's problem; the API message stays the ledger's", () => {
+    expect(LEDGER_NO_TRUST).toBe(LEDGER_MESSAGES.op_no_trust);
+    expect(payerWords(LEDGER_MESSAGES.op_no_trust)).toMatch(
+      /^The recipient's wallet cannot receive this asset/,
+    );
+    expect(payerWords(LEDGER_MESSAGES.op_underfunded)).toBe(LEDGER_MESSAGES.op_underfunded);
   });
 });

@@ -23,6 +23,7 @@ import {
 import { errorMessage, useApi } from "@/lib/client/session";
 import { ClientFields, FromYouFields, InvoiceFields, TaxAndTotals } from "./invoice-form-fields";
 import { LineItemsEditor } from "./line-items-editor";
+import { FormRecipientReadiness } from "./recipient-readiness";
 import type { OwnerInvoice } from "./types";
 
 type ServerError = { message: string; details: Record<string, string> };
@@ -206,6 +207,7 @@ export function InvoiceForm({ invoice }: { invoice?: OwnerInvoice }) {
         }
       />
       <FromYouFields text={text} />
+      <FormRecipientReadiness control={control} live={live} />
 
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={busy} aria-busy={busy}>
