@@ -38,6 +38,11 @@ import {
   verifiedTransactionSerializer,
 } from "@/lib/serializers/payments";
 import { pricesSerializer } from "@/lib/serializers/prices";
+import {
+  readinessSerializer,
+  trustlineResultSerializer,
+  trustlineTransactionSerializer,
+} from "@/lib/serializers/readiness";
 import { refundIntentSerializer, refundSerializer } from "@/lib/serializers/refunds";
 import {
   cronExpireSerializer,
@@ -70,10 +75,12 @@ import type {
 import type { LinkView } from "@/lib/services/links/links";
 import type { PaymentIntent } from "@/lib/services/payments/pay-intent";
 import type { QuoteRow } from "@/lib/services/payments/quotes";
+import { describeProblem } from "@/lib/services/payments/recipient-readiness";
 import type { RecordOutcome } from "@/lib/services/payments/record-payment";
 import type { VerifiedTransaction } from "@/lib/services/payments/verify-tx";
 import type { RefundIntent } from "@/lib/services/refunds/create-refund";
 import type { RefundRow } from "@/lib/services/refunds/store";
+import { buildTrustlineTransaction } from "@/lib/stellar/trustline";
 import type { DeliveryView } from "@/lib/webhooks/deliveries";
 import type { CreatedSubscription } from "@/lib/webhooks/subscriptions";
 
@@ -89,6 +96,7 @@ export const T1 = new Date("2026-01-15T10:42:10.000Z");
 const FREELANCER = EXAMPLE_WALLET;
 export const PAYER = "GCFXHS4GXL6BVUCXBWXGTITROWLVYXQKQLF4YH5O5JT3YZXCYPAFBJZB";
 const USDC_TESTNET = "GBBD47IF6LWK7P7MDEVSCWR7DPUWV3NY3DTQEVFL4NAT4AQH3ZLLFLA5";
+const SAMPLE_TRUSTED_USDC = { code: "USDC" as const, issuer: USDC_TESTNET };
 
 export const SAMPLE_INVOICE: InvoiceRow = {
   id: EXAMPLE_ID,
@@ -550,6 +558,39 @@ export const SAMPLES: Example[] = [
   sample(verifiedTransactionSerializer, SAMPLE_VERIFIED),
   sample(refundIntentSerializer, SAMPLE_REFUND_INTENT),
   sample(refundSerializer, SAMPLE_REFUND),
+  sample(readinessSerializer, {
+    status: "not_ready",
+    problem: "no_trustline",
+    wallet: FREELANCER,
+    network: "testnet",
+    asset: SAMPLE_TRUSTED_USDC,
+    ...describeProblem(
+      { problem: "no_trustline" },
+      FREELANCER,
+      "testnet",
+      SAMPLE_TRUSTED_USDC,
+      "1050",
+    ),
+    canAddTrustline: true,
+  }),
+  sample(trustlineTransactionSerializer, {
+    transactionXdr: buildTrustlineTransaction({
+      source: { id: FREELANCER, sequence: "4294967296" },
+      asset: SAMPLE_TRUSTED_USDC,
+      networkPassphrase: TESTNET,
+      baseFee: 100,
+      now: T0,
+    }).xdr,
+    networkPassphrase: TESTNET,
+    asset: SAMPLE_TRUSTED_USDC,
+    wallet: FREELANCER,
+  }),
+  sample(trustlineResultSerializer, {
+    transactionHash: EXAMPLE_HASH,
+    ledger: 1234567,
+    networkPassphrase: TESTNET,
+    assets: [SAMPLE_TRUSTED_USDC],
+  }),
   sample(createdWebhookSerializer, SAMPLE_WEBHOOK),
   sample(webhookListSerializer, [SAMPLE_WEBHOOK]),
   sample(webhookDeletedSerializer, { id: SAMPLE_WEBHOOK.id }),
