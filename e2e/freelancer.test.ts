@@ -2,6 +2,7 @@ import { Keypair } from "@stellar/stellar-sdk";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { client } from "@/tests/helpers/api";
+import { funded } from "@/tests/helpers/stellar";
 import {
   type GuardedContext,
   launchBrowser,
@@ -32,6 +33,8 @@ let signedIn = false;
 
 beforeAll(async () => {
   [env, browser] = await Promise.all([startEnv(), launchBrowser()]);
+  // An activated wallet: send checks that it can receive (docs/decisions.md, Recipient readiness).
+  await funded(env.testnet, freelancer);
   c = await newContext(browser);
   contexts.push(c);
   await c.context.grantPermissions(["clipboard-read", "clipboard-write"], {
@@ -164,7 +167,7 @@ describe("freelancer journey", () => {
     await visible(page.getByTestId("invoice-status").getByText("DRAFT"));
     invoiceUrl = page.url();
     const summary = page.getByRole("region", { name: "Summary" });
-    expect(await summary.textContent()).toContain("1100.00 XLM");
+    expect(await summary.textContent()).toContain("1,100.0000000 XLM");
     expect(await summary.textContent()).toContain("Ada Lovelace");
   });
 
