@@ -97,7 +97,7 @@ export function RecipientReadiness({
 
   const busy = step !== "idle";
   return (
-    <section aria-label="Recipient readiness">
+    <section aria-label="Recipient readiness" className="[overflow-wrap:anywhere]">
       <Alert kind="info">
         <p>{readiness.message}</p>
         {readiness.fix && <p className="mt-1">{readiness.fix}</p>}
