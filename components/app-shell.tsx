@@ -41,7 +41,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           </div>
         )}
       </header>
-      <main className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
+      <main className="mx-auto max-w-6xl px-4 py-6 break-words sm:py-8">
         {!ready ? (
           <p className="text-sm text-slate-500">Loading…</p>
         ) : session ? (

@@ -152,8 +152,8 @@ describe("paying an invoice in two parts", () => {
     expect(tableText).toContain("10.00 XLM");
     expect(tableText).toContain("15.00 XLM");
     const summary = (await mine.getByRole("region", { name: "Summary" }).textContent()) ?? "";
-    expect(summary).toContain("Paid25.00 XLM");
-    expect(summary).toContain("Due0.00 XLM");
+    expect(summary).toContain("Paid25.0000000 XLM");
+    expect(summary).toContain("Due0.0000000 XLM");
     await saveArtifact(mine, "invoice-paid-in-two-parts");
     expect(fc.blocked).toEqual([]);
   });

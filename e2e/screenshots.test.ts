@@ -28,7 +28,8 @@ import { signInWithFreighter } from "./helpers/ui";
 
 /**
  * Journey f: screenshots of the main pages with realistic data, as artifacts
- * (e2e/artifacts/*.png), and the two the README shows (docs/screenshots/, committed).
+ * (e2e/artifacts/*.png), and the four the README shows (docs/screenshots/, committed): the
+ * dashboard and the checkout on a desktop, the dashboard and the invoice list on a phone.
  */
 let env: E2eEnv;
 let browser: Browser;
@@ -134,7 +135,7 @@ describe("screenshots", () => {
     await saveArtifact(phone, "checkout-phone-qr");
   });
 
-  it("the freelancer's pages: dashboard (README), invoices, invoice, new invoice, clients, links", async () => {
+  it("the freelancer's pages: dashboard (README), invoices, invoice, new invoice, clients, links, phone (README)", async () => {
     const c = await newContext(browser);
     contexts.push(c);
     await installFreighter(c.context, { keypair: freelancer.keypair });
@@ -164,6 +165,19 @@ describe("screenshots", () => {
       await page.waitForLoadState("networkidle");
       await saveArtifact(page, name);
     }
+
+    // The same pages on a phone (README): the menu button, the invoice cards.
+    await page.setViewportSize(PHONE);
+    await page.goto(`${env.app.url}/dashboard`);
+    await until(async () => /800\.00/.test((await revenue.textContent()) ?? ""), {
+      message: "the dashboard's XLM revenue on a phone",
+    });
+    await page.waitForLoadState("networkidle");
+    expect(pngSize(await saveReadmeShot(page, "dashboard-phone"))).toMatchObject(PHONE);
+    await page.goto(`${env.app.url}/invoices`);
+    await visible(page.getByRole("article", { name: /^Invoice / }));
+    await page.waitForLoadState("networkidle");
+    expect(pngSize(await saveReadmeShot(page, "invoices-phone"))).toMatchObject(PHONE);
     expect(c.blocked).toEqual([]);
   });
 

@@ -112,7 +112,7 @@ function Item({
   return (
     <div className={wide ? "min-w-0" : undefined}>
       <dt className={label}>{text}</dt>
-      <dd className={`mt-1 ${className}`}>{children}</dd>
+      <dd className={`mt-1 [overflow-wrap:anywhere] ${className}`}>{children}</dd>
     </div>
   );
 }

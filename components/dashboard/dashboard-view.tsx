@@ -145,7 +145,10 @@ function FiatRevenue({ revenue }: { revenue: InvoiceStats["revenue"] }) {
       <h2 id="revenue-fiat" className="text-base font-semibold">
         Revenue in {revenue.currency}
       </h2>
-      <p className="mt-2 text-3xl font-semibold break-all" data-testid="revenue-fiat">
+      <p
+        className="mt-2 text-3xl font-semibold [overflow-wrap:anywhere]"
+        data-testid="revenue-fiat"
+      >
         {formatTrimmed(revenue.amount, revenue.currency)}
       </p>
       <Muted className="mt-1">
@@ -157,7 +160,7 @@ function FiatRevenue({ revenue }: { revenue: InvoiceStats["revenue"] }) {
   );
 }
 
-const mono = "font-mono break-all";
+const mono = "font-mono [overflow-wrap:anywhere]";
 
 function AssetCard({ asset, stats }: { asset: Currency; stats: InvoiceStats }) {
   const headingId = `revenue-${asset}`;
@@ -169,18 +172,21 @@ function AssetCard({ asset, stats }: { asset: Currency; stats: InvoiceStats }) {
       <h2 id={headingId} className="text-base font-semibold">
         {asset} revenue
       </h2>
-      <p className="mt-2 text-2xl font-semibold break-all" data-testid={`revenue-${asset}`}>
+      <p
+        className="mt-2 text-2xl font-semibold [overflow-wrap:anywhere]"
+        data-testid={`revenue-${asset}`}
+      >
         <Amount value={stats.totalRevenue[asset]} pricing={{ currency: asset }} />
       </p>
       <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
         <Pair label="This month" className={mono}>
-          <Amount value={stats.revenueThisMonth[asset]} pricing={{ currency: asset }} />
+          <Amount value={stats.revenueThisMonth[asset]} pricing={{ currency: asset }} bare />
         </Pair>
         <Pair label="Pending" className={mono}>
-          <Amount value={stats.pendingAmount[asset]} pricing={{ currency: asset }} />
+          <Amount value={stats.pendingAmount[asset]} pricing={{ currency: asset }} bare />
         </Pair>
         <Pair label="Average paid" className={mono}>
-          <Amount value={stats.avgInvoiceValue[asset]} pricing={{ currency: asset }} />
+          <Amount value={stats.avgInvoiceValue[asset]} pricing={{ currency: asset }} bare />
         </Pair>
       </dl>
       <RevenueChart

@@ -15,16 +15,21 @@ export function Amount({
   value,
   pricing,
   withAsset = false,
+  bare = false,
   className,
 }: {
   value: string | null | undefined;
   pricing: Pricing;
   withAsset?: boolean;
+  /** The number alone (the code is in a heading nearby; the title keeps it). */
+  bare?: boolean;
   className?: string;
 }) {
-  const text = withAsset
-    ? formatPricedWithAsset(value, pricing, formatTrimmed)
-    : formatPriced(value, pricing, formatTrimmed);
+  const text = bare
+    ? formatTrimmed(value)
+    : withAsset
+      ? formatPricedWithAsset(value, pricing, formatTrimmed)
+      : formatPriced(value, pricing, formatTrimmed);
   const exact = pricing.priceCurrency || !value ? undefined : formatExact(value, pricing.currency);
   return (
     <span className={className} title={exact}>

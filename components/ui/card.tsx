@@ -45,7 +45,7 @@ export function Alert({
   return (
     <div
       role={kind === "error" ? "alert" : "status"}
-      className={`rounded-md border px-4 py-3 text-sm ${styles}`}
+      className={`rounded-md border px-4 py-3 text-sm [overflow-wrap:anywhere] ${styles}`}
     >
       {children}
     </div>

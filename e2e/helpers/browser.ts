@@ -102,7 +102,10 @@ export async function saveArtifact(page: Page, name: string): Promise<string> {
  * docs/screenshots (committed) only with UPDATE_SCREENSHOTS=1, so a test run leaves the
  * working tree clean; otherwise next to the other artifacts.
  */
-export async function saveReadmeShot(page: Page, name: "dashboard" | "checkout"): Promise<string> {
+export async function saveReadmeShot(
+  page: Page,
+  name: "dashboard" | "checkout" | "dashboard-phone" | "invoices-phone",
+): Promise<string> {
   const dir = process.env.UPDATE_SCREENSHOTS === "1" ? README_SHOTS : ARTIFACTS_README;
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${name}.png`);
