@@ -14,6 +14,7 @@ import { useResource } from "@/lib/client/use-resource";
 import { canTransition } from "@/lib/domain/invoice-state";
 import {
   formatDate,
+  formatExact,
   formatPriced,
   formatPricedWithAsset,
   isZero,
@@ -25,6 +26,7 @@ import { DownloadPdfButton } from "./download-pdf-button";
 import { InvoiceDocument } from "./invoice-document";
 import { InvoicePayments, InvoiceTimes } from "./invoice-payments";
 import { PaymentLinkCard } from "./payment-link-card";
+import { DraftReadiness } from "./recipient-readiness";
 import { RefundButton } from "./refund-button";
 import type { OwnerInvoice } from "./types";
 
@@ -112,17 +114,36 @@ export function InvoiceDetail({ id }: { id: string }) {
 
       {notice && <Alert kind={notice.kind}>{notice.text}</Alert>}
       {error && <Alert>{error}</Alert>}
+      {status === "DRAFT" && <DraftReadiness invoice={invoice} />}
 
-      <section aria-label="Summary" className="grid grid-cols-2 gap-4 sm:grid-cols-4">
-        <Fact label="Total" value={formatPricedWithAsset(invoice.total, invoice)} strong />
+      {/* The detail view shows amounts in full: all 7 decimals (docs/decisions.md). */}
+      <section aria-label="Summary" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <Fact
+          label="Total"
+          value={formatPricedWithAsset(invoice.total, invoice, formatExact)}
+          amount
+          strong
+        />
         {!isZero(invoice.amountPaid) && (
           <>
-            <Fact label="Paid" value={formatPriced(invoice.amountPaid, invoice)} />
-            <Fact label="Due" value={formatPriced(invoice.amountDue, invoice)} />
+            <Fact
+              label="Paid"
+              value={formatPriced(invoice.amountPaid, invoice, formatExact)}
+              amount
+            />
+            <Fact
+              label="Due"
+              value={formatPriced(invoice.amountDue, invoice, formatExact)}
+              amount
+            />
           </>
         )}
         {!isZero(invoice.amountOverpaid) && (
-          <Fact label="Overpaid" value={formatPriced(invoice.amountOverpaid, invoice)} />
+          <Fact
+            label="Overpaid"
+            value={formatPriced(invoice.amountOverpaid, invoice, formatExact)}
+            amount
+          />
         )}
         <Fact label="Client" value={invoice.clientName} />
         <Fact label="Due date" value={formatDate(invoice.dueDate)} />
@@ -200,19 +221,26 @@ export function InvoiceDetail({ id }: { id: string }) {
   );
 }
 
+/** A summary box; an amount takes the full width on phones, its digits never split. */
 function Fact({
   label,
   value,
   strong = false,
+  amount = false,
 }: {
   label: string;
   value: string;
   strong?: boolean;
+  amount?: boolean;
 }) {
   return (
-    <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900">
+    <div
+      className={`min-w-0 rounded-lg border border-slate-200 bg-white p-3 shadow-sm sm:p-4 dark:border-slate-700 dark:bg-slate-900 ${amount ? "col-span-2 sm:col-span-1" : ""}`}
+    >
       <p className="text-xs text-slate-500 dark:text-slate-400">{label}</p>
-      <p className={`mt-1 break-all ${strong ? "text-xl font-semibold" : "font-medium"}`}>
+      <p
+        className={`mt-1 [overflow-wrap:anywhere] ${strong ? "text-lg font-semibold sm:text-xl" : "font-medium"}`}
+      >
         {value}
       </p>
     </div>
