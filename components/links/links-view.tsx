@@ -13,13 +13,33 @@ import { formatDateTime, formatPricedWithAsset, NETWORK_LABELS, networkOf } from
 import type { PaymentLinkBody } from "@/lib/schemas/links";
 import { NewLinkForm } from "./new-link-form";
 
-const COLUMNS = ["Title", right("Amount"), "Status", "Network", "Expires", "Checkout"];
+const COLUMNS = [
+  "Title",
+  right("Amount"),
+  "Status",
+  right("Payments"),
+  "Network",
+  "Expires",
+  "Checkout",
+];
 
 const onNetwork = (l: PaymentLinkBody) => NETWORK_LABELS[networkOf(l.networkPassphrase)];
 
-/** "100.00 EUR, paid in XLM" for a fiat-priced link, "100.00 XLM" otherwise. */
-const linkAmount = (l: PaymentLinkBody) =>
-  formatPricedWithAsset(l.amount, { currency: l.asset, priceCurrency: l.priceCurrency });
+const priced = (amount: string, l: PaymentLinkBody) =>
+  formatPricedWithAsset(amount, { currency: l.asset, priceCurrency: l.priceCurrency });
+
+/**
+ * "100.00 EUR, paid in XLM" for a fiat-priced link, "100.00 XLM" otherwise; an open amount
+ * is the payer's choice, "at least" its minimum.
+ */
+const linkAmount = (l: PaymentLinkBody) => {
+  if (l.amount !== null) return priced(l.amount, l);
+  return l.minAmount ? `Payer chooses, at least ${priced(l.minAmount, l)}` : "Payer chooses";
+};
+
+/** "2 of 5", "3 (unlimited)" or "0 of 1", with the sum received once there is any. */
+const linkPayments = (l: PaymentLinkBody) =>
+  `${l.paymentsCount} ${l.maxPayments === null ? "(unlimited)" : `of ${l.maxPayments}`}`;
 
 export function LinksView() {
   const { data, setData, error, loading, api } = useResource<{ links: PaymentLinkBody[] }>(
@@ -37,7 +57,7 @@ export function LinksView() {
     <div className="space-y-6">
       <PageHeader
         title="Payment links"
-        description="A single amount to collect, without writing an invoice. Each link is paid once."
+        description="An amount to collect, without writing an invoice: paid once, or many times when reusable."
       />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <NewLinkForm api={api} onCreated={onCreated} />
@@ -91,6 +111,14 @@ function LinkRow({ link: l }: { link: PaymentLinkBody }) {
       <td className={`${tdClass} whitespace-nowrap text-right font-mono`}>{linkAmount(l)}</td>
       <td className={tdClass}>
         <StatusBadge status={l.status} />
+      </td>
+      <td className={`${tdClass} whitespace-nowrap text-right`}>
+        {linkPayments(l)}
+        {l.paymentsCount > 0 && (
+          <span className="block font-mono text-xs text-slate-500 dark:text-slate-400">
+            {priced(l.amountReceived, l)} received
+          </span>
+        )}
       </td>
       <td className={tdClass}>{onNetwork(l)}</td>
       <td className={`${tdClass} whitespace-nowrap`}>{formatDateTime(l.expiresAt)}</td>

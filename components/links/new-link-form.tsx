@@ -22,8 +22,14 @@ type Draft = {
   description: string;
   expiresAt: string;
   activateNewAccounts: boolean;
+  /** The payer chooses the amount (at least `minAmount` when given). */
+  openAmount: boolean;
+  minAmount: string;
+  /** Many payments: at most `maxPayments`, or unlimited when it is empty. */
+  reusable: boolean;
+  maxPayments: string;
 };
-type TextKey = Exclude<keyof Draft, "activateNewAccounts">;
+type TextKey = Exclude<keyof Draft, "activateNewAccounts" | "openAmount" | "reusable">;
 
 const EMPTY: Draft = {
   amount: "",
@@ -36,9 +42,16 @@ const EMPTY: Draft = {
   description: "",
   expiresAt: "",
   activateNewAccounts: false,
+  openAmount: false,
+  minAmount: "",
+  reusable: false,
+  maxPayments: "",
 };
 
-/** POST /api/links: one amount to collect; `onCreated` receives the new link. */
+/**
+ * POST /api/links: an amount to collect (or one the payer chooses), once or many times;
+ * `onCreated` receives the new link.
+ */
 export function NewLinkForm({
   api,
   onCreated,
@@ -66,6 +79,9 @@ export function NewLinkForm({
   // A fiat amount is whole cents (docs/decisions.md, Fiat pricing).
   const spec = fiat ? { ...AMOUNT_SPEC, scale: FIAT_SCALE } : AMOUNT_SPEC;
   const amountCheck = amount === "" ? null : checkDecimal(amount, spec, "Amount");
+  const minAmount = draft.minAmount.trim();
+  const minCheck = minAmount === "" ? null : checkDecimal(minAmount, spec, "Minimum amount");
+  const maxPayments = draft.maxPayments.trim();
   const xlm = draft.asset === "XLM";
   const ttl = draft.quoteTtlMinutes.trim();
 
@@ -76,7 +92,12 @@ export function NewLinkForm({
       const link = await api<PaymentLinkBody>("/api/links", {
         method: "POST",
         body: {
-          amount,
+          amount: draft.openAmount ? undefined : amount,
+          openAmount: draft.openAmount || undefined,
+          minAmount: draft.openAmount && minAmount ? minAmount : undefined,
+          reusable: draft.reusable || undefined,
+          // Sent as typed: the API answers a bad value with its own message (1 to 10000).
+          maxPayments: draft.reusable && maxPayments ? Number(maxPayments) : undefined,
           asset: draft.asset,
           priceCurrency: fiat ? draft.priceCurrency : undefined,
           // Sent as typed: the API answers a bad value with its own message (1 to 120).
@@ -97,6 +118,8 @@ export function NewLinkForm({
         asset: draft.asset,
         priceCurrency: draft.priceCurrency,
         quoteTtlMinutes: draft.quoteTtlMinutes,
+        openAmount: draft.openAmount,
+        reusable: draft.reusable,
       });
     });
   };
@@ -106,13 +129,25 @@ export function NewLinkForm({
       <form onSubmit={create} noValidate className="space-y-4" aria-label="New payment link">
         {notice && <Alert>{notice.text}</Alert>}
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-          <Field
-            label={fiat ? `Amount (${draft.priceCurrency})` : "Amount"}
-            inputMode="decimal"
-            required
-            {...text("amount")}
-            error={details.amount ?? (amountCheck?.ok === false ? amountCheck.message : undefined)}
-          />
+          {draft.openAmount ? (
+            <Field
+              label={fiat ? `Minimum amount (${draft.priceCurrency})` : "Minimum amount"}
+              inputMode="decimal"
+              {...text("minAmount")}
+              error={details.minAmount ?? (minCheck?.ok === false ? minCheck.message : undefined)}
+              hint={<Hint>Optional.</Hint>}
+            />
+          ) : (
+            <Field
+              label={fiat ? `Amount (${draft.priceCurrency})` : "Amount"}
+              inputMode="decimal"
+              required
+              {...text("amount")}
+              error={
+                details.amount ?? (amountCheck?.ok === false ? amountCheck.message : undefined)
+              }
+            />
+          )}
           <OptionsSelect label="Asset" options={CURRENCY_OPTIONS} {...text("asset")} />
           <OptionsSelect label="Network" options={NETWORK_OPTIONS} {...text("network")} />
           <OptionsSelect
@@ -136,6 +171,28 @@ export function NewLinkForm({
             />
           )}
         </div>
+        <Checkbox
+          label="Let the payer choose the amount"
+          name="openAmount"
+          checked={draft.openAmount}
+          onChange={(e) => setDraft((d) => ({ ...d, openAmount: e.target.checked }))}
+          hint="Tips, donations, top-ups: the payer types the amount, at least your minimum."
+        />
+        <Checkbox
+          label="Reusable"
+          name="reusable"
+          checked={draft.reusable}
+          onChange={(e) => setDraft((d) => ({ ...d, reusable: e.target.checked }))}
+          hint="Accept many payments through the same link, each listed as its own payment."
+        />
+        {draft.reusable && (
+          <Field
+            label="Maximum payments"
+            inputMode="numeric"
+            {...text("maxPayments")}
+            hint={<Hint>Leave empty for unlimited.</Hint>}
+          />
+        )}
         <Field label="Title" {...text("title")} hint={<Hint>Shown to the payer.</Hint>} />
         <Field
           label="Reference"

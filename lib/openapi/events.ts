@@ -133,7 +133,7 @@ export const EVENT_DATA: Record<EventType, z.ZodObject> = {
   "link.created": z.object({
     id,
     checkoutUrl: z.url(),
-    amount: decimal,
+    amount: decimal.nullable().meta({ description: "null: the payer chooses (open amount)" }),
     asset: currency,
     metadata: z.object({ title: z.string(), reference: z.string().nullable() }),
     expiresAt: timestamp,
@@ -141,6 +141,10 @@ export const EVENT_DATA: Record<EventType, z.ZodObject> = {
   }),
   "link.paid": z.object({
     id,
+    parentLinkId: id.nullable().meta({
+      description:
+        "The reusable or open-amount link this payment's checkout belongs to (`id` is the checkout); null for a single-use link",
+    }),
     amount: decimal,
     asset: currency,
     transactionHash: hash,
@@ -164,7 +168,8 @@ const WHEN: Record<EventType, string> = {
   "payment.refunded":
     "A refund of a payment reached the ledger (through submit or seen by the watcher): once per refund.",
   "link.created": "A payment link is created.",
-  "link.paid": "A payment link is paid (after `invoice.paid` and `payment.confirmed`).",
+  "link.paid":
+    "A payment link is paid (after `invoice.paid` and `payment.confirmed`): for a reusable or open-amount link, once per paid checkout.",
 };
 
 /** Pascal-case component name of an event type: `invoice.paid` -> `InvoicePaidEvent`. */

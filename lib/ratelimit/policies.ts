@@ -45,6 +45,16 @@ export function payIntentPolicy(config: Config): RateLimitPolicy {
   };
 }
 
+/** A payer's checkout of a reusable link: public, so per IP, as many as pay-intents. */
+export function linkCheckoutPolicy(config: Config): RateLimitPolicy {
+  return {
+    name: "link-checkout",
+    limit: config.rateLimits.payIntentPer5Minutes,
+    windowSeconds: 300,
+    message: "Too many requests",
+  };
+}
+
 export function pricePolicy(config: Config): RateLimitPolicy {
   return {
     name: "price",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_LINK_PAYMENTS } from "@/lib/domain/link-payments";
 import { CURRENCIES, PRICE_CURRENCIES } from "@/lib/domain/money";
 import {
   amountSchema,
@@ -24,7 +25,34 @@ import {
 
 export const createLinkSchema = z
   .object({
-    amount: amountSchema.describe("in `priceCurrency` (2 decimals) when set, else in `asset`"),
+    amount: amountSchema
+      .optional()
+      .describe(
+        "in `priceCurrency` (2 decimals) when set, else in `asset`; required unless `openAmount`",
+      ),
+    openAmount: z
+      .boolean()
+      .optional()
+      .describe(
+        "the payer chooses the amount at the checkout (leave `amount` out); implied by `minAmount`",
+      ),
+    minAmount: amountSchema
+      .optional()
+      .describe("open amount only: the least a payer may choose, in the same unit as `amount`"),
+    reusable: z
+      .boolean()
+      .optional()
+      .describe(
+        "accept many payments (each payer's checkout is its own paid record); implied by `maxPayments`",
+      ),
+    maxPayments: z
+      .int()
+      .min(1)
+      .max(MAX_LINK_PAYMENTS)
+      .optional()
+      .describe(
+        `reusable links: at most this many payments (1 to ${MAX_LINK_PAYMENTS}); omitted: unlimited`,
+      ),
     asset: z.enum(CURRENCIES),
     priceCurrency: z
       .enum(PRICE_CURRENCIES, { error: "priceCurrency must be USD or EUR" })
@@ -51,6 +79,17 @@ export const createLinkSchema = z
 
 export type CreateLinkInput = z.infer<typeof createLinkSchema>;
 
+/** A payer's checkout of a reusable or open-amount link (docs/decisions.md, Payment links). */
+export const linkCheckoutSchema = z
+  .object({
+    amount: amountSchema
+      .optional()
+      .describe("open-amount links only (required there): the amount the payer chooses"),
+  })
+  .strict();
+
+export type LinkCheckoutInput = z.infer<typeof linkCheckoutSchema>;
+
 // ---- responses (lib/serializers/links.ts) --------------------------------------------------
 
 const LINK_STATUSES = ["ACTIVE", "PAID", "EXPIRED", "CANCELLED"] as const;
@@ -59,7 +98,20 @@ const linkStatus = z.enum(LINK_STATUSES).meta({ id: "LinkStatus" });
 const link = z.object({
   id,
   checkoutUrl: paymentLink,
-  amount: decimal.meta({ description: "In `priceCurrency` when set, else in `asset`" }),
+  amount: decimal.nullable().meta({
+    description:
+      "In `priceCurrency` when set, else in `asset`; null: the payer chooses (open amount)",
+  }),
+  minAmount: decimal.nullable().meta({ description: "Open amount: the least a payer may choose" }),
+  reusable: z.boolean().meta({ description: "Accepts many payments, one per checkout" }),
+  maxPayments: int.nullable().meta({
+    description: "Payments accepted in all: 1 for a single-use link, null for unlimited",
+  }),
+  paymentsCount: int.meta({ description: "Payments received (paid checkouts)" }),
+  amountReceived: decimal.meta({ description: "Sum of the payments received, in the link's unit" }),
+  parentLinkId: id.nullable().meta({
+    description: "A checkout of a reusable or open-amount link: that link's id",
+  }),
   asset: currency,
   priceCurrency: z.enum(PRICE_CURRENCIES).nullable().meta({
     description: "USD or EUR: the payer pays `asset` at a quote locked by each pay-intent",
@@ -67,7 +119,11 @@ const link = z.object({
   quoteTtlMinutes: int,
   networkPassphrase,
   destination: wallet.meta({ description: "The creator's wallet (payment recipient)" }),
-  memo: z.string().meta({ description: "Text memo the payment must carry", example: "INV-0042" }),
+  memo: z.string().nullable().meta({
+    description:
+      "Text memo the payment must carry; null for a reusable or open-amount link (each checkout has its own)",
+    example: "INV-0042",
+  }),
   metadata: z.object({ title: z.string(), reference: z.string().nullable() }),
   description: z.string().nullable(),
   activateNewAccounts: z.boolean(),
@@ -79,8 +135,36 @@ const link = z.object({
 });
 
 export const paymentLinkResponse = wire("PaymentLink", link, {
-  a: link.extend({ amount: number }),
+  a: link.extend({
+    amount: number.nullable(),
+    minAmount: number.nullable(),
+    amountReceived: number,
+  }),
 });
+
+/** One payment of a reusable or open-amount link: a checkout that received money. */
+const linkPayment = z.object({
+  id,
+  memo: z.string(),
+  amount: decimal.meta({ description: "The amount due of this checkout, in the link's unit" }),
+  amountPaid: decimal,
+  status: z.string().meta({ description: "The checkout's invoice status", example: "PAID" }),
+  payerWallet: wallet.nullable(),
+  transactionHash: txHash.nullable(),
+  paidAt: timestamp.nullable(),
+  createdAt: timestamp,
+});
+
+export const linkPaymentList = wire(
+  "PaymentLinkPayments",
+  z.object({ linkId: id, payments: z.array(linkPayment) }),
+  {
+    a: z.object({
+      linkId: id,
+      payments: z.array(linkPayment.extend({ amount: number, amountPaid: number })),
+    }),
+  },
+);
 
 export const paymentLinkList = wire(
   "PaymentLinkList",

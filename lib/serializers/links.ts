@@ -1,26 +1,36 @@
 import { paymentPageUrl } from "@/lib/config";
+import { paymentLimit, takesCheckouts } from "@/lib/domain/link-payments";
 import { formatForFormA } from "@/lib/domain/money";
 import { sameInBothForms, serializer, type WireContext } from "@/lib/http/forms";
-import { paymentLinkList, paymentLinkResponse, paymentLinkStatus } from "@/lib/schemas/links";
+import {
+  linkPaymentList,
+  paymentLinkList,
+  paymentLinkResponse,
+  paymentLinkStatus,
+} from "@/lib/schemas/links";
 import type { FormA, FormB } from "@/lib/schemas/wire";
 import type { InvoiceRow } from "@/lib/services/invoices/store";
-import { linkStatus } from "@/lib/services/links/links";
+import { type LinkView, linkStatus } from "@/lib/services/links/links";
 import { iso } from "./common";
 
-/** Form B of a link; Form A differs only in `amount`, a JSON number. */
-const link = (
-  row: InvoiceRow,
-  { appUrl, now }: WireContext,
-): FormB<typeof paymentLinkResponse> => ({
+/** Form B of a link; Form A differs only in its amounts, JSON numbers. */
+const link = (row: LinkView, { appUrl, now }: WireContext): FormB<typeof paymentLinkResponse> => ({
   id: row.id,
   checkoutUrl: paymentPageUrl(appUrl, row.id),
-  amount: row.total,
+  amount: row.linkOpenAmount ? null : row.total,
+  minAmount: row.linkMinAmount,
+  reusable: row.linkReusable,
+  maxPayments: paymentLimit(row),
+  paymentsCount: row.paymentsCount,
+  amountReceived: row.amountReceived,
+  parentLinkId: row.parentLinkId,
   asset: row.currency,
   priceCurrency: row.priceCurrency,
   quoteTtlMinutes: row.quoteTtlMinutes,
   networkPassphrase: row.networkPassphrase,
   destination: row.freelancerWallet,
-  memo: row.invoiceNumber,
+  // A reusable or open-amount link is paid through its checkouts, each with its own memo.
+  memo: takesCheckouts(row) ? null : row.invoiceNumber,
   metadata: { title: row.title, reference: row.linkReference },
   description: row.description,
   activateNewAccounts: row.activateNewAccounts,
@@ -33,14 +43,19 @@ const link = (
 
 export const linkSerializer = serializer(paymentLinkResponse, {
   b: link,
-  a: (row, context): FormA<typeof paymentLinkResponse> => ({
-    ...link(row, context),
-    amount: formatForFormA(row.total),
-  }),
+  a: (row, context): FormA<typeof paymentLinkResponse> => {
+    const b = link(row, context);
+    return {
+      ...b,
+      amount: b.amount === null ? null : formatForFormA(b.amount),
+      minAmount: b.minAmount === null ? null : formatForFormA(b.minAmount),
+      amountReceived: formatForFormA(b.amountReceived),
+    };
+  },
 });
 
 export const linkListSerializer = serializer(paymentLinkList, {
-  b: (rows: InvoiceRow[], context): FormB<typeof paymentLinkList> => ({
+  b: (rows: LinkView[], context): FormB<typeof paymentLinkList> => ({
     links: rows.map((r) => linkSerializer.b(r, context)),
   }),
   a: (rows, context): FormA<typeof paymentLinkList> => ({
@@ -50,7 +65,7 @@ export const linkListSerializer = serializer(paymentLinkList, {
 
 export const linkStatusSerializer = sameInBothForms(
   paymentLinkStatus,
-  (r: InvoiceRow, { now }: WireContext): FormB<typeof paymentLinkStatus> => ({
+  (r: LinkView, { now }: WireContext): FormB<typeof paymentLinkStatus> => ({
     id: r.id,
     status: linkStatus(r, now),
     transactionHash: r.transactionHash,
@@ -60,3 +75,32 @@ export const linkStatusSerializer = sameInBothForms(
     expiresAt: iso(r.linkExpiresAt),
   }),
 );
+
+type LinkPayments = { linkId: string; payments: InvoiceRow[] };
+
+const linkPayment = (r: InvoiceRow) => ({
+  id: r.id,
+  memo: r.invoiceNumber,
+  amount: r.total,
+  amountPaid: r.amountPaid,
+  status: r.status,
+  payerWallet: r.payerWallet,
+  transactionHash: r.transactionHash,
+  paidAt: iso(r.paidAt),
+  createdAt: r.createdAt.toISOString(),
+});
+
+export const linkPaymentsSerializer = serializer(linkPaymentList, {
+  b: ({ linkId, payments }: LinkPayments): FormB<typeof linkPaymentList> => ({
+    linkId,
+    payments: payments.map(linkPayment),
+  }),
+  a: ({ linkId, payments }): FormA<typeof linkPaymentList> => ({
+    linkId,
+    payments: payments.map((r) => ({
+      ...linkPayment(r),
+      amount: formatForFormA(r.total),
+      amountPaid: formatForFormA(r.amountPaid),
+    })),
+  }),
+});

@@ -14,7 +14,7 @@ export const createLink = operation({
   tag: "Payment links",
   summary: "Create a payment link",
   description:
-    "A single-use invoice of kind LINK, created PENDING and paid like any invoice. Its number (the `memo`) is the wallet's next generated invoice number: links and invoices share the wallet's sequence. `expiresAt` defaults to 24 hours and may be at most 90 days ahead. `activateNewAccounts` (XLM only, amount at least 1): a recipient account that does not exist yet is created by the payment.",
+    "An invoice of kind LINK, created PENDING and paid like any invoice. `reusable` (with `maxPayments`, or unlimited) and `openAmount` (the payer chooses, at least `minAmount`) make a link paid through payers' checkouts (`POST /api/links/{id}/checkout`), each a payment of its own. Otherwise single use: Its number (the `memo`) is the wallet's next generated invoice number: links and invoices share the wallet's sequence. `expiresAt` defaults to 24 hours and may be at most 90 days ahead. `activateNewAccounts` (XLM only, amount at least 1): a recipient account that does not exist yet is created by the payment.",
   auth: "authed",
   scope: ["links:write"],
   limit: { policy: linkCreatePolicy, per: "caller", note: "60 links per hour per wallet" },
@@ -34,6 +34,17 @@ export const createLink = operation({
       formA: {
         summary: "Form A",
         value: { amount: 25.5, asset: "USDC", network: "testnet", title: "Coffee beans" },
+      },
+      reusable: {
+        summary: "Reusable, the payer chooses the amount (at least 5)",
+        value: {
+          openAmount: true,
+          minAmount: "5",
+          reusable: true,
+          asset: "USDC",
+          network: "testnet",
+          title: "Tip jar",
+        },
       },
     },
   },

@@ -3,11 +3,19 @@ import type { Metadata } from "next";
 import { cache } from "react";
 import { CheckoutPanel } from "@/components/checkout/checkout-panel";
 import { InvoiceSummary } from "@/components/checkout/invoice-summary";
+import { LinkAmount } from "@/components/checkout/link-amount";
 import { walletOptions } from "@/lib/client/wallets/options";
 import { getConfig } from "@/lib/config";
 import { NotFoundError } from "@/lib/domain/errors";
 import { isPayable } from "@/lib/domain/invoice-state";
-import { formatMoney, formatPriced, shortAddress, stellarNetworkName } from "@/lib/format";
+import { paymentLimit, takesCheckouts } from "@/lib/domain/link-payments";
+import {
+  formatMoney,
+  formatPriced,
+  networkOf,
+  shortAddress,
+  stellarNetworkName,
+} from "@/lib/format";
 import { logger } from "@/lib/logger";
 import { getRuntime } from "@/lib/runtime";
 import { paidAndDueB, receivedPaymentB } from "@/lib/serializers/invoices";
@@ -15,7 +23,7 @@ import { quoteOf } from "@/lib/serializers/payments";
 import type { ServiceContext } from "@/lib/services/context";
 import { networkName } from "@/lib/services/invoices/network";
 import { getPublicInvoice } from "@/lib/services/invoices/view-invoice";
-import { getLink } from "@/lib/services/links/links";
+import { getLink, linkStatus } from "@/lib/services/links/links";
 import { quoteLiveAt } from "@/lib/services/payments/quotes";
 import { assetFor } from "@/lib/stellar/assets";
 import { CheckoutGone } from "./gone";
@@ -41,7 +49,7 @@ const loadCheckout = cache(async (id: string) => {
   try {
     const invoice = await getPublicInvoice(ctx, id);
     // A link past its expiry without payment is gone (404 `Link not found`; docs/decisions.md).
-    if (invoice.kind === "LINK") await getLink(ctx, id);
+    const link = invoice.kind === "LINK" ? await getLink(ctx, id) : null;
     const asset = assetFor(
       runtime.config,
       networkName(invoice.networkPassphrase),
@@ -53,7 +61,7 @@ const loadCheckout = cache(async (id: string) => {
       invoice.priceCurrency && isPayable(invoice.status)
         ? await quoteLiveAt(ctx.db, invoice.id, ctx.now())
         : undefined;
-    return { invoice, assetIssuer: asset.issuer, quote: quoteOf(quote ?? null) };
+    return { invoice, link, assetIssuer: asset.issuer, quote: quoteOf(quote ?? null) };
   } catch (err) {
     if (err instanceof NotFoundError) return null;
     throw err;
@@ -63,9 +71,12 @@ const loadCheckout = cache(async (id: string) => {
 export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
   const data = await loadCheckout((await params).id);
   if (!data) return { title: "Invoice not found", robots: { index: false } };
-  const { invoice } = data;
+  const { invoice, link } = data;
+  const open = link?.linkOpenAmount;
   return {
-    title: `Pay ${formatPriced(invoice.total, invoice, formatMoney)}: ${invoice.title}`,
+    title: open
+      ? `Pay: ${invoice.title}`
+      : `Pay ${formatPriced(invoice.total, invoice, formatMoney)}: ${invoice.title}`,
     robots: { index: false, follow: false },
   };
 }
@@ -73,7 +84,7 @@ export async function generateMetadata({ params }: PageProps): Promise<Metadata>
 export default async function CheckoutPage({ params }: PageProps) {
   const data = await loadCheckout((await params).id);
   if (!data) return <CheckoutGone />;
-  const { invoice, assetIssuer, quote } = data;
+  const { invoice, link, assetIssuer, quote } = data;
   const payeeLabel =
     invoice.freelancerName ?? invoice.freelancerCompany ?? shortAddress(invoice.freelancerWallet);
   const network = stellarNetworkName(invoice.networkPassphrase);
@@ -87,6 +98,19 @@ export default async function CheckoutPage({ params }: PageProps) {
           <span className="font-normal text-slate-600 dark:text-slate-300">· secure checkout</span>
         </div>
       </header>
+      {networkOf(invoice.networkPassphrase) === "testnet" && (
+        // Prominent and first: visible without scrolling on a phone (e2e/phone.test.ts).
+        <div
+          role="note"
+          aria-label="Test network"
+          className="border-b-2 border-amber-400 bg-amber-100 text-amber-950 dark:bg-amber-900 dark:text-amber-50"
+        >
+          <p className="mx-auto max-w-5xl px-4 py-3 text-sm sm:text-base">
+            <strong className="font-semibold">Testnet: not real money.</strong> This invoice is on
+            the Stellar test network. Testnet funds have no value and nothing paid here is real.
+          </p>
+        </div>
+      )}
       <main className="mx-auto max-w-5xl px-4 py-6 sm:py-10">
         <div className="mb-6">
           <p className="text-sm text-slate-600 dark:text-slate-300">
@@ -99,37 +123,60 @@ export default async function CheckoutPage({ params }: PageProps) {
         </div>
         <div className="grid gap-6 lg:grid-cols-5">
           <div className="lg:order-2 lg:col-span-2">
-            <CheckoutPanel
-              invoiceId={invoice.id}
-              status={invoice.status}
-              total={invoice.total}
-              currency={invoice.currency}
-              priceCurrency={invoice.priceCurrency}
-              quoteTtlMinutes={invoice.quoteTtlMinutes}
-              quote={quote}
-              networkPassphrase={invoice.networkPassphrase}
-              walletOptions={walletOptions(getConfig())}
-              networkLabel={network}
-              payeeName={payeeLabel}
-              dueDate={invoice.dueDate?.toISOString() ?? null}
-              progress={{
-                ...paidAndDueB(invoice),
-                payments: invoice.payments.map(receivedPaymentB),
-              }}
-              receipt={
-                paid
-                  ? {
-                      transactionHash: paid,
-                      ledgerNumber: invoice.ledgerNumber,
-                      payerWallet: invoice.payerWallet,
-                      paidAt: invoice.paidAt?.toISOString() ?? null,
-                    }
-                  : null
-              }
-            />
+            {/* A reusable or open-amount link: the payer's own checkout first. */}
+            {link && takesCheckouts(link) ? (
+              <LinkAmount
+                linkId={link.id}
+                amount={link.linkOpenAmount ? null : link.total}
+                minAmount={link.linkMinAmount}
+                currency={link.currency}
+                priceCurrency={link.priceCurrency}
+                status={linkStatus(link, new Date())}
+                paymentsCount={link.paymentsCount}
+                maxPayments={paymentLimit(link)}
+                networkLabel={network}
+              />
+            ) : (
+              <CheckoutPanel
+                invoiceId={invoice.id}
+                status={invoice.status}
+                total={invoice.total}
+                currency={invoice.currency}
+                priceCurrency={invoice.priceCurrency}
+                quoteTtlMinutes={invoice.quoteTtlMinutes}
+                quote={quote}
+                networkPassphrase={invoice.networkPassphrase}
+                walletOptions={walletOptions(getConfig())}
+                networkLabel={network}
+                payeeName={payeeLabel}
+                dueDate={invoice.dueDate?.toISOString() ?? null}
+                progress={{
+                  ...paidAndDueB(invoice),
+                  payments: invoice.payments.map(receivedPaymentB),
+                }}
+                receipt={
+                  paid
+                    ? {
+                        transactionHash: paid,
+                        ledgerNumber: invoice.ledgerNumber,
+                        payerWallet: invoice.payerWallet,
+                        paidAt: invoice.paidAt?.toISOString() ?? null,
+                      }
+                    : null
+                }
+              />
+            )}
           </div>
           <div className="lg:order-1 lg:col-span-3">
-            <InvoiceSummary invoice={invoice} assetIssuer={assetIssuer} networkLabel={network} />
+            {link?.linkOpenAmount ? (
+              invoice.description && (
+                <p className="whitespace-pre-line text-sm text-slate-700 dark:text-slate-200">
+                  {invoice.description}
+                </p>
+              )
+            ) : (
+              <InvoiceSummary invoice={invoice} assetIssuer={assetIssuer} networkLabel={network} />
+            )}
           </div>
         </div>
         <p className="mt-8 text-center text-xs text-slate-600 dark:text-slate-300">

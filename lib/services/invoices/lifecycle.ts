@@ -48,6 +48,8 @@ export type TransitionDetails = {
   payment?: PaymentRow;
   refund?: Record<string, unknown>;
   checkoutUrl?: string;
+  /** The audit entry only: a payer's checkout of a reusable link (docs/decisions.md). */
+  withoutEvents?: boolean;
 };
 
 type Move = Pick<TransitionResult, "to" | "audit" | "event"> & { from: InvoiceStatus | null };
@@ -150,7 +152,7 @@ async function writeRecords(
       createdAt: details.at,
     });
   }
-  for (const event of planned.events) {
+  for (const event of details.withoutEvents ? [] : planned.events) {
     await tx.insert(events).values({
       id: newEventId(),
       type: event.type,
@@ -305,7 +307,7 @@ const EVENT_DATA: Record<EventType, (facts: EventFacts) => Record<string, unknow
   "link.created": ({ row, details }) => ({
     id: row.id,
     checkoutUrl: details.checkoutUrl,
-    amount: row.total,
+    amount: row.linkOpenAmount ? null : row.total,
     asset: row.currency,
     metadata: { title: row.title, reference: row.linkReference },
     expiresAt: iso(row.linkExpiresAt),
@@ -313,6 +315,7 @@ const EVENT_DATA: Record<EventType, (facts: EventFacts) => Record<string, unknow
   }),
   "link.paid": ({ row }) => ({
     id: row.id,
+    parentLinkId: row.parentLinkId,
     amount: row.total,
     asset: row.currency,
     transactionHash: row.transactionHash,

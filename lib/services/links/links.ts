@@ -1,14 +1,17 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
 import { invoices } from "@/db/schema";
 import { paymentPageUrl } from "@/lib/config";
 import { NotFoundError, ValidationError } from "@/lib/domain/errors";
 import { DEFAULT_QUOTE_TTL_MINUTES } from "@/lib/domain/fiat";
+import { parseLinkAmount, paymentLimit, takesCheckouts } from "@/lib/domain/link-payments";
 import {
   AMOUNT_SCALE,
   AMOUNT_SPEC,
   computeTotals,
   FIAT_SCALE,
   parseDecimal,
+  type Totals,
   toStroops,
 } from "@/lib/domain/money";
 import { isId, newId } from "@/lib/ids";
@@ -23,7 +26,12 @@ import type { AuthedContext, ServiceContext } from "../context";
 import { withTransaction } from "../db";
 import { initialStatus, recordCreation } from "../invoices/lifecycle";
 import { resolveNetwork } from "../invoices/network";
-import { type InvoiceRow, insertGenerated, replaceLineItems } from "../invoices/store";
+import {
+  type InvoiceRow,
+  insertGenerated,
+  type NewInvoiceRow,
+  replaceLineItems,
+} from "../invoices/store";
 
 export const LINK_NOT_FOUND = "Link not found";
 const DEFAULT_TTL_MS = 24 * 3600_000;
@@ -31,8 +39,12 @@ const MAX_TTL_MS = 90 * 24 * 3600_000;
 
 export type LinkStatus = "ACTIVE" | "PAID" | "EXPIRED" | "CANCELLED";
 
-/** A payment link is a single-use invoice of kind LINK, created PENDING (docs/decisions.md). */
-export async function createLink(ctx: AuthedContext, input: CreateLinkInput): Promise<InvoiceRow> {
+/**
+ * A payment link is an invoice of kind LINK, created PENDING. A single-use fixed-amount link
+ * is paid itself; a reusable or open-amount one is paid through its checkouts
+ * (`./checkout.ts`; docs/decisions.md, Payment links).
+ */
+export async function createLink(ctx: AuthedContext, input: CreateLinkInput): Promise<LinkView> {
   const now = ctx.now();
   const expiresAt = input.expiresAt
     ? new Date(input.expiresAt)
@@ -43,18 +55,24 @@ export async function createLink(ctx: AuthedContext, input: CreateLinkInput): Pr
   if (expiresAt.getTime() > now.getTime() + MAX_TTL_MS) {
     throw new ValidationError("Invalid request", { expiresAt: "must be at most 90 days ahead" });
   }
+  const shape = linkShape(input);
   // A fiat price is whole cents (docs/decisions.md, Fiat pricing).
-  if (input.priceCurrency)
+  if (input.priceCurrency && input.amount !== undefined)
     parseDecimal(input.amount, { ...AMOUNT_SPEC, scale: FIAT_SCALE }, "amount");
-  const totals = computeTotals(
-    { lineItems: [{ quantity: "1", rate: input.amount }] },
-    { scale: input.priceCurrency ? FIAT_SCALE : AMOUNT_SCALE },
-  );
+  // An open amount is the payer's, at each checkout: the link itself holds zero.
+  const totals =
+    input.amount === undefined
+      ? OPEN_AMOUNT_TOTALS
+      : computeTotals(
+          { lineItems: [{ quantity: "1", rate: input.amount }] },
+          { scale: input.priceCurrency ? FIAT_SCALE : AMOUNT_SCALE },
+        );
   if (input.activateNewAccounts) {
     if (input.asset !== "XLM") {
       throw new ValidationError("Invalid request", { activateNewAccounts: "only for XLM links" });
     }
-    if (toStroops(totals.total) < toStroops("1")) {
+    // An open amount is checked at each checkout (lib/domain/link-payments.ts).
+    if (!shape.linkOpenAmount && toStroops(totals.total) < toStroops("1")) {
       throw new ValidationError("Invalid request", {
         activateNewAccounts: "the amount must be at least 1 XLM to activate an account",
       });
@@ -65,23 +83,12 @@ export async function createLink(ctx: AuthedContext, input: CreateLinkInput): Pr
     resolveNetwork(input.network, input.networkPassphrase) ?? defaultPassphrase(ctx);
   assertKeyNetwork(ctx, networkPassphrase);
 
-  return withTransaction(ctx.db, async (tx) => {
-    const id = newId();
-    const row = await insertGenerated(tx, ctx.wallet, (invoiceNumber) => ({
-      id,
-      kind: "LINK",
-      invoiceNumber,
-      status: initialStatus("LINK"),
-      freelancerWallet: ctx.wallet,
-      clientName: "Payment link",
-      clientEmail: "",
+  const row = await withTransaction(ctx.db, async (tx) => {
+    const row = await insertLinkRow(tx, ctx.wallet, {
+      ...shape,
       title,
       description: input.description ?? null,
-      subtotal: totals.subtotal,
-      taxRate: totals.taxRate,
-      taxAmount: totals.taxAmount,
-      discount: totals.discount,
-      total: totals.total,
+      totals,
       currency: input.asset,
       priceCurrency: input.priceCurrency ?? null,
       quoteTtlMinutes: input.quoteTtlMinutes ?? DEFAULT_QUOTE_TTL_MINUTES,
@@ -89,24 +96,122 @@ export async function createLink(ctx: AuthedContext, input: CreateLinkInput): Pr
       linkReference: input.reference ?? null,
       linkExpiresAt: expiresAt,
       activateNewAccounts: input.activateNewAccounts ?? false,
-      sentAt: now,
-      createdAt: now,
-      updatedAt: now,
-    }));
-    const [item] = totals.lineItems;
-    await replaceLineItems(tx, id, [{ id: newId(), description: title, ...item }]);
+      now,
+    });
     await recordCreation(tx, row, {
       actor: actorOf(ctx),
       at: now,
       changes: { kind: "LINK" },
-      checkoutUrl: paymentPageUrl(ctx.config.appUrl, id),
+      checkoutUrl: paymentPageUrl(ctx.config.appUrl, row.id),
     });
     return row;
   });
+  return { ...row, paymentsCount: 0, amountReceived: row.amountPaid };
 }
 
-/** ACTIVE until paid, cancelled or past its expiry (even before the expiry job has run). */
-export function linkStatus(row: InvoiceRow, now: Date): LinkStatus {
+const ZERO = "0.0000000";
+const OPEN_AMOUNT_TOTALS: Totals = {
+  lineItems: [{ quantity: "1.00", rate: ZERO, amount: ZERO }],
+  subtotal: ZERO,
+  taxRate: "0.00",
+  taxAmount: ZERO,
+  discount: ZERO,
+  total: ZERO,
+};
+
+/** The reusable / open-amount columns from the create body, checked together. */
+function linkShape(input: CreateLinkInput) {
+  const linkOpenAmount = input.openAmount ?? input.minAmount !== undefined;
+  if (linkOpenAmount && input.amount !== undefined) {
+    throw new ValidationError("Invalid request", {
+      [input.openAmount ? "amount" : "minAmount"]:
+        "an open-amount link has no amount: the payer chooses it",
+    });
+  }
+  if (input.openAmount === false && input.minAmount !== undefined) {
+    throw new ValidationError("Invalid request", { minAmount: "only for open-amount links" });
+  }
+  if (!linkOpenAmount && input.amount === undefined) {
+    throw new ValidationError("Invalid request", {
+      amount: "is required (or openAmount: true to let the payer choose it)",
+    });
+  }
+  if (input.reusable === false && input.maxPayments !== undefined) {
+    throw new ValidationError("Invalid request", { maxPayments: "only for reusable links" });
+  }
+  const linkReusable = input.reusable ?? input.maxPayments !== undefined;
+  return {
+    linkOpenAmount,
+    linkReusable,
+    linkMaxPayments: linkReusable ? (input.maxPayments ?? null) : null,
+    linkMinAmount:
+      input.minAmount === undefined
+        ? null
+        : parseLinkAmount(input.minAmount, input.priceCurrency ?? null, "minAmount"),
+  };
+}
+
+type LinkRowValues = Pick<
+  NewInvoiceRow,
+  | "title"
+  | "description"
+  | "currency"
+  | "priceCurrency"
+  | "quoteTtlMinutes"
+  | "networkPassphrase"
+  | "linkReference"
+  | "linkExpiresAt"
+  | "activateNewAccounts"
+  | "linkOpenAmount"
+  | "linkReusable"
+  | "linkMaxPayments"
+  | "linkMinAmount"
+  | "parentLinkId"
+> & { totals: Totals; now: Date };
+
+/** Inserts a PENDING LINK row with the wallet's next number as its memo, and its one line. */
+export async function insertLinkRow(
+  tx: DbOrTx,
+  wallet: string,
+  { totals, now, ...values }: LinkRowValues,
+): Promise<InvoiceRow> {
+  const id = newId();
+  const row = await insertGenerated(tx, wallet, (invoiceNumber) => ({
+    ...values,
+    id,
+    kind: "LINK",
+    invoiceNumber,
+    status: initialStatus("LINK"),
+    freelancerWallet: wallet,
+    clientName: "Payment link",
+    clientEmail: "",
+    subtotal: totals.subtotal,
+    taxRate: totals.taxRate,
+    taxAmount: totals.taxAmount,
+    discount: totals.discount,
+    total: totals.total,
+    sentAt: now,
+    createdAt: now,
+    updatedAt: now,
+  }));
+  const [item] = totals.lineItems;
+  await replaceLineItems(tx, id, [{ id: newId(), description: values.title, ...item }]);
+  return row;
+}
+
+/** A link with what it has received: one paid checkout per payment for a reusable link. */
+export type LinkView = InvoiceRow & { paymentsCount: number; amountReceived: string };
+
+/**
+ * ACTIVE until paid, cancelled or past its expiry (even before the expiry job has run). A
+ * reusable or open-amount link is PAID once its paid checkouts reach its limit.
+ */
+export function linkStatus(row: InvoiceRow & { paymentsCount?: number }, now: Date): LinkStatus {
+  if (takesCheckouts(row) && row.status !== "CANCELLED") {
+    const limit = paymentLimit(row);
+    if (limit !== null && (row.paymentsCount ?? 0) >= limit) return "PAID";
+    if (row.status === "PAID") return "ACTIVE";
+  }
   switch (row.status) {
     case "PAID":
       return "PAID";
@@ -121,33 +226,94 @@ export function linkStatus(row: InvoiceRow, now: Date): LinkStatus {
   }
 }
 
+/** The condition for the live (not deleted) link `id`, with `more`. */
+export const linkById = (id: string, ...more: SQL[]) =>
+  and(eq(invoices.id, id), eq(invoices.kind, "LINK"), isNull(invoices.deletedAt), ...more);
+
+export const LINK_TAKES_CHECKOUTS =
+  "This link is paid through a checkout: POST /api/links/{id}/checkout first";
+
+/**
+ * Whether a payer may start paying this row: an expired link cannot start a new payment
+ * (404; one already signed is still accepted), and a reusable or open-amount link is paid
+ * through its checkouts only (400). Invoices always pass.
+ */
+export function assertLinkPayable(row: InvoiceRow, now: Date): void {
+  if (row.kind !== "LINK") return;
+  if (linkStatus(row, now) === "EXPIRED") throw new NotFoundError(LINK_NOT_FOUND);
+  if (takesCheckouts(row)) throw new ValidationError(LINK_TAKES_CHECKOUTS);
+}
+
 /**
  * The public link: 404 `Link not found` when unknown, deleted, or expired without payment
  * (a paid link stays visible as a receipt).
  */
-export async function getLink(ctx: ServiceContext, id: string): Promise<InvoiceRow> {
+export async function getLink(ctx: ServiceContext, id: string): Promise<LinkView> {
   if (!isId(id)) throw new NotFoundError(LINK_NOT_FOUND);
-  const [row] = await ctx.db
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.id, id), eq(invoices.kind, "LINK"), isNull(invoices.deletedAt)))
-    .limit(1);
-  if (!row || linkStatus(row, ctx.now()) === "EXPIRED") throw new NotFoundError(LINK_NOT_FOUND);
-  return row;
+  const [row] = await ctx.db.select().from(invoices).where(linkById(id)).limit(1);
+  if (!row) throw new NotFoundError(LINK_NOT_FOUND);
+  const [link] = await withPayments(ctx.db, [row]);
+  if (linkStatus(link, ctx.now()) === "EXPIRED") throw new NotFoundError(LINK_NOT_FOUND);
+  return link;
 }
 
-export async function listLinks(ctx: AuthedContext): Promise<InvoiceRow[]> {
-  return ctx.db
+/** The caller's links, newest first; a reusable link's checkouts are its payments, not links. */
+export async function listLinks(ctx: AuthedContext): Promise<LinkView[]> {
+  const rows = await ctx.db
     .select()
     .from(invoices)
     .where(
       and(
         eq(invoices.freelancerWallet, ctx.wallet),
         eq(invoices.kind, "LINK"),
+        isNull(invoices.parentLinkId),
         isNull(invoices.deletedAt),
         ...keyNetworkCondition(ctx),
       ),
     )
     .orderBy(desc(invoices.createdAt))
     .limit(100);
+  return withPayments(ctx.db, rows);
+}
+
+/** A checkout counts as a payment once PAID; its money counts once anything was applied. */
+export const PAID_CHECKOUT = sql`${invoices.status} = 'PAID'`;
+export const RECEIVED_CHECKOUT = sql`(${invoices.status} = 'PAID' or ${invoices.amountPaid} > 0)`;
+
+/** Adds each link's payments: its paid checkouts, or the link itself when paid directly. */
+export async function withPayments(db: DbOrTx, rows: InvoiceRow[]): Promise<LinkView[]> {
+  const parents = rows.filter(takesCheckouts).map((r) => r.id);
+  const sums = parents.length
+    ? await db
+        .select({
+          id: invoices.parentLinkId,
+          paid: sql<number>`(count(*) filter (where ${PAID_CHECKOUT}))::int`,
+          received: sql<string>`coalesce(sum(${invoices.amountPaid}), 0)::numeric(18,7)::text`,
+        })
+        .from(invoices)
+        .where(
+          and(
+            inArray(invoices.parentLinkId, parents),
+            isNull(invoices.deletedAt),
+            RECEIVED_CHECKOUT,
+          ),
+        )
+        .groupBy(invoices.parentLinkId)
+    : [];
+  const byParent = new Map(sums.map((s) => [s.id, s]));
+  return rows.map((row) => {
+    if (!takesCheckouts(row)) {
+      return {
+        ...row,
+        paymentsCount: row.status === "PAID" ? 1 : 0,
+        amountReceived: row.amountPaid,
+      };
+    }
+    const sum = byParent.get(row.id);
+    return {
+      ...row,
+      paymentsCount: sum?.paid ?? 0,
+      amountReceived: sum?.received ?? "0.0000000",
+    };
+  });
 }
