@@ -7,8 +7,6 @@ import { INVALID_XDR } from "@/lib/services/payments/settle";
 import { NOT_A_TRUSTLINE } from "@/lib/services/payments/trustline";
 import { LEDGER_MESSAGES, ledgerError } from "@/lib/stellar/errors";
 
-const { testnet, mainnet } = NETWORK_PASSPHRASES;
-
 export const submitTrustline = operation({
   method: "POST",
   path: "/api/wallet/trustline/submit",
@@ -25,7 +23,10 @@ export const submitTrustline = operation({
     examples: {
       request: {
         summary: "A signed trustline",
-        value: { networkPassphrase: testnet, signedTransactionXdr: "AAAAAgAAAACKc4j..." },
+        value: {
+          networkPassphrase: NETWORK_PASSPHRASES.testnet,
+          signedTransactionXdr: "AAAAAgAAAACKc4j...",
+        },
       },
     },
   },
@@ -35,7 +36,7 @@ export const submitTrustline = operation({
   errors: [
     new ValidationError(INVALID_XDR, { signedTransactionXdr: "not a transaction envelope" }),
     new BusinessRuleError(
-      `Network mismatch: Transaction signed for '${mainnet}' but the trustline is for '${testnet}'`,
+      `Network mismatch: Transaction signed for '${NETWORK_PASSPHRASES.mainnet}' but the trustline is for '${NETWORK_PASSPHRASES.testnet}'`,
     ),
     new BusinessRuleError(NOT_A_TRUSTLINE),
     ...Object.keys(LEDGER_MESSAGES).map(ledgerError),
