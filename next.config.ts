@@ -7,13 +7,25 @@ const dev = process.env.NODE_ENV === "development";
  * Freighter extension (postMessage), never through a third-party script. Next.js inlines its
  * bootstrap scripts, hence 'unsafe-inline' for scripts; dev mode also needs 'unsafe-eval'.
  */
+/**
+ * WalletConnect talks to its relay and loads its modal's images and fonts from its own hosts
+ * (Reown's CSP guidance). Only when a project id is configured is the policy widened for them;
+ * the id is part of the build stamp (scripts/build-stamp.ts), so changing it rebuilds.
+ */
+const walletConnect = Boolean(process.env.WALLETCONNECT_PROJECT_ID);
+const wcHosts = (schemes: string[], names: string[]) =>
+  walletConnect
+    ? ` ${names.flatMap((n) => ["com", "org"].flatMap((tld) => schemes.map((s) => `${s}://${n}.walletconnect.${tld}`))).join(" ")}`
+    : "";
+const wcExtra = walletConnect ? " https://api.web3modal.com https://api.web3modal.org" : "";
 const csp = [
   "default-src 'self'",
   `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ""}`,
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
+  `img-src 'self' data: blob:${walletConnect ? " https://*.walletconnect.com https://*.walletconnect.org" : ""}`,
+  `font-src 'self' data:${walletConnect ? " https://fonts.reown.com" : ""}`,
+  `connect-src 'self'${wcHosts(["https", "wss"], ["relay"])}${wcHosts(["https"], ["rpc", "pulse", "keys", "verify"])}${wcExtra}`,
+  `frame-src 'self'${wcHosts(["https"], ["verify", "secure"])}`,
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",
