@@ -119,6 +119,13 @@ describe("creating reusable and open-amount links", () => {
     expect(res.status).toBe(400);
     expect(res.body.error).toBe("This link is paid directly: open its checkout page");
     expect((await checkout("unknownunknownunknown")).status).toBe(404);
+    // A cancelled or expired link takes no checkout.
+    const gone = await createLink(api, { amount: "5", reusable: true });
+    await s.sql`update invoices set status = 'CANCELLED' where id = ${gone.id}`;
+    expect((await checkout(gone.id)).body.error).toBe("Link not found");
+    await s.sql`update invoices set status = 'PENDING', link_expires_at = now() - interval '1 second'
+      where id = ${gone.id}`;
+    expect((await checkout(gone.id)).status).toBe(404);
   });
 });
 

@@ -141,9 +141,9 @@ export const EVENT_DATA: Record<EventType, z.ZodObject> = {
   }),
   "link.paid": z.object({
     id,
-    parentLinkId: id.nullable().meta({
+    parentLinkId: id.optional().meta({
       description:
-        "The reusable or open-amount link this payment's checkout belongs to (`id` is the checkout); null for a single-use link",
+        "The reusable or open-amount link this payment's checkout belongs to (`id` is the checkout); absent for a single-use link",
     }),
     amount: decimal,
     asset: currency,

@@ -315,7 +315,8 @@ const EVENT_DATA: Record<EventType, (facts: EventFacts) => Record<string, unknow
   }),
   "link.paid": ({ row }) => ({
     id: row.id,
-    parentLinkId: row.parentLinkId,
+    // A checkout of a reusable or open-amount link names its link (docs/decisions.md).
+    ...(row.parentLinkId ? { parentLinkId: row.parentLinkId } : {}),
     amount: row.total,
     asset: row.currency,
     transactionHash: row.transactionHash,
