@@ -34,7 +34,8 @@ export function buildPaymentTransaction(opts: {
   /** Pays with another asset: one path_payment_strict_receive delivering exactly `amount`. */
   path?: { sendAsset: PathAsset; sendMax: string; path: PathAsset[] } | null;
 }): { xdr: string; hash: string } {
-  const sdkAsset = (a: PathAsset) => (a.issuer === null ? Asset.native() : new Asset(a.code, a.issuer));
+  const sdkAsset = (a: PathAsset) =>
+    a.issuer === null ? Asset.native() : new Asset(a.code, a.issuer);
   const asset = sdkAsset(opts.asset);
   const operation = opts.createAccount
     ? Operation.createAccount({ destination: opts.destination, startingBalance: opts.amount })
