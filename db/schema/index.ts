@@ -1,4 +1,5 @@
 export * from "./auth";
+export * from "./billing";
 export * from "./clients";
 export * from "./events";
 export * from "./idempotency";

@@ -96,6 +96,17 @@ export const invoices = pgTable(
     linkMinAmount: amount("link_min_amount"),
     parentLinkId: text("parent_link_id"),
     activateNewAccounts: boolean("activate_new_accounts").notNull().default(false),
+    /** Email the invoice to the client when it is sent (docs/decisions.md, Email). */
+    emailClient: boolean("email_client").notNull().default(true),
+    /**
+     * Reminder offsets in days relative to the due date (e.g. [-3, 0, 7]); null: the profile's
+     * default. `remindersStoppedAt`: the client unsubscribed from this invoice's reminders.
+     */
+    reminders: jsonb("reminders").$type<number[]>(),
+    remindersStoppedAt: ts("reminders_stopped_at"),
+    /** Made by a recurring schedule, for its period `recurringPeriod` (0-based). */
+    recurringId: text("recurring_id"),
+    recurringPeriod: integer("recurring_period"),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
     deletedAt: ts("deleted_at"),
@@ -131,6 +142,10 @@ export const invoices = pgTable(
       .where(sql`${t.deletedAt} is null`),
     // Jobs: expiry sweep and the watcher's "which networks have payable invoices".
     index("invoices_status_due_idx").on(t.status, t.dueDate).where(sql`${t.deletedAt} is null`),
+    // Each recurring period's invoice exists once, however many workers race to create it.
+    uniqueIndex("invoices_recurring_period_key")
+      .on(t.recurringId, t.recurringPeriod)
+      .where(sql`${t.recurringId} is not null`),
     // A reusable link's checkouts (its paid records and open reservations).
     index("invoices_parent_link_idx")
       .on(t.parentLinkId, t.createdAt.desc())
