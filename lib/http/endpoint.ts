@@ -176,7 +176,11 @@ export function endpoint(
       if (key !== null && !/^[\x21-\x7e]{1,255}$/.test(key)) throw invalidIdempotencyKey();
       const query = op.query ? parseWith(op.query, queryObject(url.searchParams)) : undefined;
       const body = op.body
-        ? parseWith(op.body.schema, await readJsonBody(req, config.maxBodyBytes), op.body.message)
+        ? parseWith(
+            op.body.schema,
+            await readJsonBody(req, Math.max(config.maxBodyBytes, op.body.maxBytes ?? 0)),
+            op.body.message,
+          )
         : undefined;
       if (key !== null) {
         // Keys belong to their caller (the wallet, else the address) and endpoint; the

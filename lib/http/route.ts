@@ -58,6 +58,7 @@ export type Tag =
   | "Auth"
   | "Invoices"
   | "Clients"
+  | "Profile"
   | "Payment links"
   | "Payments"
   | "Prices"
@@ -72,6 +73,8 @@ export type BodySpec<S extends z.ZodType = z.ZodType> = {
   schema: S;
   /** The 400 message when the body fails its schema (default `Invalid request`). */
   message?: string;
+  /** A larger body than MAX_BODY_BYTES this operation takes (the profile's logo). */
+  maxBytes?: number;
   /** Request examples for the document; tests/openapi.test.ts parses each with `schema`. */
   examples: Record<string, Example>;
 };

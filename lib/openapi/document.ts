@@ -44,6 +44,7 @@ const TAG_DESCRIPTIONS: Record<Tag | "Webhook events" | "Meta", string> = {
   Auth: "Wallet sign-in (nonce, signature, session token)",
   Invoices: "Create, send, list, cancel; public and owner views",
   Clients: "Saved clients (upsert by email, favorites)",
+  Profile: "Business profile: details, logo and defaults for new invoices",
   "Payment links": "Single-amount checkout links",
   Payments: "Public payment flow: intent, submit, confirm, status",
   Prices: "XLM price in USD",

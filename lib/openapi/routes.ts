@@ -34,6 +34,8 @@ import * as submit from "@/app/api/payments/submit/spec";
 import * as verifyTx from "@/app/api/payments/verify-tx/spec";
 import * as prices from "@/app/api/prices/spec";
 import * as price from "@/app/api/prices/xlm/spec";
+import * as profileLogo from "@/app/api/profile/logo/[wallet]/spec";
+import * as profile from "@/app/api/profile/spec";
 import * as refundSubmit from "@/app/api/refunds/submit/spec";
 import * as walletReadiness from "@/app/api/wallet/readiness/spec";
 import * as walletTrustline from "@/app/api/wallet/trustline/spec";
@@ -75,6 +77,8 @@ export const ROUTE_SPECS: readonly Operation[] = [
   clients,
   clientFavorite,
   client,
+  profile,
+  profileLogo,
   links,
   link,
   linkStatus,

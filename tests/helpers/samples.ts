@@ -38,6 +38,7 @@ import {
   verifiedTransactionSerializer,
 } from "@/lib/serializers/payments";
 import { pricesSerializer } from "@/lib/serializers/prices";
+import { profileSerializer } from "@/lib/serializers/profile";
 import {
   readinessSerializer,
   trustlineResultSerializer,
@@ -78,6 +79,7 @@ import type { QuoteRow } from "@/lib/services/payments/quotes";
 import { describeProblem } from "@/lib/services/payments/recipient-readiness";
 import type { RecordOutcome } from "@/lib/services/payments/record-payment";
 import type { VerifiedTransaction } from "@/lib/services/payments/verify-tx";
+import type { ProfileView } from "@/lib/services/profile/profile";
 import type { RefundIntent } from "@/lib/services/refunds/create-refund";
 import type { RefundRow } from "@/lib/services/refunds/store";
 import { buildTrustlineTransaction } from "@/lib/stellar/trustline";
@@ -324,6 +326,23 @@ export const SAMPLE_CLIENT: ClientRow = {
   updatedAt: T0,
 };
 
+export const SAMPLE_PROFILE: ProfileView = {
+  wallet: FREELANCER,
+  displayName: "Ada Lovelace",
+  company: "Analytical Engines Ltd",
+  email: "ada@example.com",
+  address: "12 St James's Square, London",
+  taxId: "GB123456789",
+  logoType: "image/png",
+  logoUpdatedAt: T0,
+  reportingCurrency: "EUR",
+  paymentTermsDays: 14,
+  defaultReminders: [-3, 0, 7],
+  defaultPaymentTolerance: "0.50",
+  emailFooter: "Thank you for your business.",
+  updatedAt: T0,
+};
+
 export const ZERO_BY_ASSET = { XLM: "0.0000000", USDC: "0.0000000", EURC: "0.0000000" };
 export const SAMPLE_STATS: InvoiceStats = {
   totalInvoices: 3,
@@ -530,6 +549,7 @@ export const SAMPLES: Example[] = [
   sample(clientSerializer, SAMPLE_CLIENT),
   sample(clientListSerializer, [SAMPLE_CLIENT]),
   sample(clientDeletedSerializer, { id: SAMPLE_CLIENT.id }),
+  sample(profileSerializer, SAMPLE_PROFILE),
   sample(linkSerializer, SAMPLE_LINK),
   sample(linkListSerializer, [SAMPLE_LINK]),
   sample(linkStatusSerializer, SAMPLE_LINK),

@@ -1,0 +1,57 @@
+import { ValidationError } from "@/lib/domain/errors";
+import { operation } from "@/lib/http/route";
+import { profileInputSchema } from "@/lib/schemas/profile";
+import { profileSerializer } from "@/lib/serializers/profile";
+import { LOGO_TOO_LARGE, LOGO_TYPE_MISMATCH, LOGO_UNSAFE_SVG } from "@/lib/services/profile/logo";
+
+export const getProfile = operation({
+  method: "GET",
+  path: "/api/profile",
+  operationId: "getProfile",
+  tag: "Profile",
+  summary: "The caller's business profile",
+  description:
+    "Name, company, email, address, tax id, logo URL, reporting currency and the defaults new invoices take. A wallet that never saved one gets every field null (USD).",
+  auth: "authed",
+  scope: ["invoices:read", "clients:read"],
+  responses: [{ status: 200, description: "The profile", serializer: profileSerializer }],
+});
+
+export const putProfile = operation({
+  method: "PUT",
+  path: "/api/profile",
+  operationId: "putProfile",
+  tag: "Profile",
+  summary: "Replace the business profile",
+  description:
+    "Replaces the whole profile: a field left out is cleared (null; reportingCurrency back to USD), except `logo`, which is kept when left out and removed with null. The logo is a base64 data URL (PNG, JPEG or SVG, at most 200 KB of image, so this body may be up to 300 KB). A bad field answers 400 with details and writes nothing. New invoices take `freelancerName`, `freelancerCompany`, `freelancerEmail`, the due date (paymentTermsDays) and paymentTolerance from it when their body leaves them out.",
+  auth: "authed",
+  scope: ["invoices:write"],
+  body: {
+    schema: profileInputSchema,
+    maxBytes: 300_000,
+    examples: {
+      request: {
+        summary: "Request",
+        value: {
+          displayName: "Ada Lovelace",
+          company: "Analytical Engines Ltd",
+          email: "ada@example.com",
+          address: "12 St James's Square, London",
+          taxId: "GB123456789",
+          reportingCurrency: "EUR",
+          paymentTermsDays: 14,
+          defaultReminders: [-3, 0, 7],
+          defaultPaymentTolerance: "0.50",
+          emailFooter: "Thank you for your business.",
+        },
+      },
+    },
+  },
+  responses: [{ status: 200, description: "The saved profile", serializer: profileSerializer }],
+  errors: [
+    new ValidationError("Invalid request", { logo: LOGO_TOO_LARGE }),
+    new ValidationError("Invalid request", { logo: LOGO_TYPE_MISMATCH }),
+    new ValidationError("Invalid request", { logo: LOGO_UNSAFE_SVG }),
+  ],
+});

@@ -1,0 +1,20 @@
+import { sameInBothForms } from "@/lib/http/forms";
+import { profileResponse } from "@/lib/schemas/profile";
+import { type ProfileView, profileLogoUrl } from "@/lib/services/profile/profile";
+
+export const profileSerializer = sameInBothForms(profileResponse, (p: ProfileView, { appUrl }) => ({
+  wallet: p.wallet,
+  displayName: p.displayName,
+  company: p.company,
+  email: p.email,
+  address: p.address,
+  taxId: p.taxId,
+  logoUrl: profileLogoUrl(appUrl, p),
+  logoType: p.logoType,
+  reportingCurrency: p.reportingCurrency,
+  paymentTermsDays: p.paymentTermsDays,
+  defaultReminders: p.defaultReminders,
+  defaultPaymentTolerance: p.defaultPaymentTolerance,
+  emailFooter: p.emailFooter,
+  updatedAt: p.updatedAt?.toISOString() ?? null,
+}));
