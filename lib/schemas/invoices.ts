@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { INVOICE_STATUSES } from "@/lib/domain/invoice-state";
 import { CURRENCIES, PRICE_CURRENCIES } from "@/lib/domain/money";
+import { MAX_REMINDERS, REMINDER_OFFSET_MAX, REMINDER_OFFSET_MIN } from "@/lib/domain/reminders";
 import { TOLERANCE_SPEC } from "@/lib/domain/settlement";
 import { UNAPPLIED_REASONS } from "@/lib/domain/unapplied";
 import { walletAddressSchema } from "./auth";
@@ -54,6 +55,23 @@ const lineItemsSchema = z
   .min(1, "At least one line item is required")
   .max(100);
 
+const REMINDER_RANGE = `Reminder offsets are ${REMINDER_OFFSET_MIN} to ${REMINDER_OFFSET_MAX} days`;
+
+/** Reminder offsets in days relative to the due date (docs/decisions.md, Reminders and receipts). */
+export const remindersSchema = z
+  .array(
+    z
+      .number()
+      .int("Reminder offsets are whole days")
+      .min(REMINDER_OFFSET_MIN, REMINDER_RANGE)
+      .max(REMINDER_OFFSET_MAX, REMINDER_RANGE),
+  )
+  .max(MAX_REMINDERS, `At most ${MAX_REMINDERS} reminders`)
+  .refine((a) => new Set(a).size === a.length, "Reminder offsets must be unique")
+  .describe(
+    "Reminder emails, in days relative to the due date (e.g. [-3, 0, 7]: 3 days before, on the day, a week late); whole days -60 to 60, at most 5, unique; null or absent: the profile's default reminders",
+  );
+
 /** Fields shared by create and update; both forms' names are accepted (docs/decisions.md). */
 const invoiceFields = {
   invoiceNumber: z
@@ -93,6 +111,7 @@ const invoiceFields = {
       "percent, 0 to 5, 2 decimals (default 0): PAID once amountPaid >= total x (1 - paymentTolerance/100)",
     ),
   dueDate: dueDateSchema.nullish(),
+  reminders: remindersSchema.nullish(),
   lineItems: lineItemsSchema.describe("Form B name of the line items"),
   items: lineItemsSchema.describe("Form A name of the line items"),
   amount: amountSchema.describe("Form A cross-check: must equal the computed subtotal"),
@@ -150,6 +169,7 @@ export const updateInvoiceSchema = z
     discount: invoiceFields.discount,
     paymentTolerance: invoiceFields.paymentTolerance,
     dueDate: invoiceFields.dueDate,
+    reminders: invoiceFields.reminders,
     lineItems: invoiceFields.lineItems.optional(),
     items: invoiceFields.items.optional(),
     amount: invoiceFields.amount.optional(),

@@ -10,6 +10,7 @@ import { loadLineItems } from "@/lib/services/invoices/store";
 import { getProfile, type ProfileRow, profileLogoUrl } from "@/lib/services/profile/profile";
 import type { EmailKind } from "./outbox";
 import { invoiceTemplate } from "./templates/invoice";
+import { paymentNoticeTemplate, receiptTemplate, reminderTemplate } from "./templates/payments";
 
 export type EmailMessageRow = typeof emailMessages.$inferSelect;
 /** What a template reads of an outbox row. */
@@ -52,6 +53,9 @@ export type EmailTemplate = (input: TemplateInput) => Promise<TemplateOutput>;
  */
 const TEMPLATES: { [K in EmailKind]?: EmailTemplate } = {
   invoice: invoiceTemplate,
+  receipt: receiptTemplate,
+  payment_notice: paymentNoticeTemplate,
+  reminder: reminderTemplate,
 };
 
 export class TemplateMissingError extends Error {}

@@ -103,6 +103,7 @@ export async function createInvoice(
       quoteTtlMinutes: input.quoteTtlMinutes ?? DEFAULT_QUOTE_TTL_MINUTES,
       networkPassphrase,
       dueDate: input.dueDate ?? null,
+      reminders: input.reminders ?? null,
       createdAt: now,
       updatedAt: now,
     });

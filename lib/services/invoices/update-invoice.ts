@@ -101,6 +101,16 @@ export async function updateInvoice(
           set[key] = value;
         }
       }
+      if (
+        input.reminders !== undefined &&
+        JSON.stringify(input.reminders) !== JSON.stringify(current.reminders)
+      ) {
+        changes.reminders = {
+          from: JSON.stringify(current.reminders),
+          to: JSON.stringify(input.reminders),
+        };
+        (set as InvoiceChanges).reminders = input.reminders;
+      }
       const newItems = pricing && itemsChanged ? pricing.lineItems : undefined;
       if (newItems && !sameItems(currentItems, newItems)) {
         changes.lineItems = {

@@ -21,6 +21,7 @@ import { newId } from "@/lib/ids";
 import { assetFor } from "@/lib/stellar/assets";
 import type { ServiceContext } from "../context";
 import { pgErrorCode, withTransaction } from "../db";
+import { enqueuePaymentEmails } from "../email/receipts";
 import { applyTransition } from "../invoices/lifecycle";
 import { networkName } from "../invoices/network";
 import { type InvoiceRow, lockInvoiceAnyState, type PaymentRow } from "../invoices/store";
@@ -329,6 +330,8 @@ async function recordLocked(
     changes,
     payments: rows,
   });
+  // The receipt and the payment notice, with the payment (docs/decisions.md, Reminders and receipts).
+  await enqueuePaymentEmails(db, ctx.config, updated, rows, applied, ctx.now());
   return {
     ...base,
     invoice: updated,

@@ -1,0 +1,64 @@
+import { Text } from "@react-email/components";
+import { EmailAction, EmailFact, EmailLayout, type EmailLayoutProps, styles } from "./layout";
+
+/** What the receipt and the payment notice show (formatted amounts). */
+export type PaymentEmailFacts = {
+  invoiceNumber: string;
+  title: string;
+  /** This payment, e.g. "400.00 USDC". */
+  amount: string;
+  /** Paid so far, this payment included. */
+  amountPaid: string;
+  total: string;
+  /** Left to pay; null when paid in full. */
+  remaining: string | null;
+  /** Formatted date and time of the payment (UTC). */
+  paidAt: string;
+  transactionHash: string;
+};
+
+export type ReceiptEmailProps = Omit<EmailLayoutProps, "children" | "preview"> &
+  PaymentEmailFacts & { clientName: string | null; payUrl: string };
+
+/** The receipt to the client (docs/decisions.md, Reminders and receipts): what was paid, what remains. */
+export function ReceiptEmail(props: ReceiptEmailProps) {
+  const { clientName, payUrl, ...rest } = props;
+  const { invoiceNumber, remaining, amount, sender } = rest;
+  return (
+    <EmailLayout
+      {...withoutFacts(rest)}
+      preview={`Receipt: ${amount} paid on invoice ${invoiceNumber}`}
+    >
+      <Text style={styles.text}>{clientName ? `Hello ${clientName},` : "Hello,"}</Text>
+      <Text style={styles.text}>
+        {remaining
+          ? `Thank you: your payment of ${amount} towards invoice ${invoiceNumber} from ${sender} was received. ${remaining} remains to be paid.`
+          : `Thank you: invoice ${invoiceNumber} from ${sender} is paid in full.`}
+      </Text>
+      <PaymentFacts {...rest} />
+      {remaining ? <EmailAction href={payUrl} label="Pay the rest" /> : null}
+    </EmailLayout>
+  );
+}
+
+/** The facts of a payment, shared by the receipt and the payment notice. */
+export function PaymentFacts(f: PaymentEmailFacts) {
+  return (
+    <>
+      <EmailFact label="This payment" value={f.amount} big />
+      <EmailFact label="Invoice" value={`${f.invoiceNumber}: ${f.title}`} />
+      <EmailFact label="Paid so far" value={`${f.amountPaid} of ${f.total}`} />
+      <EmailFact label="Remaining" value={f.remaining ?? "Nothing: paid in full"} />
+      <EmailFact label="Paid at" value={f.paidAt} />
+      <Text style={styles.muted}>Stellar transaction {f.transactionHash}</Text>
+    </>
+  );
+}
+
+/** The layout's own props out of a template's props (the facts are the body's). */
+export function withoutFacts<T extends Omit<EmailLayoutProps, "children" | "preview">>(
+  props: T & Partial<PaymentEmailFacts>,
+): Omit<EmailLayoutProps, "children" | "preview"> {
+  const { sender, serviceName, logoUrl, footer, unsubscribeUrl } = props;
+  return { sender, serviceName, logoUrl, footer, unsubscribeUrl };
+}
