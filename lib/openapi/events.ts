@@ -58,6 +58,9 @@ export const EVENT_DATA: Record<EventType, z.ZodObject> = {
     total: decimal,
     currency,
     createdAt: timestamp,
+    recurringId: id
+      .nullable()
+      .meta({ description: "The recurring schedule that created it; null otherwise" }),
   }),
   "invoice.sent": z.object({
     id,

@@ -117,7 +117,8 @@ const invoiceFields = {
   amount: amountSchema.describe("Form A cross-check: must equal the computed subtotal"),
 };
 
-export const createInvoiceSchema = z
+/** The create body before its line-items rule (the recurring template omits fields from it). */
+export const createInvoiceObject = z
   .object({
     ...invoiceFields,
     title: invoiceFields.title.optional().describe("defaults to `Invoice <invoiceNumber>`"),
@@ -130,19 +131,26 @@ export const createInvoiceSchema = z
     saveClient: z.boolean().optional(),
     favoriteClient: z.boolean().optional(),
   })
-  .strict()
-  .superRefine((v, ctx) => {
-    if (!v.lineItems && !v.items) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["lineItems"],
-        message: "At least one line item is required",
-      });
-    }
-    if (v.lineItems && v.items) {
-      ctx.addIssue({ code: "custom", path: ["items"], message: "Send either lineItems or items" });
-    }
-  });
+  .strict();
+
+/** Line items in exactly one of the two forms' names. */
+export function lineItemsRule(
+  v: { lineItems?: unknown; items?: unknown },
+  ctx: z.RefinementCtx,
+): void {
+  if (!v.lineItems && !v.items) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["lineItems"],
+      message: "At least one line item is required",
+    });
+  }
+  if (v.lineItems && v.items) {
+    ctx.addIssue({ code: "custom", path: ["items"], message: "Send either lineItems or items" });
+  }
+}
+
+export const createInvoiceSchema = createInvoiceObject.superRefine(lineItemsRule);
 
 export type CreateInvoiceInput = z.infer<typeof createInvoiceSchema>;
 
@@ -431,6 +439,9 @@ export const invoiceState = z.object({
   paymentLink,
   createdAt: timestamp,
   updatedAt: timestamp,
+  recurringId: id.nullable().meta({
+    description: "The recurring schedule that created it (GET /api/recurring/{id}); null otherwise",
+  }),
 });
 
 export const ownerInvoice = wire(

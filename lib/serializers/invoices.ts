@@ -192,6 +192,7 @@ const settlement = (
   paymentLink: paymentPageUrl(appUrl, i.id),
   createdAt: i.createdAt.toISOString(),
   updatedAt: i.updatedAt.toISOString(),
+  recurringId: i.recurringId,
 });
 
 export const ownerInvoiceSerializer: Serializer<OwnerInvoice, typeof ownerInvoice> = serializer(

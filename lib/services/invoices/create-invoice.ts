@@ -61,6 +61,8 @@ export function priceInvoice(input: {
 export async function createInvoice(
   ctx: AuthedContext,
   input: CreateInvoiceInput,
+  /** A recurring schedule's period (lib/services/recurring/run-schedules.ts). */
+  origin: Pick<NewInvoiceRow, "recurringId" | "recurringPeriod"> = {},
 ): Promise<OwnerInvoice> {
   if (input.freelancerWallet && input.freelancerWallet !== ctx.wallet) {
     throw new ForbiddenError(WALLET_MISMATCH);
@@ -106,6 +108,7 @@ export async function createInvoice(
       reminders: input.reminders ?? null,
       createdAt: now,
       updatedAt: now,
+      ...origin,
     });
     const inserted = supplied
       ? await insertSupplied(tx, values(supplied))

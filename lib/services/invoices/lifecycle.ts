@@ -257,6 +257,7 @@ const EVENT_DATA: Record<EventType, (facts: EventFacts) => Record<string, unknow
     total: row.total,
     currency: row.currency,
     createdAt: row.createdAt.toISOString(),
+    recurringId: row.recurringId,
   }),
   "invoice.sent": (facts) => ({ ...statusChange(facts), sentAt: facts.details.at.toISOString() }),
   "invoice.paid": (facts) => ({

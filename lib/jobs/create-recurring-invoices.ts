@@ -1,0 +1,45 @@
+import type { ServiceContext } from "@/lib/services/context";
+import {
+  createDuePeriod,
+  type PeriodHooks,
+  type PeriodResult,
+} from "@/lib/services/recurring/run-schedules";
+
+/**
+ * Creates the invoices of recurring schedules whose periods are due (docs/decisions.md,
+ * Recurring invoices): one period per transaction, oldest first, every missed period once
+ * (catching up after downtime). Safe from several processes at once: each period is claimed
+ * with FOR UPDATE SKIP LOCKED and keyed (recurring_id, recurring_period). A schedule whose
+ * period fails (logged) is left for the next run so the others go on. Bounded: `more` says
+ * work is left.
+ */
+export async function createRecurringInvoices(
+  ctx: ServiceContext,
+  opts: { batchSize?: number } & PeriodHooks = {},
+): Promise<{ created: number; sent: number; unsent: number; failed: number; more: boolean }> {
+  const batchSize = opts.batchSize ?? 100;
+  const failedIds: string[] = [];
+  const done: PeriodResult[] = [];
+  while (done.length < batchSize) {
+    let result: PeriodResult | null;
+    try {
+      result = await createDuePeriod(ctx, failedIds, opts);
+    } catch (err) {
+      const id = (err as { scheduleId?: string }).scheduleId;
+      ctx.logger.warn("recurring invoice failed", { error: String(err), scheduleId: id });
+      if (!id) throw err;
+      failedIds.push(id);
+      continue;
+    }
+    if (!result) break;
+    done.push(result);
+  }
+  const sent = done.filter((r) => r.sent).length;
+  return {
+    created: done.length,
+    sent,
+    unsent: done.filter((r) => r.unsentReason !== null).length,
+    failed: failedIds.length,
+    more: done.length >= batchSize,
+  };
+}

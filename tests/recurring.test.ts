@@ -1,0 +1,393 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { Keypair } from "@stellar/stellar-sdk";
+import postgres from "postgres";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type DatabaseHandle, openDatabase } from "@/db/client";
+import { ConflictError, ForbiddenError, NotFoundError } from "@/lib/domain/errors";
+import { toErrorPayload } from "@/lib/http/errors";
+import { createRecurringInvoices } from "@/lib/jobs/create-recurring-invoices";
+import { createRecurringSchema, updateRecurringSchema } from "@/lib/schemas/recurring";
+import { ownerInvoiceSerializer } from "@/lib/serializers/invoices";
+import type { AuthedContext } from "@/lib/services/context";
+import { getOwnerInvoice } from "@/lib/services/invoices/view-invoice";
+import {
+  createRecurring,
+  deleteRecurring,
+  getRecurring,
+  listRecurring,
+  pauseRecurring,
+  resumeRecurring,
+  updateRecurring,
+} from "@/lib/services/recurring/schedules";
+import { invoiceBody } from "./helpers/api";
+import { testContext } from "./helpers/context";
+import { createTestDatabase } from "./helpers/postgres";
+import { kill } from "./helpers/worker";
+
+// Recurring invoices (docs/decisions.md, Recurring invoices), in-process against a real
+// database with a pinned clock: the schedule's dates, one invoice per period however many
+// workers run and whatever crashes, PATCH, pause/resume, owner checks and bad input.
+
+let handleA: DatabaseHandle;
+let handleB: DatabaseHandle;
+let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let sql: postgres.Sql;
+let clock = new Date("2027-01-31T08:00:00.000Z");
+const ROOT = path.resolve(import.meta.dirname, "..");
+
+function ctx(wallet: string, handle = handleA): AuthedContext {
+  return { ...testContext(handle, db.url, () => clock), wallet };
+}
+const job = (handle = handleA, opts = {}) =>
+  createRecurringInvoices(
+    testContext(handle, db.url, () => clock),
+    opts,
+  );
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  handleA = await openDatabase({ databaseUrl: db.url, dataDir: "/nonexistent" });
+  handleB = await openDatabase({ databaseUrl: db.url, dataDir: "/nonexistent" });
+  sql = postgres(db.url, { max: 2, onnotice: () => {} });
+});
+
+// Each test starts with no live schedule, so a job's counts are the test's own.
+beforeEach(async () => {
+  await sql`update recurring_schedules set deleted_at = now() where deleted_at is null`;
+});
+
+afterAll(async () => {
+  await sql?.end();
+  await handleA?.close();
+  await handleB?.close();
+  await db?.drop();
+});
+
+/** A monthly schedule from Jan 31 2027 of 13 invoices, as the API would parse its body. */
+function monthly(wallet: string, over: Record<string, unknown> = {}) {
+  return createRecurring(
+    ctx(wallet),
+    createRecurringSchema.parse({
+      template: invoiceBody({ title: "Retainer" }),
+      interval: "month",
+      startDate: "2027-01-31",
+      count: 13,
+      dueInDays: 14,
+      ...over,
+    }),
+  );
+}
+
+const madeBy = (id: string) =>
+  sql<{ id: string; recurring_period: number; due_date: Date; status: string; total: string }[]>`
+    select id, recurring_period, due_date, status, total from invoices
+    where recurring_id = ${id} order by recurring_period`;
+
+const day = (d: Date) => d.toISOString().slice(0, 10);
+
+const JAN31_MONTHS = [
+  "2027-01-31",
+  "2027-02-28",
+  "2027-03-31",
+  "2027-04-30",
+  "2027-05-31",
+  "2027-06-30",
+  "2027-07-31",
+  "2027-08-31",
+  "2027-09-30",
+  "2027-10-31",
+  "2027-11-30",
+  "2027-12-31",
+  "2028-01-31",
+];
+
+describe("the recurring job", () => {
+  it("13 monthly periods from Jan 31: each invoice on its calendar date, due 14 days later, sent; then it ends", async () => {
+    const wallet = Keypair.random().publicKey();
+    clock = new Date("2027-01-30T08:00:00.000Z");
+    const r = await monthly(wallet);
+    expect(r.nextRunAt?.toISOString()).toBe("2027-01-31T00:00:00.000Z");
+    expect((await job()).created).toBe(0);
+
+    for (const [n, date] of JAN31_MONTHS.entries()) {
+      clock = new Date(`${date}T00:00:00.000Z`);
+      clock = new Date(clock.getTime() - 1);
+      expect((await job()).created, `before ${date}`).toBe(0);
+      clock = new Date(`${date}T09:00:00.000Z`);
+      expect(await job(), date).toMatchObject({ created: 1, sent: 1, unsent: 0 });
+      const rows = await madeBy(r.id);
+      expect(rows.length).toBe(n + 1);
+      const due = new Date(`${date}T00:00:00.000Z`);
+      due.setUTCDate(due.getUTCDate() + 14);
+      expect(rows[n]).toMatchObject({ recurring_period: n, status: "PENDING" });
+      expect(day(rows[n].due_date)).toBe(day(due));
+    }
+    clock = new Date("2030-01-01T00:00:00.000Z");
+    expect((await job()).created).toBe(0);
+    const detail = await getRecurring(ctx(wallet), r.id);
+    expect(detail.nextRunAt).toBeNull();
+    expect(detail.invoices.map((i) => i.recurringPeriod)).toEqual([...Array(13).keys()].reverse());
+
+    // The invoice carries recurringId, and so does its invoice.created event.
+    const first = await getOwnerInvoice(ctx(wallet), detail.invoices[12].id);
+    expect(ownerInvoiceSerializer.b(first, { appUrl: "http://x", now: clock }).recurringId).toBe(
+      r.id,
+    );
+    const [event] = await sql`select data from events
+      where invoice_id = ${first.id} and type = 'invoice.created'`;
+    expect(event.data.recurringId).toBe(r.id);
+  });
+
+  it("after downtime it catches up every missed period once, each with a full payment term", async () => {
+    const wallet = Keypair.random().publicKey();
+    clock = new Date("2027-01-31T08:00:00.000Z");
+    const r = await monthly(wallet);
+    clock = new Date("2027-04-10T12:00:00.000Z");
+    expect((await job()).created).toBe(3);
+    expect((await job()).created).toBe(0);
+    const rows = await madeBy(r.id);
+    expect(rows.map((x) => x.recurring_period)).toEqual([0, 1, 2]);
+    // Created late: due 14 days from the day it was made, never in the past.
+    expect(rows.map((x) => day(x.due_date))).toEqual(["2027-04-24", "2027-04-24", "2027-04-24"]);
+  });
+
+  it("a worker killed mid-run and a transaction aborted mid-way: 13 invoices, never 14", async () => {
+    const wallet = Keypair.random().publicKey();
+    clock = new Date("2027-01-31T08:00:00.000Z");
+    const r = await monthly(wallet);
+    clock = new Date("2028-03-01T00:00:00.000Z");
+
+    // A real process, SIGKILLed while a period's transaction is open.
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", "tests/helpers/recurring-worker.ts"],
+      {
+        cwd: ROOT,
+        env: {
+          PATH: process.env.PATH ?? "",
+          HOME: process.env.HOME ?? "",
+          NODE_ENV: "test",
+          DATABASE_URL: db.url,
+          RECURRING_CLOCK: clock.toISOString(),
+          SLOW_MS: "400",
+          LOG_LEVEL: "error",
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    let out = "";
+    child.stdout?.on("data", (d) => {
+      out += d;
+    });
+    child.stderr?.on("data", (d) => {
+      out += d;
+    });
+    const deadline = Date.now() + 30_000;
+    while ((await madeBy(r.id)).length < 4 || !/period 4\n/.test(out)) {
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`worker: ${out}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await kill(child);
+    // Period 4's transaction died with the process.
+    expect((await madeBy(r.id)).map((x) => x.recurring_period)).toEqual([0, 1, 2, 3]);
+
+    // In-process: a crash after period 6's invoice is written, before its commit.
+    await expect(
+      job(handleA, {
+        afterInsert: async (_tx: unknown, p: { period: number }) => {
+          if (p.period === 6) throw new Error("crash");
+        },
+      }),
+    ).rejects.toThrow("crash");
+    expect((await madeBy(r.id)).length).toBe(6);
+
+    expect((await job()).created).toBe(7);
+    expect((await job()).created).toBe(0);
+    expect((await madeBy(r.id)).map((x) => x.recurring_period)).toEqual([...Array(13).keys()]);
+  }, 60_000);
+
+  it("two workers on separate connections racing: 13 invoices, never 14", async () => {
+    const wallet = Keypair.random().publicKey();
+    clock = new Date("2027-01-31T08:00:00.000Z");
+    const r = await monthly(wallet);
+    const other = await monthly(wallet, { interval: "week", count: 5 });
+    clock = new Date("2028-03-01T00:00:00.000Z");
+    const results = await Promise.all([
+      job(handleA),
+      job(handleB),
+      job(handleA, { batchSize: 2 }),
+      job(handleB, { batchSize: 3 }),
+    ]);
+    const total = results.reduce((s, x) => s + x.created, 0);
+    expect((await madeBy(r.id)).map((x) => x.recurring_period)).toEqual([...Array(13).keys()]);
+    expect((await madeBy(other.id)).length).toBe(5);
+    // Bounded runs may leave work for the next pass; all of it is done once.
+    expect(total + (await job()).created).toBe(18);
+    expect((await madeBy(r.id)).length).toBe(13);
+  });
+
+  it("autoSend refused (the wallet cannot receive): the invoice stays a draft, the period is done, the job goes on", async () => {
+    const { startChain, TESTNET } = await import("./helpers/stellar");
+    const chain = await startChain(TESTNET);
+    try {
+      const wallet = Keypair.random().publicKey(); // no account on the ledger
+      clock = new Date("2027-01-31T08:00:00.000Z");
+      const r = await monthly(wallet, { count: 2 });
+      clock = new Date("2027-03-01T00:00:00.000Z");
+      const run = await createRecurringInvoices(
+        testContext(handleA, db.url, () => clock, { HORIZON_TESTNET_URL: chain.ledger.url }),
+      );
+      expect(run).toMatchObject({ created: 2, sent: 0, unsent: 2 });
+      expect((await madeBy(r.id)).map((x) => x.status)).toEqual(["DRAFT", "DRAFT"]);
+    } finally {
+      await chain.ledger.stop();
+    }
+  });
+
+  it("autoSend false: drafts", async () => {
+    const wallet = Keypair.random().publicKey();
+    clock = new Date("2027-01-31T08:00:00.000Z");
+    const r = await monthly(wallet, { count: 1, autoSend: false });
+    expect((await job()).created).toBe(1);
+    expect((await madeBy(r.id))[0].status).toBe("DRAFT");
+  });
+});
+
+describe("changes", () => {
+  it("PATCH applies to the periods still to come, never to invoices made", async () => {
+    const wallet = Keypair.random().publicKey();
+    clock = new Date("2027-01-31T08:00:00.000Z");
+    const r = await monthly(wallet);
+    await job();
+    await updateRecurring(
+      ctx(wallet),
+      r.id,
+      updateRecurringSchema.parse({
+        template: invoiceBody({ lineItems: [{ description: "More", quantity: "1", rate: "99" }] }),
+        dueInDays: 3,
+      }),
+    );
+    clock = new Date("2027-02-28T09:00:00.000Z");
+    await job();
+    const rows = await madeBy(r.id);
+    expect(rows.map((x) => [x.total, day(x.due_date)])).toEqual([
+      ["1001.0000000", "2027-02-14"],
+      ["99.0000000", "2027-03-03"],
+    ]);
+    // The anchor is the key of "one invoice per period": fixed once invoices exist.
+    const refused = updateRecurring(
+      ctx(wallet),
+      r.id,
+      updateRecurringSchema.parse({ interval: "week" }),
+    );
+    await expect(refused).rejects.toBeInstanceOf(ConflictError);
+    // A lower count ends it.
+    const ended = await updateRecurring(
+      ctx(wallet),
+      r.id,
+      updateRecurringSchema.parse({ count: 2 }),
+    );
+    expect(ended.nextRunAt).toBeNull();
+  });
+
+  it("pause stops creation; resume continues from the next period dated today or later (paused ones skipped)", async () => {
+    const wallet = Keypair.random().publicKey();
+    clock = new Date("2027-01-31T08:00:00.000Z");
+    const r = await monthly(wallet);
+    await job();
+    const paused = await pauseRecurring(ctx(wallet), r.id);
+    expect(paused.pausedAt?.toISOString()).toBe(clock.toISOString());
+    clock = new Date("2027-04-15T10:00:00.000Z");
+    expect((await job()).created).toBe(0);
+    const resumed = await resumeRecurring(ctx(wallet), r.id);
+    expect(resumed.pausedAt).toBeNull();
+    expect(resumed.nextPeriod).toBe(3);
+    expect(resumed.nextRunAt?.toISOString()).toBe("2027-04-30T00:00:00.000Z");
+    expect((await job()).created).toBe(0);
+    clock = new Date("2027-04-30T00:00:00.000Z");
+    expect((await job()).created).toBe(1);
+    expect((await madeBy(r.id)).map((x) => x.recurring_period)).toEqual([0, 3]);
+
+    await deleteRecurring(ctx(wallet), r.id);
+    clock = new Date("2027-12-01T00:00:00.000Z");
+    expect((await job()).created).toBe(0);
+    expect((await listRecurring(ctx(wallet))).map((x) => x.id)).not.toContain(r.id);
+    // Its invoices stay.
+    expect((await madeBy(r.id)).length).toBe(2);
+  });
+});
+
+describe("owner only, bad input", () => {
+  it("another wallet gets 403, an unknown id 404, a key of the other network 404", async () => {
+    const wallet = Keypair.random().publicKey();
+    clock = new Date("2027-01-31T08:00:00.000Z");
+    const r = await monthly(wallet);
+    const intruder = ctx(Keypair.random().publicKey());
+    await expect(getRecurring(intruder, r.id)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(pauseRecurring(intruder, r.id)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(deleteRecurring(intruder, r.id)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(getRecurring(ctx(wallet), "c".repeat(25))).rejects.toBeInstanceOf(NotFoundError);
+    const liveKey = {
+      ...ctx(wallet),
+      apiKey: {
+        id: "k",
+        wallet,
+        prefix: "sk_live_x",
+        scopes: ["invoices:read" as const],
+        network: "mainnet" as const,
+      },
+    };
+    await expect(getRecurring(liveKey, r.id)).rejects.toBeInstanceOf(NotFoundError);
+    expect(await listRecurring(liveKey)).toEqual([]);
+    expect((await listRecurring(ctx(wallet))).map((x) => x.id)).toEqual([r.id]);
+  });
+
+  it("refuses bad schedules with the field that is wrong", async () => {
+    const base = {
+      template: invoiceBody(),
+      interval: "month",
+      startDate: "2027-02-01",
+    };
+    const issues = (body: Record<string, unknown>) =>
+      createRecurringSchema.safeParse(body).error?.issues.map((i) => [i.path.join("."), i.message]);
+    expect(issues({ ...base, count: 3, endDate: "2027-12-31" })).toEqual([
+      ["count", "Send either endDate or count, not both"],
+    ]);
+    expect(issues({ ...base, intervalCount: 13 })?.[0][0]).toBe("intervalCount");
+    expect(issues({ ...base, dueInDays: 366 })?.[0][0]).toBe("dueInDays");
+    expect(issues({ ...base, interval: "day" })?.[0][0]).toBe("interval");
+    expect(issues({ ...base, template: invoiceBody({ dueDate: "2027-03-01" }) })?.[0][0]).toBe(
+      "template",
+    );
+    expect(issues({ ...base, template: invoiceBody({ lineItems: undefined }) })).toEqual([
+      ["template.lineItems", "At least one line item is required"],
+    ]);
+
+    clock = new Date("2027-02-02T08:00:00.000Z");
+    const wallet = Keypair.random().publicKey();
+    const past = createRecurring(ctx(wallet), createRecurringSchema.parse(base));
+    const payload = toErrorPayload(await past.catch((e: unknown) => e));
+    expect(payload).toMatchObject({
+      status: 400,
+      details: { startDate: "Start date cannot be in the past" },
+    });
+    const backwards = createRecurring(
+      ctx(wallet),
+      createRecurringSchema.parse({ ...base, startDate: "2027-03-01", endDate: "2027-02-28" }),
+    );
+    expect(toErrorPayload(await backwards.catch((e: unknown) => e))).toMatchObject({
+      status: 400,
+      details: { endDate: "End date cannot be before the start date" },
+    });
+    const notMine = createRecurring(
+      ctx(wallet),
+      createRecurringSchema.parse({
+        ...base,
+        startDate: "2027-03-01",
+        template: invoiceBody({ freelancerWallet: Keypair.random().publicKey() }),
+      }),
+    );
+    await expect(notMine).rejects.toBeInstanceOf(ForbiddenError);
+  });
+});
