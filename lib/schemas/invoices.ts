@@ -598,7 +598,7 @@ const stats = <T extends z.ZodType>(amount: T) =>
     revenueByMonth: z.array(
       z.object({ month: z.string().meta({ example: "2026-01" }), revenue: byAsset(amount) }),
     ),
-    revenue: z.object({ currency: z.literal("USD"), amount, unpriced: int }).meta({
+    revenue: z.object({ currency: z.enum(PRICE_CURRENCIES), amount, unpriced: int }).meta({
       description:
         "Revenue in the reporting currency: the applied payments' fiatValue less the refunded share, 2 decimals; `unpriced` counts applied payments with no value (recorded before prices were kept)",
     }),

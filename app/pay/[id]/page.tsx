@@ -25,6 +25,7 @@ import { networkName } from "@/lib/services/invoices/network";
 import { getPublicInvoice } from "@/lib/services/invoices/view-invoice";
 import { getLink, linkStatus } from "@/lib/services/links/links";
 import { quoteLiveAt } from "@/lib/services/payments/quotes";
+import { getProfile, profileLogoPath } from "@/lib/services/profile/profile";
 import { assetFor } from "@/lib/stellar/assets";
 import { CheckoutGone } from "./gone";
 
@@ -61,7 +62,9 @@ const loadCheckout = cache(async (id: string) => {
       invoice.priceCurrency && isPayable(invoice.status)
         ? await quoteLiveAt(ctx.db, invoice.id, ctx.now())
         : undefined;
-    return { invoice, link, assetIssuer: asset.issuer, quote: quoteOf(quote ?? null) };
+    // The freelancer's profile: logo, and name or company when the invoice has neither.
+    const profile = await getProfile(ctx.db, invoice.freelancerWallet);
+    return { invoice, link, assetIssuer: asset.issuer, quote: quoteOf(quote ?? null), profile };
   } catch (err) {
     if (err instanceof NotFoundError) return null;
     throw err;
@@ -84,9 +87,14 @@ export async function generateMetadata({ params }: PageProps): Promise<Metadata>
 export default async function CheckoutPage({ params }: PageProps) {
   const data = await loadCheckout((await params).id);
   if (!data) return <CheckoutGone />;
-  const { invoice, link, assetIssuer, quote } = data;
+  const { invoice, link, assetIssuer, quote, profile } = data;
   const payeeLabel =
-    invoice.freelancerName ?? invoice.freelancerCompany ?? shortAddress(invoice.freelancerWallet);
+    invoice.freelancerName ??
+    invoice.freelancerCompany ??
+    profile?.displayName ??
+    profile?.company ??
+    shortAddress(invoice.freelancerWallet);
+  const logo = profileLogoPath(profile);
   const network = stellarNetworkName(invoice.networkPassphrase);
   const paid = invoice.status === "PAID" && invoice.transactionHash;
 
@@ -113,6 +121,15 @@ export default async function CheckoutPage({ params }: PageProps) {
       )}
       <main className="mx-auto max-w-5xl px-4 py-6 sm:py-10">
         <div className="mb-6">
+          {logo && (
+            // biome-ignore lint/performance/noImgElement: a stored image served by /api/profile/logo
+            <img
+              src={logo}
+              alt={`${payeeLabel} logo`}
+              data-testid="payee-logo"
+              className="mb-3 h-12 w-auto max-w-[12rem] object-contain"
+            />
+          )}
           <p className="text-sm text-slate-600 dark:text-slate-300">
             {invoice.kind === "LINK" ? "Payment request" : `Invoice ${invoice.invoiceNumber}`} from{" "}
             <span className="font-medium text-slate-900 dark:text-slate-100">{payeeLabel}</span>

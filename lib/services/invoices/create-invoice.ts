@@ -16,6 +16,8 @@ import { actorOf } from "@/lib/services/context";
 import { upsertClient } from "../clients/upsert-client";
 import type { AuthedContext } from "../context";
 import { withTransaction } from "../db";
+import { invoiceDefaults } from "../profile/defaults";
+import { getProfile } from "../profile/profile";
 import { initialStatus, recordCreation } from "./lifecycle";
 import { resolveNetwork } from "./network";
 import {
@@ -74,6 +76,8 @@ export async function createInvoice(
   const now = ctx.now();
   assertDueDateNotPast(input.dueDate, now);
   const supplied = input.invoiceNumber ? validateInvoiceNumber(input.invoiceNumber) : undefined;
+  // The profile's details and defaults where the body leaves them out (docs/decisions.md, Profile).
+  const defaults = invoiceDefaults(await getProfile(ctx.db, ctx.wallet), input, now);
 
   // The response is read inside the transaction: once it commits, nothing else can fail and
   // turn a created invoice into an error answer.
@@ -84,9 +88,9 @@ export async function createInvoice(
       invoiceNumber,
       status: initialStatus("INVOICE"),
       freelancerWallet: ctx.wallet,
-      freelancerName: input.freelancerName ?? null,
-      freelancerEmail: input.freelancerEmail ?? null,
-      freelancerCompany: input.freelancerCompany ?? null,
+      freelancerName: defaults.freelancerName,
+      freelancerEmail: defaults.freelancerEmail,
+      freelancerCompany: defaults.freelancerCompany,
       clientName: input.clientName,
       clientEmail: input.clientEmail,
       clientCompany: input.clientCompany ?? null,
@@ -99,12 +103,12 @@ export async function createInvoice(
       taxAmount: totals.taxAmount,
       discount: totals.discount,
       total: totals.total,
-      paymentTolerance: parseTolerance(input.paymentTolerance ?? "0"),
+      paymentTolerance: parseTolerance(defaults.paymentTolerance),
       currency: input.currency ?? "XLM",
       priceCurrency: input.priceCurrency ?? null,
       quoteTtlMinutes: input.quoteTtlMinutes ?? DEFAULT_QUOTE_TTL_MINUTES,
       networkPassphrase,
-      dueDate: input.dueDate ?? null,
+      dueDate: defaults.dueDate,
       reminders: input.reminders ?? null,
       createdAt: now,
       updatedAt: now,

@@ -43,6 +43,11 @@ export type InvoicePdfOptions = {
   paymentLink: string;
   /** Deflate page content (default true); tests turn it off to read the text. */
   compress?: boolean;
+  /**
+   * From the owner's profile (docs/decisions.md, Profile): the logo (PNG or JPEG; an SVG is
+   * left off: pdfkit draws no SVG) and lines added under FROM (address, tax id).
+   */
+  profile?: { logo: { data: Buffer } | null; lines: (string | null)[] } | null;
 };
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", {
@@ -118,7 +123,18 @@ export function renderInvoicePdf(
   const money = (amount: string) => formatPriced(amount, invoice);
   const c = invoice.priceCurrency ?? invoice.currency;
 
-  // Header: title and number on the left, status on the right.
+  // Header: title and number on the left, the logo in the middle, status on the right.
+  if (options.profile?.logo) {
+    try {
+      doc.image(options.profile.logo.data, left + width / 2 - 70, 42, {
+        fit: [140, 48],
+        align: "center",
+        valign: "center",
+      });
+    } catch {
+      // An image pdfkit cannot read: the invoice goes out without it.
+    }
+  }
   doc.fillColor(INK).font("Bold").fontSize(24).text("INVOICE", left, 50);
   doc.font("Body").fontSize(11).fillColor(MUTED).text(invoice.invoiceNumber, left, 80);
   doc
@@ -170,7 +186,12 @@ export function renderInvoicePdf(
   const fromEnd = party(
     "left",
     "FROM",
-    [invoice.freelancerName, invoice.freelancerCompany, invoice.freelancerEmail],
+    [
+      invoice.freelancerName,
+      invoice.freelancerCompany,
+      invoice.freelancerEmail,
+      ...(options.profile?.lines ?? []),
+    ],
     invoice.freelancerWallet,
   );
   const toEnd = party("right", "BILL TO", [

@@ -7,10 +7,17 @@ import {
   type InvoiceStatus,
   PAYABLE_STATUSES,
 } from "@/lib/domain/invoice-state";
-import { averageAmount, CURRENCIES, type Currency, sumAmounts } from "@/lib/domain/money";
+import {
+  averageAmount,
+  CURRENCIES,
+  type Currency,
+  type PriceCurrency,
+  sumAmounts,
+} from "@/lib/domain/money";
 import type { NetworkName, NetworkPassphrase } from "@/lib/schemas/common";
 import { keyNetworkCondition } from "@/lib/services/auth/key-network";
 import type { AuthedContext } from "../context";
+import { getProfile } from "../profile/profile";
 import { resolveNetwork } from "./network";
 
 type ByAsset = Record<Currency, string>;
@@ -42,7 +49,7 @@ export type InvoiceStats = {
    * Revenue in the reporting currency: each applied payment's fiatValue less the refunded
    * share (2 decimals, half up); `unpriced` counts applied payments with no value in it.
    */
-  revenue: { currency: typeof REPORTING_CURRENCY; amount: string; unpriced: number };
+  revenue: { currency: PriceCurrency; amount: string; unpriced: number };
 };
 
 const zeroByAsset = (): ByAsset => ({ XLM: "0.0000000", USDC: "0.0000000", EURC: "0.0000000" });
@@ -74,7 +81,10 @@ export async function getInvoiceStats(
   const condition = and(...where);
 
   const kept = sql`${payments.amount} - ${payments.amountRefunded}`;
-  const priced = sql`${payments.fiatCurrency} is not distinct from ${REPORTING_CURRENCY} and ${payments.fiatValue} is not null`;
+  // The profile's reporting currency (docs/decisions.md, Profile); payments valued in another
+  // are `unpriced` here.
+  const reporting = (await getProfile(ctx.db, ctx.wallet))?.reportingCurrency ?? REPORTING_CURRENCY;
+  const priced = sql`${payments.fiatCurrency} is not distinct from ${reporting} and ${payments.fiatValue} is not null`;
   const [groups, months, activity, revenue, [inFiat]] = await Promise.all([
     ctx.db
       .select({
@@ -187,6 +197,6 @@ export async function getInvoiceStats(
     statusBreakdown,
     recentActivity: activity,
     revenueByMonth,
-    revenue: { currency: REPORTING_CURRENCY, ...inFiat },
+    revenue: { currency: reporting, ...inFiat },
   };
 }

@@ -12,6 +12,7 @@ import { isFreshEnough, MAX_QUOTE_AGE_MS } from "@/lib/prices/pairs";
 import { getRates, knownRate } from "@/lib/prices/rates";
 import type { ServiceContext } from "../context";
 import type { InvoiceRow } from "../invoices/store";
+import { getProfile } from "../profile/profile";
 import { latestQuote, quoteLiveAt } from "./quotes";
 
 // What a recorded payment is worth (docs/decisions.md, Fiat pricing): on a fiat-priced invoice
@@ -85,6 +86,9 @@ export async function valueOperations(
   const rates = { db, config: ctx.config, now: ctx.now };
   const values = new Map<number, PaymentValues>();
   const priceCurrency = invoice.priceCurrency;
+  // The owner's reporting currency (docs/decisions.md, Profile), USD without a profile.
+  const reporting =
+    (await getProfile(db, invoice.freelancerWallet))?.reportingCurrency ?? REPORTING_CURRENCY;
   const quote = priceCurrency ? await quoteLiveAt(db, invoice.id, closedAt) : undefined;
   const lateRate =
     priceCurrency && !quote
@@ -114,25 +118,21 @@ export async function valueOperations(
         };
       }
     }
-    if (priceCurrency === REPORTING_CURRENCY && v.priceValue !== null) {
+    if (priceCurrency === reporting && v.priceValue !== null) {
       v = {
         ...v,
-        fiatCurrency: REPORTING_CURRENCY,
+        fiatCurrency: reporting,
         fiatValue: fiat2(v.priceValue),
         rate: v.priceRate,
         rateSource: quote ? `quote:${quote.id}` : (lateRate?.source ?? null),
         rateAt: quote ? quote.rateAt : (lateRate?.at ?? null),
       };
     } else if (isRateAsset(op.assetCode) && op.unappliedReason !== "wrong_asset") {
-      const r = await knownRate(
-        rates,
-        { base: op.assetCode, quote: REPORTING_CURRENCY },
-        MAX_QUOTE_AGE_MS,
-      );
+      const r = await knownRate(rates, { base: op.assetCode, quote: reporting }, MAX_QUOTE_AGE_MS);
       if (r) {
         v = {
           ...v,
-          fiatCurrency: REPORTING_CURRENCY,
+          fiatCurrency: reporting,
           fiatValue: fiat2(valueAt(op.amount, r.rate)),
           rate: r.rate,
           rateSource: r.source,

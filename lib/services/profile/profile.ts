@@ -45,12 +45,19 @@ export function profileLogoUrl(
   return path ? `${appUrl.replace(/\/+$/, "")}${path}` : null;
 }
 
-/** The logo pdfkit can draw (PNG or JPEG); an SVG logo is left off the PDF. */
-export function pdfLogo(profile: Pick<ProfileRow, "logo" | "logoType"> | null): Logo | null {
-  if (!profile?.logo || (profile.logoType !== "image/png" && profile.logoType !== "image/jpeg")) {
-    return null;
-  }
-  return { data: profile.logo, type: profile.logoType };
+/**
+ * What the invoice PDF takes from the profile (lib/services/invoices/invoice-pdf.ts): the logo
+ * when pdfkit can draw it (PNG or JPEG; an SVG logo is left off the PDF) and the address and
+ * tax id under FROM. Null without a profile.
+ */
+export async function pdfProfile(db: DbOrTx, wallet: string) {
+  const profile = await getProfile(db, wallet);
+  if (!profile) return null;
+  const raster = profile.logoType === "image/png" || profile.logoType === "image/jpeg";
+  return {
+    logo: raster && profile.logo ? { data: profile.logo } : null,
+    lines: [profile.address, profile.taxId ? `Tax ID: ${profile.taxId}` : null],
+  };
 }
 
 const view = ({ logo: _logo, createdAt: _createdAt, ...rest }: ProfileRow): ProfileView => rest;
