@@ -1,0 +1,67 @@
+import { z } from "zod";
+import type { PriceCurrency } from "@/lib/domain/money";
+import { type ProfileBody, type ProfileInput, profileInputSchema } from "@/lib/schemas/profile";
+
+/**
+ * The profile form's values (text boxes) and their rules: the API's own request schema
+ * (lib/schemas/profile.ts) applied to what the boxes hold; nothing here restates a rule.
+ */
+export type ProfileFormValues = {
+  displayName: string;
+  company: string;
+  email: string;
+  address: string;
+  taxId: string;
+  reportingCurrency: PriceCurrency;
+  paymentTermsDays: string;
+  /** Comma-separated days, e.g. "-3, 0, 7". */
+  defaultReminders: string;
+  defaultPaymentTolerance: string;
+  emailFooter: string;
+};
+
+const shape = profileInputSchema.shape;
+const blank = (v: string) => (v.trim() === "" ? null : v.trim());
+const from = <S extends z.ZodType>(schema: S, convert: (v: string) => unknown) =>
+  z.preprocess(convert, schema) as unknown as z.ZodType<z.output<S>, string>;
+
+export const profileFormSchema = z.object({
+  displayName: from(shape.displayName, blank),
+  company: from(shape.company, blank),
+  email: from(shape.email, blank),
+  address: from(shape.address, blank),
+  taxId: from(shape.taxId, blank),
+  reportingCurrency: shape.reportingCurrency.unwrap(),
+  paymentTermsDays: from(shape.paymentTermsDays, (v) => (blank(v) === null ? null : Number(v))),
+  defaultReminders: from(shape.defaultReminders, (v) =>
+    blank(v) === null ? null : v.split(",").map((day) => Number(day.trim() || Number.NaN)),
+  ),
+  defaultPaymentTolerance: from(shape.defaultPaymentTolerance, blank),
+  emailFooter: from(shape.emailFooter, blank),
+});
+
+export type ProfileFormOutput = z.output<typeof profileFormSchema>;
+
+/** The form's starting values: the saved profile's. */
+export function profileFormValues(p: ProfileBody): ProfileFormValues {
+  return {
+    displayName: p.displayName ?? "",
+    company: p.company ?? "",
+    email: p.email ?? "",
+    address: p.address ?? "",
+    taxId: p.taxId ?? "",
+    reportingCurrency: p.reportingCurrency,
+    paymentTermsDays: p.paymentTermsDays === null ? "" : String(p.paymentTermsDays),
+    defaultReminders: p.defaultReminders?.join(", ") ?? "",
+    defaultPaymentTolerance: p.defaultPaymentTolerance ?? "",
+    emailFooter: p.emailFooter ?? "",
+  };
+}
+
+/** PUT /api/profile's body: the form's fields, and the logo only when it changed. */
+export function profileRequest(
+  values: ProfileFormOutput,
+  logo: string | null | undefined,
+): ProfileInput {
+  return logo === undefined ? values : { ...values, logo };
+}
