@@ -122,6 +122,18 @@ export const envSchema = z.object({
   WALLETCONNECT_PROJECT_ID: z.string().min(1).max(200).optional(),
   /** Offers the demo wallet on networks whose Horizon is loopback (docs/decisions.md, Wallets). */
   DEMO_WALLET: bool.default(false),
+  /** Outgoing email (docs/decisions.md, Email): smtp(s)://user:pass@host:port; unset: no email is sent. */
+  SMTP_URL: z
+    .string()
+    .url()
+    .refine((u) => /^smtps?:\/\//.test(u), "must be an smtp:// or smtps:// URL")
+    .optional(),
+  /** The From of every email: `address` or `Name <address>` (default: SERVICE_NAME <no-reply@APP_URL's host>). */
+  EMAIL_FROM: z
+    .string()
+    .max(200)
+    .refine((v) => parseMailbox(v) !== null, "must be an address or Name <address>")
+    .optional(),
   SEP7_SIGNING_SECRET: z
     .string()
     .refine((s) => StrKey.isValidEd25519SecretSeed(s), "must be a Stellar secret seed (S...)")
@@ -184,7 +196,23 @@ export type Config = {
   sep7SigningSecret: string | undefined;
   /** WALLETCONNECT_PROJECT_ID and DEMO_WALLET (lib/client/wallets/options.ts). */
   wallets: { walletConnectProjectId: string | undefined; demo: boolean };
+  /** SMTP_URL (undefined: email is not configured, nothing is sent) and EMAIL_FROM. */
+  email: { smtpUrl: string | undefined; from: { name: string; address: string } };
 };
+
+/**
+ * `address` or `Name <address>` as a nodemailer address object, or null when it is not one
+ * address (line breaks, commas, several addresses). Names are encoded by nodemailer, never
+ * written into a header as text (docs/decisions.md, Email).
+ */
+export function parseMailbox(value: string): { name: string; address: string } | null {
+  if (/[\r\n]/.test(value)) return null;
+  const m = /^\s*(?:"?([^"<>]*?)"?\s*<([^<>\s,;]+)>|([^<>\s,;"]+))\s*$/.exec(value);
+  if (!m) return null;
+  const address = m[2] ?? m[3];
+  if (!/^[^@\s]+@[^@\s]+$/.test(address)) return null;
+  return { name: (m[1] ?? "").trim(), address };
+}
 
 /** The public payment page of an invoice or link: {APP_URL}/pay/<id>. */
 export const paymentPageUrl = (appUrl: string, id: string) => `${appUrl}/pay/${id}`;
@@ -285,7 +313,17 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     pathSlippageBps: e.PATH_SLIPPAGE_BPS,
     sep7SigningSecret: e.SEP7_SIGNING_SECRET,
     wallets: { walletConnectProjectId: e.WALLETCONNECT_PROJECT_ID, demo: e.DEMO_WALLET },
+    email: {
+      smtpUrl: e.SMTP_URL,
+      from: emailFrom(e.EMAIL_FROM, e.SERVICE_NAME, e.APP_URL),
+    },
   };
+}
+
+function emailFrom(value: string | undefined, serviceName: string, appUrl: string) {
+  const parsed = value ? parseMailbox(value) : null;
+  if (parsed) return { name: parsed.name || serviceName, address: parsed.address };
+  return { name: serviceName, address: `no-reply@${new URL(appUrl).hostname}` };
 }
 
 /** Embedded mode: one secret generated on first start and kept in the data directory. */

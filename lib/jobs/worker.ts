@@ -4,10 +4,13 @@ import type { Logger } from "@/lib/logger";
 import type { NetworkName } from "@/lib/schemas/common";
 import type { ServiceContext } from "@/lib/services/context";
 import { horizonFor } from "@/lib/stellar/horizon";
+import { deliverEmails, EMAIL_INTERVAL_MS } from "./deliver-emails";
+import { createRecurringInvoices } from "./create-recurring-invoices";
 import { deliverWebhooks } from "./deliver-webhooks";
 import { expireDueInvoices } from "./expire-due-invoices";
 import { housekeeping } from "./housekeeping";
 import { followPayments } from "./payment-stream";
+import { sendReminders } from "./send-reminders";
 import { watcherTick } from "./watcher";
 
 export type Worker = { stop: () => Promise<void> };
@@ -16,8 +19,9 @@ export type Worker = { stop: () => Promise<void> };
  * The background loops: the ledger watcher per network (every WATCHER_INTERVAL_MS, and at
  * once when the payment stream shows activity), expiry and housekeeping every
  * EXPIRY_INTERVAL_MS, webhook delivery every WEBHOOK_INTERVAL_MS (at once again while work
- * is left). Every job is safe to run from several processes at once. Errors back
- * off exponentially (up to a minute) and the loop catches up from its cursor afterwards.
+ * is left), email delivery every 5 seconds (lib/jobs/deliver-emails.ts). Every job is safe
+ * to run from several processes at once. Errors back off exponentially (up to a minute) and
+ * the loop catches up from its cursor afterwards.
  */
 export function startWorker(deps: { db: Database; config: Config; logger: Logger }): Worker {
   const { config, logger } = deps;
@@ -89,11 +93,23 @@ export function startWorker(deps: { db: Database; config: Config; logger: Logger
   loop("expiry", config.worker.expiryIntervalMs, async () => {
     await expireDueInvoices(ctx());
     await housekeeping(ctx());
+    await sendReminders(ctx());
     return false;
+  });
+
+  // Recurring invoices every EXPIRY_INTERVAL_MS, at once again while periods are left.
+  loop("recurring", config.worker.expiryIntervalMs, async () => {
+    const r = await createRecurringInvoices(ctx());
+    return r.more;
   });
 
   loop("webhooks", config.webhooks.intervalMs, async () => {
     const r = await deliverWebhooks(ctx());
+    return r.more;
+  });
+
+  loop("emails", EMAIL_INTERVAL_MS, async () => {
+    const r = await deliverEmails(ctx());
     return r.more;
   });
 

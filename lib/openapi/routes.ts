@@ -4,7 +4,9 @@ import * as authSessions from "@/app/api/auth/sessions/spec";
 import * as clientFavorite from "@/app/api/clients/[id]/favorite/spec";
 import * as client from "@/app/api/clients/[id]/spec";
 import * as clients from "@/app/api/clients/spec";
+import * as cronEmails from "@/app/api/cron/emails/spec";
 import * as cronExpire from "@/app/api/cron/expire/spec";
+import * as cronRecurring from "@/app/api/cron/recurring/spec";
 import * as cronWatcher from "@/app/api/cron/watcher/spec";
 import * as cronWebhooks from "@/app/api/cron/webhooks/spec";
 import * as events from "@/app/api/events/spec";
@@ -12,6 +14,9 @@ import * as exportInvoices from "@/app/api/exports/invoices.csv/spec";
 import * as exportPayments from "@/app/api/exports/payments.csv/spec";
 import * as health from "@/app/api/health/spec";
 import * as invoiceCancel from "@/app/api/invoices/[id]/cancel/spec";
+import * as invoiceDuplicate from "@/app/api/invoices/[id]/duplicate/spec";
+import * as invoiceEmail from "@/app/api/invoices/[id]/email/spec";
+import * as invoiceEmails from "@/app/api/invoices/[id]/emails/spec";
 import * as invoiceOwner from "@/app/api/invoices/[id]/owner/spec";
 import * as paymentRefund from "@/app/api/invoices/[id]/payments/[paymentId]/refund/spec";
 import * as invoicePdf from "@/app/api/invoices/[id]/pdf/spec";
@@ -36,7 +41,12 @@ import * as prices from "@/app/api/prices/spec";
 import * as price from "@/app/api/prices/xlm/spec";
 import * as profileLogo from "@/app/api/profile/logo/[wallet]/spec";
 import * as profile from "@/app/api/profile/spec";
+import * as recurringPause from "@/app/api/recurring/[id]/pause/spec";
+import * as recurringResume from "@/app/api/recurring/[id]/resume/spec";
+import * as recurringOne from "@/app/api/recurring/[id]/spec";
+import * as recurring from "@/app/api/recurring/spec";
 import * as refundSubmit from "@/app/api/refunds/submit/spec";
+import * as unsubscribe from "@/app/api/unsubscribe/[token]/spec";
 import * as walletReadiness from "@/app/api/wallet/readiness/spec";
 import * as walletTrustline from "@/app/api/wallet/trustline/spec";
 import * as walletTrustlineSubmit from "@/app/api/wallet/trustline/submit/spec";
@@ -72,6 +82,10 @@ export const ROUTE_SPECS: readonly Operation[] = [
   walletTrustline,
   walletTrustlineSubmit,
   invoiceCancel,
+  invoiceDuplicate,
+  invoiceEmail,
+  invoiceEmails,
+  unsubscribe,
   paymentRefund,
   refundSubmit,
   clients,
@@ -79,6 +93,10 @@ export const ROUTE_SPECS: readonly Operation[] = [
   client,
   profile,
   profileLogo,
+  recurring,
+  recurringOne,
+  recurringPause,
+  recurringResume,
   links,
   link,
   linkStatus,
@@ -100,5 +118,7 @@ export const ROUTE_SPECS: readonly Operation[] = [
   events,
   cronExpire,
   cronWebhooks,
+  cronEmails,
+  cronRecurring,
   cronWatcher,
 ].flatMap((spec) => Object.values(spec) as Operation[]);

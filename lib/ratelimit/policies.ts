@@ -63,3 +63,11 @@ export function pricePolicy(config: Config): RateLimitPolicy {
     message: "Too many price requests",
   };
 }
+
+/** Resends of an invoice's email (POST /api/invoices/:id/email): 10 per hour per invoice. */
+export const invoiceEmailPolicy: RateLimitPolicy = {
+  name: "invoice-email",
+  limit: 10,
+  windowSeconds: 3600,
+  message: "Email limit reached for this invoice. At most 10 emails per hour.",
+};

@@ -11,6 +11,7 @@ import { getProfile, type ProfileRow, profileLogoUrl } from "@/lib/services/prof
 import type { EmailKind } from "./outbox";
 import { invoiceTemplate } from "./templates/invoice";
 import { paymentNoticeTemplate, receiptTemplate, reminderTemplate } from "./templates/payments";
+import { unsubscribeUrl } from "./unsubscribe";
 
 export type EmailMessageRow = typeof emailMessages.$inferSelect;
 /** What a template reads of an outbox row. */
@@ -75,13 +76,16 @@ export async function renderEmail(
   const invoice = message.invoiceId ? await loadInvoice(ctx.db, message.invoiceId) : null;
   if (message.invoiceId && !invoice) throw new EmailGoneError("Invoice no longer exists");
   const profile = await getProfile(ctx.db, message.wallet);
-  const unsubscribeUrl = stringOf(message.payload.unsubscribeUrl);
+  // Every message about an invoice can stop its reminders (docs/decisions.md, Email).
+  const unsubscribe =
+    stringOf(message.payload.unsubscribeUrl) ??
+    (message.invoiceId ? unsubscribeUrl(ctx.config, message.invoiceId) : null);
   const frame: TemplateInput["frame"] = {
     sender: senderName(profile, invoice),
     serviceName: ctx.config.serviceName,
     footer: profile?.emailFooter ?? null,
     logoUrl: profileLogoUrl(ctx.config.appUrl, profile),
-    unsubscribeUrl,
+    unsubscribeUrl: unsubscribe,
   };
   const out = await template({ message, ctx, invoice, profile, frame });
   const [html, text] = await Promise.all([
@@ -94,7 +98,7 @@ export async function renderEmail(
     text,
     attachments: out.attachments ?? [],
     replyTo: replyAddress ? { name: frame.sender, address: replyAddress } : null,
-    unsubscribeUrl,
+    unsubscribeUrl: unsubscribe,
   };
 }
 

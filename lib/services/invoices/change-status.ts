@@ -1,5 +1,7 @@
+import type { DbOrTx } from "@/db/client";
 import type { InvoiceTrigger } from "@/lib/domain/invoice-state";
 import { actorOf } from "@/lib/services/context";
+import { queueEmailOnSend } from "@/lib/services/email/invoice-email";
 import type { AuthedContext } from "../context";
 import { withTransaction } from "../db";
 import { assertCanReceive } from "../payments/recipient-readiness";
@@ -13,11 +15,18 @@ function asOwner(
   id: string,
   trigger: InvoiceTrigger,
   details: (now: Date) => Partial<TransitionDetails> = () => ({}),
+  after?: (tx: DbOrTx, row: InvoiceRow, now: Date) => Promise<void>,
 ): Promise<InvoiceRow> {
   const now = ctx.now();
   return withTransaction(ctx.db, async (tx) => {
     const current = await lockInvoiceForOwner(tx, id, ctx);
-    return applyTransition(tx, current, trigger, { actor: actorOf(ctx), at: now, ...details(now) });
+    const row = await applyTransition(tx, current, trigger, {
+      actor: actorOf(ctx),
+      at: now,
+      ...details(now),
+    });
+    if (after) await after(tx, row, now);
+    return row;
   });
 }
 
@@ -32,7 +41,10 @@ export async function sendInvoice(ctx: AuthedContext, id: string): Promise<Invoi
   if (current.status === "DRAFT") {
     await assertCanReceive(ctx, current, networkName(current.networkPassphrase));
   }
-  return asOwner(ctx, id, "send");
+  // The client's email is queued with the send, in its transaction (docs/decisions.md, Email).
+  return asOwner(ctx, id, "send", undefined, (tx, sent, now) =>
+    queueEmailOnSend(tx, ctx.config, sent, now),
+  );
 }
 
 /** Owner cancels from DRAFT, PENDING, PROCESSING, FAILED or EXPIRED (docs/decisions.md). */
