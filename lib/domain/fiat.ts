@@ -11,8 +11,8 @@ import {
 // an asset at a locked quote. All of it exact: big.js with half-up rounding, never a float.
 
 /**
- * The currency of the books: payments' fiatValue and the revenue headline (docs/decisions.md,
- * Fiat pricing). USD until the profile lets a freelancer choose.
+ * The default currency of the books: payments' fiatValue and the revenue headline
+ * (docs/decisions.md, Fiat pricing) for a wallet whose profile does not choose EUR (Profile).
  */
 export const REPORTING_CURRENCY = "USD" satisfies PriceCurrency;
 
