@@ -23,7 +23,9 @@ import {
 } from "@/lib/format";
 import { AuditTimeline } from "./audit-timeline";
 import { DownloadPdfButton } from "./download-pdf-button";
+import { DuplicateButton } from "./duplicate-button";
 import { InvoiceDocument } from "./invoice-document";
+import { InvoiceEmails, sentNotice } from "./invoice-emails";
 import { InvoicePayments, InvoiceTimes } from "./invoice-payments";
 import { PaymentLinkCard } from "./payment-link-card";
 import { DraftReadiness } from "./recipient-readiness";
@@ -45,18 +47,22 @@ export function InvoiceDetail({ id }: { id: string }) {
   if (!invoice) return <Loading what="invoice" />;
 
   /** Runs an action, then shows the new state before it says the action is done. */
-  async function act(name: string, request: () => Promise<unknown>, done: string) {
+  async function act(
+    name: string,
+    request: () => Promise<unknown>,
+    done: string | (() => Promise<string>),
+  ) {
     await run(name, async () => {
       await request();
       await api<OwnerInvoice>(`${path}/owner`).then(setData, () => undefined);
-      return done;
+      return typeof done === "string" ? done : done();
     });
     setDialog(null);
   }
   const post = (action: string, body?: unknown) => () =>
     api(`${path}/${action}`, { method: "POST", body });
-  const send = () =>
-    act("send", post("send"), "Invoice sent. It can now be paid from its payment link.");
+  // Says whether the client was emailed, never "emailed" when nothing was (invoice-emails.tsx).
+  const send = () => act("send", post("send"), () => sentNotice(api, id));
   const cancel = () =>
     act(
       "cancel",
@@ -108,6 +114,7 @@ export function InvoiceDetail({ id }: { id: string }) {
                 Delete invoice
               </Button>
             )}
+            <DuplicateButton id={id} />
           </>
         }
       />
@@ -186,6 +193,7 @@ export function InvoiceDetail({ id }: { id: string }) {
           <Card title="Details">
             <InvoiceTimes invoice={invoice} />
           </Card>
+          <InvoiceEmails key={invoice.updatedAt} id={id} status={status} />
         </div>
       </div>
 
