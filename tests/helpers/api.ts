@@ -24,6 +24,7 @@ export function client(baseUrl: string, token?: string) {
     get: (path: string) => call("GET", path),
     post: (path: string, body?: unknown) => call("POST", path, body),
     patch: (path: string, body?: unknown) => call("PATCH", path, body),
+    put: (path: string, body?: unknown) => call("PUT", path, body),
     delete: (path: string) => call("DELETE", path),
   };
 }
