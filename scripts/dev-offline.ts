@@ -5,12 +5,14 @@
  * issuers. The app's data is kept in .data-offline (DATA_DIR when set, scripts/offline-env.ts),
  * the ledgers' state in its ledger/ folder. The pickers offer the demo wallet (DEMO_WALLET=on;
  * docs/decisions.md, Wallets). `--no-build` serves the existing build (NEXT_DIST_DIR) as it is:
- * e2e/demo-wallet.test.ts starts this script that way.
+ * e2e/demo-wallet.test.ts starts this script that way. Emails go to a local mail catcher
+ * (scripts/mail-catcher.ts: SMTP on :2525, its page on :8025), never out.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { startLedger } from "../ledger/server";
+import { startMailCatcher } from "./mail-catcher";
 import { offlineDataDir, offlineExplorers } from "./offline-env";
 import { startPriceSource } from "./price-source";
 
@@ -34,6 +36,11 @@ const mainnet = await startLedger({
 });
 // Whatever .env says, prices come from here: offline mode never asks CoinGecko.
 const prices = await startPriceSource({ port: Number(process.env.PRICE_SOURCE_PORT ?? 8003) });
+// Whatever .env says, emails stay on this machine: the catcher shows them.
+const mail = await startMailCatcher({
+  port: Number(process.env.MAIL_CATCHER_PORT ?? 8025),
+  smtpPort: Number(process.env.MAIL_CATCHER_SMTP_PORT ?? 2525),
+});
 
 const env = {
   ...process.env,
@@ -47,6 +54,7 @@ const env = {
   USDC_ISSUER_MAINNET: mainnet.issuers.USDC.issuer,
   EURC_ISSUER_MAINNET: mainnet.issuers.EURC.issuer,
   ...prices.env,
+  SMTP_URL: mail.smtpUrl,
   // The demo wallet, on these loopback ledgers only (lib/client/wallets/options.ts).
   DEMO_WALLET: "on",
 };
@@ -67,6 +75,7 @@ process.stdout.write(
     "Move the XLM rate: curl -X POST " +
       prices.url +
       '/local/prices -d \'{"prices":{"stellar":{"usd":0.2,"eur":0.1852}}}\'',
+    `Emails (mail catcher, nothing leaves this machine): ${mail.url}`,
     "",
   ].join("\n"),
 );
@@ -96,4 +105,5 @@ const code = dev
 await testnet.stop();
 await mainnet.stop();
 await prices.stop();
+await mail.stop();
 process.exit(code);
