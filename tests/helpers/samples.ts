@@ -1,3 +1,4 @@
+import type { emailMessages } from "@/db/schema";
 import type { AnySerializer, Serializer, WireContext } from "@/lib/http/forms";
 import type { TickResult } from "@/lib/jobs/watcher";
 import { EXAMPLE_APP_URL } from "@/lib/openapi/document";
@@ -12,6 +13,11 @@ import {
   clientListSerializer,
   clientSerializer,
 } from "@/lib/serializers/clients";
+import {
+  cronEmailsSerializer,
+  invoiceEmailsSerializer,
+  queuedEmailSerializer,
+} from "@/lib/serializers/email";
 import { eventPageSerializer } from "@/lib/serializers/events";
 import {
   cancelledInvoiceSerializer,
@@ -99,6 +105,36 @@ const FREELANCER = EXAMPLE_WALLET;
 export const PAYER = "GCFXHS4GXL6BVUCXBWXGTITROWLVYXQKQLF4YH5O5JT3YZXCYPAFBJZB";
 const USDC_TESTNET = "GBBD47IF6LWK7P7MDEVSCWR7DPUWV3NY3DTQEVFL4NAT4AQH3ZLLFLA5";
 const SAMPLE_TRUSTED_USDC = { code: "USDC" as const, issuer: USDC_TESTNET };
+
+/** An outbox row (email_messages): the invoice email, accepted by the SMTP server. */
+export const SAMPLE_EMAIL: typeof emailMessages.$inferSelect = {
+  id: "clx8f2k9p0000email0000001",
+  wallet: FREELANCER,
+  invoiceId: "clx8f2k9p0000abcd1234efgh",
+  kind: "invoice",
+  dedupeKey: "invoice:clx8f2k9p0000abcd1234efgh:sent",
+  to: "ada@example.com",
+  subject: "Invoice INV-0001 from Sam Freelancer: 1,001.00 XLM",
+  payload: {},
+  status: "sent",
+  attempts: 1,
+  nextAttemptAt: new Date(T0.getTime() + 120_000),
+  lastAttemptAt: T0,
+  lastError: null,
+  messageId: "<0f3c2a1b-5d6e-4f70-8a9b-0c1d2e3f4a5b@invoices.example.com>",
+  sentAt: T0,
+  createdAt: T0,
+};
+const SAMPLE_EMAIL_FAILED = {
+  id: "clx8f2k9p0000email0000002",
+  kind: "reminder",
+  dedupeKey: "reminder:clx8f2k9p0000abcd1234efgh:0",
+  subject: "Reminder: invoice INV-0001 is due today",
+  status: "failed",
+  lastError: "Can't send mail - all recipients were rejected: 550 No such user here",
+  messageId: null,
+  sentAt: null,
+} as const;
 
 export const SAMPLE_INVOICE: InvoiceRow = {
   id: EXAMPLE_ID,
@@ -663,6 +699,29 @@ export const SAMPLES: Example[] = [
     { base: "USDC", quote: "USD", rate: "1", source: "fixed", at: T0, cached: false, stale: false },
   ]),
   sample(cronExpireSerializer, { expired: 2 }),
+  sample(cronEmailsSerializer, {
+    attempted: 3,
+    sent: 2,
+    retrying: 1,
+    failed: 0,
+    skipped: 0,
+    more: false,
+  }),
+  sample(invoiceEmailsSerializer, {
+    configured: true,
+    emails: [SAMPLE_EMAIL, { ...SAMPLE_EMAIL, ...SAMPLE_EMAIL_FAILED }],
+  }),
+  sample(queuedEmailSerializer, {
+    configured: true,
+    email: {
+      ...SAMPLE_EMAIL,
+      status: "pending",
+      attempts: 0,
+      sentAt: null,
+      messageId: null,
+      lastAttemptAt: null,
+    },
+  }),
   sample(cronWatcherSerializer, {
     results: [
       SAMPLE_TICK,
