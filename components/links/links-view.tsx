@@ -9,7 +9,14 @@ import { QrCode } from "@/components/ui/qr-code";
 import { ReadOnlyField } from "@/components/ui/read-only-field";
 import { right, Table, tdClass } from "@/components/ui/table";
 import { useResource } from "@/lib/client/use-resource";
-import { formatDateTime, formatPricedWithAsset, NETWORK_LABELS, networkOf } from "@/lib/format";
+import {
+  formatDateTime,
+  formatExact,
+  formatPricedWithAsset,
+  formatTrimmed,
+  NETWORK_LABELS,
+  networkOf,
+} from "@/lib/format";
 import type { PaymentLinkBody } from "@/lib/schemas/links";
 import { NewLinkForm } from "./new-link-form";
 
@@ -25,8 +32,15 @@ const COLUMNS = [
 
 const onNetwork = (l: PaymentLinkBody) => NETWORK_LABELS[networkOf(l.networkPassphrase)];
 
+/** Trimmed like every list (docs/decisions.md, Phone layout); the exact amount is the title. */
 const priced = (amount: string, l: PaymentLinkBody) =>
-  formatPricedWithAsset(amount, { currency: l.asset, priceCurrency: l.priceCurrency });
+  formatPricedWithAsset(
+    amount,
+    { currency: l.asset, priceCurrency: l.priceCurrency },
+    formatTrimmed,
+  );
+const exactOf = (amount: string | null, l: PaymentLinkBody) =>
+  amount && !l.priceCurrency ? formatExact(amount, l.asset) : undefined;
 
 /**
  * "100.00 EUR, paid in XLM" for a fiat-priced link, "100.00 XLM" otherwise; an open amount
@@ -85,7 +99,7 @@ export function LinksView() {
           <Muted>No payment links yet. Create one above and share its URL or QR code.</Muted>
         )}
         {links.length > 0 && (
-          <Table caption="Your payment links, newest first" columns={COLUMNS}>
+          <Table caption="Your payment links, newest first" columns={COLUMNS} stacked>
             {links.map((l) => (
               <LinkRow key={l.id} link={l} />
             ))}
@@ -108,14 +122,19 @@ function LinkRow({ link: l }: { link: PaymentLinkBody }) {
           </span>
         )}
       </th>
-      <td className={`${tdClass} whitespace-nowrap text-right font-mono`}>{linkAmount(l)}</td>
+      <td className={`${tdClass} text-right font-mono`} title={exactOf(l.amount, l)}>
+        {linkAmount(l)}
+      </td>
       <td className={tdClass}>
         <StatusBadge status={l.status} />
       </td>
       <td className={`${tdClass} whitespace-nowrap text-right`}>
         {linkPayments(l)}
         {l.paymentsCount > 0 && (
-          <span className="block font-mono text-xs text-slate-500 dark:text-slate-400">
+          <span
+            className="block font-mono text-xs text-slate-500 dark:text-slate-400"
+            title={exactOf(l.amountReceived, l)}
+          >
             {priced(l.amountReceived, l)} received
           </span>
         )}
