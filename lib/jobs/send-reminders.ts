@@ -9,7 +9,7 @@ import {
 } from "@/lib/domain/reminders";
 import type { ServiceContext } from "@/lib/services/context";
 import { withTransaction } from "@/lib/services/db";
-import { enqueueEmail } from "@/lib/services/email/outbox";
+import { enqueueEmail, isSingleAddress } from "@/lib/services/email/outbox";
 import { unsubscribeUrl } from "@/lib/services/email/unsubscribe";
 
 const DAY_MS = 86_400_000;
@@ -54,6 +54,7 @@ export async function sendReminders(
           and(
             gt(invoices.id, cursor),
             eq(invoices.kind, "INVOICE"),
+            eq(invoices.emailClient, true),
             inArray(invoices.status, [...REMINDED_STATUSES]),
             isNull(invoices.deletedAt),
             isNull(invoices.remindersStoppedAt),
@@ -68,7 +69,7 @@ export async function sendReminders(
       const due = rows.flatMap((r) => {
         const offsets = r.reminders ?? r.defaults ?? [];
         const offset =
-          r.dueDate && r.sentAt && r.clientEmail
+          r.dueDate && r.sentAt && isSingleAddress(r.clientEmail)
             ? dueReminderOffset(offsets, r.dueDate, r.sentAt, now)
             : null;
         return offset === null ? [] : [{ ...r, offset, key: `reminder:${r.id}:${offset}` }];

@@ -3,7 +3,7 @@ import type { Config } from "@/lib/config";
 import { amountDue, toStroops } from "@/lib/domain/money";
 import type { InvoiceRow, PaymentRow } from "../invoices/store";
 import { getProfile } from "../profile/profile";
-import { enqueueEmail } from "./outbox";
+import { enqueueEmail, isSingleAddress } from "./outbox";
 import { skipQueuedReminders, unsubscribeUrl } from "./unsubscribe";
 
 /** What a receipt and a payment notice say, fixed when the payment is recorded. */
@@ -52,7 +52,8 @@ export async function enqueuePaymentEmails(
   };
   const base = { wallet: invoice.freelancerWallet, invoiceId: invoice.id, payload };
   const what = paidInFull ? "paid in full" : "payment received";
-  if (invoice.emailClient && invoice.clientEmail) {
+  // An address enqueue would refuse is skipped: an email never fails a payment's recording.
+  if (invoice.emailClient && isSingleAddress(invoice.clientEmail)) {
     await enqueueEmail(
       db,
       {
@@ -67,7 +68,7 @@ export async function enqueuePaymentEmails(
   }
   const profile = await getProfile(db, invoice.freelancerWallet);
   const freelancer = profile?.email ?? invoice.freelancerEmail;
-  if (freelancer) {
+  if (freelancer && isSingleAddress(freelancer)) {
     await enqueueEmail(
       db,
       {
