@@ -13,6 +13,7 @@ const NAV = [
   { href: "/invoices", label: "Invoices" },
   { href: "/clients", label: "Clients" },
   { href: "/links", label: "Payment links" },
+  { href: "/recurring", label: "Recurring" },
   { href: "/settings/profile", label: "Profile" },
   { href: "/settings/webhooks", label: "Webhooks" },
   { href: "/settings/keys", label: "API keys" },

@@ -7,9 +7,13 @@ import { type DatabaseHandle, openDatabase } from "@/db/client";
 import { ConflictError, ForbiddenError, NotFoundError } from "@/lib/domain/errors";
 import { toErrorPayload } from "@/lib/http/errors";
 import { createRecurringInvoices } from "@/lib/jobs/create-recurring-invoices";
+import { createInvoiceSchema } from "@/lib/schemas/invoices";
 import { createRecurringSchema, updateRecurringSchema } from "@/lib/schemas/recurring";
 import { ownerInvoiceSerializer } from "@/lib/serializers/invoices";
 import type { AuthedContext } from "@/lib/services/context";
+import { sendInvoice } from "@/lib/services/invoices/change-status";
+import { createInvoice } from "@/lib/services/invoices/create-invoice";
+import { duplicateInvoice } from "@/lib/services/invoices/duplicate-invoice";
 import { getOwnerInvoice } from "@/lib/services/invoices/view-invoice";
 import {
   createRecurring,
@@ -389,5 +393,57 @@ describe("owner only, bad input", () => {
       }),
     );
     await expect(notMine).rejects.toBeInstanceOf(ForbiddenError);
+  });
+});
+
+describe("duplicate", () => {
+  it("makes a new draft with the same client, lines and pricing, under a new number, without dates", async () => {
+    const wallet = Keypair.random().publicKey();
+    clock = new Date("2027-01-31T08:00:00.000Z");
+    const original = await createInvoice(
+      ctx(wallet),
+      createInvoiceSchema.parse(
+        invoiceBody({
+          dueDate: "2027-02-14",
+          taxRate: "10",
+          discount: "5.5",
+          notes: "Thanks",
+          currency: "USDC",
+          priceCurrency: "EUR",
+          lineItems: [{ description: "Design", quantity: "2.5", rate: "150.25" }],
+        }),
+      ),
+    );
+    await sendInvoice(ctx(wallet), original.id);
+    const copy = await duplicateInvoice(ctx(wallet), original.id);
+    expect(copy.id).not.toBe(original.id);
+    expect(copy).toMatchObject({
+      status: "DRAFT",
+      invoiceNumber: "INV-0002",
+      dueDate: null,
+      sentAt: null,
+      clientName: original.clientName,
+      clientEmail: original.clientEmail,
+      notes: "Thanks",
+      title: "Website work",
+      currency: "USDC",
+      priceCurrency: "EUR",
+      subtotal: original.subtotal,
+      taxRate: original.taxRate,
+      discount: original.discount,
+      total: original.total,
+      recurringId: null,
+    });
+    expect(copy.lineItems.map((l) => [l.description, l.quantity, l.rate])).toEqual([
+      ["Design", "2.50", "150.2500000"],
+    ]);
+    expect(copy.payments).toEqual([]);
+
+    await expect(
+      duplicateInvoice(ctx(Keypair.random().publicKey()), original.id),
+    ).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(duplicateInvoice(ctx(wallet), "c".repeat(25))).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
   });
 });

@@ -59,6 +59,7 @@ export type Tag =
   | "Invoices"
   | "Clients"
   | "Profile"
+  | "Recurring invoices"
   | "Payment links"
   | "Payments"
   | "Prices"

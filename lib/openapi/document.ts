@@ -45,6 +45,7 @@ const TAG_DESCRIPTIONS: Record<Tag | "Webhook events" | "Meta", string> = {
   Invoices: "Create, send, list, cancel; public and owner views",
   Clients: "Saved clients (upsert by email, favorites)",
   Profile: "Business profile: details, logo and defaults for new invoices",
+  "Recurring invoices": "A template and a schedule: one invoice per period, sent on its date",
   "Payment links": "Single-amount checkout links",
   Payments: "Public payment flow: intent, submit, confirm, status",
   Prices: "XLM price in USD",

@@ -176,3 +176,16 @@ export const recurringDeleted = deletedShape("RecurringInvoiceDeleted");
 
 export type RecurringBody = FormB<typeof recurringResponse>;
 export type RecurringDetailBody = FormB<typeof recurringDetail>;
+
+export const cronRecurringResult = wire(
+  "CronRecurringResult",
+  z.object({
+    created: int.meta({ description: "Invoices created (one per due period)" }),
+    sent: int.meta({ description: "Of those, sent (autoSend)" }),
+    unsent: int.meta({
+      description: "autoSend refused (the wallet cannot receive the asset): left as drafts",
+    }),
+    failed: int.meta({ description: "Schedules whose period failed, left for the next run" }),
+    more: z.boolean().meta({ description: "Work was left for another pass" }),
+  }),
+);

@@ -50,6 +50,13 @@ import {
   trustlineResultSerializer,
   trustlineTransactionSerializer,
 } from "@/lib/serializers/readiness";
+import {
+  cronRecurringSerializer,
+  recurringDeletedSerializer,
+  recurringDetailSerializer,
+  recurringListSerializer,
+  recurringSerializer,
+} from "@/lib/serializers/recurring";
 import { refundIntentSerializer, refundSerializer } from "@/lib/serializers/refunds";
 import {
   cronExpireSerializer,
@@ -86,6 +93,7 @@ import { describeProblem } from "@/lib/services/payments/recipient-readiness";
 import type { RecordOutcome } from "@/lib/services/payments/record-payment";
 import type { VerifiedTransaction } from "@/lib/services/payments/verify-tx";
 import type { ProfileView } from "@/lib/services/profile/profile";
+import type { RecurringView } from "@/lib/services/recurring/schedules";
 import type { RefundIntent } from "@/lib/services/refunds/create-refund";
 import type { RefundRow } from "@/lib/services/refunds/store";
 import { buildTrustlineTransaction } from "@/lib/stellar/trustline";
@@ -542,6 +550,34 @@ export const SAMPLE_API_KEY: ApiKeyRow = {
   revokedAt: null,
 };
 
+/** A monthly retainer from Jan 31 2026 that has made its first invoice. */
+export const SAMPLE_RECURRING: RecurringView = {
+  id: "clx8f2k9p0040abcd1234efgh",
+  wallet: FREELANCER,
+  networkPassphrase: "Test SDF Network ; September 2015",
+  template: {
+    clientName: "Ada Client",
+    clientEmail: "ada@example.com",
+    title: "Monthly retainer",
+    currency: "USDC",
+    lineItems: [{ description: "Retainer", quantity: "1", rate: "1500" }],
+  },
+  interval: "month",
+  intervalCount: 1,
+  startDate: new Date("2026-01-31T00:00:00.000Z"),
+  endDate: null,
+  count: 12,
+  dueInDays: 14,
+  autoSend: true,
+  nextPeriod: 1,
+  nextRunAt: new Date("2026-02-28T00:00:00.000Z"),
+  pausedAt: null,
+  createdAt: T0,
+  updatedAt: T1,
+  deletedAt: null,
+  invoicesCreated: 1,
+};
+
 export const EXAMPLE_CONTEXT: WireContext = { appUrl: EXAMPLE_APP_URL, now: T1 };
 
 type Example = { serializer: AnySerializer; value: unknown };
@@ -699,6 +735,21 @@ export const SAMPLES: Example[] = [
     { base: "USDC", quote: "USD", rate: "1", source: "fixed", at: T0, cached: false, stale: false },
   ]),
   sample(cronExpireSerializer, { expired: 2 }),
+  sample(cronRecurringSerializer, { created: 2, sent: 2, unsent: 0, failed: 0, more: false }),
+  sample(recurringSerializer, SAMPLE_RECURRING),
+  sample(recurringListSerializer, [SAMPLE_RECURRING]),
+  sample(recurringDetailSerializer, {
+    ...SAMPLE_RECURRING,
+    invoices: [
+      {
+        ...SAMPLE_INVOICE,
+        recurringId: SAMPLE_RECURRING.id,
+        recurringPeriod: 0,
+        dueDate: new Date("2026-02-14T00:00:00.000Z"),
+      },
+    ],
+  }),
+  sample(recurringDeletedSerializer, { id: SAMPLE_RECURRING.id }),
   sample(cronEmailsSerializer, {
     attempted: 3,
     sent: 2,

@@ -1,0 +1,8 @@
+import { defineRoute, methods } from "@/lib/http/route";
+import { createRecurringInvoices } from "@/lib/jobs/create-recurring-invoices";
+import * as spec from "./spec";
+
+/** Creates due recurring invoices (Vercel Cron; guarded by CRON_SECRET). */
+export const { GET, POST, PUT, PATCH, DELETE } = methods(
+  defineRoute(spec.cronRecurring, ({ ctx }) => createRecurringInvoices(ctx)),
+);

@@ -1,0 +1,65 @@
+import { ForbiddenError, ValidationError } from "@/lib/domain/errors";
+import { INVALID_REQUEST } from "@/lib/http/body";
+import { operation } from "@/lib/http/route";
+import { createRecurringSchema } from "@/lib/schemas/recurring";
+import { recurringListSerializer, recurringSerializer } from "@/lib/serializers/recurring";
+import { WALLET_MISMATCH } from "@/lib/services/invoices/create-invoice";
+import { END_BEFORE_START, NOT_BOTH_LIMITS_ERROR, START_IN_PAST } from "./errors";
+
+export const listRecurring = operation({
+  method: "GET",
+  path: "/api/recurring",
+  operationId: "listRecurring",
+  tag: "Recurring invoices",
+  summary: "List recurring invoices",
+  description:
+    "The caller's recurring invoices, newest first (an API key sees its network's only); deleted ones left out.",
+  auth: "authed",
+  scope: ["invoices:read"],
+  responses: [
+    { status: 200, description: "The recurring invoices", serializer: recurringListSerializer },
+  ],
+});
+
+export const createRecurring = operation({
+  method: "POST",
+  path: "/api/recurring",
+  operationId: "createRecurring",
+  tag: "Recurring invoices",
+  summary: "Create a recurring invoice",
+  description:
+    "A template (the create-invoice body without `dueDate`, `invoiceNumber` and the client-saving flags) and a schedule. The worker (or `/api/cron/recurring`) creates each period's invoice once on its date, under the wallet's next number, due `dueInDays` later, and sends it (emailing the client) when `autoSend` is true. Month ends follow the calendar: from Jan 31, Feb 28/29, Mar 31, Apr 30.",
+  auth: "authed",
+  scope: ["invoices:write"],
+  body: {
+    schema: createRecurringSchema,
+    examples: {
+      monthly: {
+        summary: "Monthly retainer, 12 invoices",
+        value: {
+          template: {
+            clientName: "Ada Client",
+            clientEmail: "ada@example.com",
+            title: "Monthly retainer",
+            currency: "USDC",
+            lineItems: [{ description: "Retainer", quantity: "1", rate: "1500" }],
+          },
+          interval: "month",
+          startDate: "2027-01-31",
+          count: 12,
+          dueInDays: 14,
+        },
+      },
+    },
+  },
+  responses: [
+    { status: 201, description: "The recurring invoice", serializer: recurringSerializer },
+  ],
+  errors: [
+    new ValidationError(INVALID_REQUEST),
+    START_IN_PAST,
+    END_BEFORE_START,
+    NOT_BOTH_LIMITS_ERROR,
+    new ForbiddenError(WALLET_MISMATCH),
+  ],
+});
