@@ -11,7 +11,9 @@ import { listInvoiceEmails, resendInvoiceEmail } from "@/lib/services/email/invo
 import { enqueueEmail } from "@/lib/services/email/outbox";
 import { sendInvoice } from "@/lib/services/invoices/change-status";
 import { createInvoice } from "@/lib/services/invoices/create-invoice";
-import { invoiceBody } from "./helpers/api";
+import { client, invoiceBody } from "./helpers/api";
+import { type RunningApp, startApp, TEST_CRON_SECRET } from "./helpers/app";
+import { signIn } from "./helpers/auth";
 import { testContext } from "./helpers/context";
 import { createTestDatabase } from "./helpers/postgres";
 import { startTestSmtp, type TestSmtp } from "./helpers/smtp";
@@ -320,5 +322,76 @@ describe("resend", () => {
     const draft = await createInvoice(ctx(), createInvoiceSchema.parse(invoiceBody()));
     const err = await thrown(resendInvoiceEmail(ctx(), draft.id, {}));
     expect(isDomainError(err) && err.kind).toBe("business_rule");
+  });
+});
+
+describe("over HTTP (the built server, its cron route and the real SMTP server)", () => {
+  let app: RunningApp;
+  let bare: RunningApp;
+  const cron = (a: RunningApp) =>
+    fetch(`${a.url}/api/cron/emails`, { headers: { authorization: `Bearer ${TEST_CRON_SECRET}` } });
+
+  beforeAll(async () => {
+    app = await startApp({ DATABASE_URL: db.url, SMTP_URL: smtp.url });
+    bare = await startApp({ DATABASE_URL: db.url });
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await bare?.stop();
+  });
+
+  it("send emails the client through /api/cron/emails; GET emails shows it; bad recipients are 400", async () => {
+    const s = await signIn(app.url);
+    const api = client(app.url, s.token);
+    const created = await api.post(
+      "/api/invoices",
+      invoiceBody({ clientEmail: "http@example.com" }),
+    );
+    const id = created.body.id;
+    expect((await api.post(`/api/invoices/${id}/send`)).status).toBe(200);
+    expect((await fetch(`${app.url}/api/cron/emails`)).status).toBe(401);
+    const pass = await cron(app);
+    expect(pass.status).toBe(200);
+    expect(await pass.json()).toMatchObject({ attempted: 1, sent: 1, failed: 0 });
+    const [mail] = await smtp.waitFor(1);
+    expect(mail.envelope.to).toEqual(["http@example.com"]);
+    expect(mail.parsed.text).toContain(`${app.url}/pay/${id}`);
+
+    const listed = await api.get(`/api/invoices/${id}/emails`);
+    expect(listed.status).toBe(200);
+    expect(listed.body.configured).toBe(true);
+    expect(listed.body.emails).toMatchObject([
+      { kind: "invoice", status: "sent", to: "http@example.com" },
+    ]);
+
+    for (const to of ["x@example.com\r\nBcc: evil@example.com", "a@example.com, b@example.com"]) {
+      const r = await api.post(`/api/invoices/${id}/email`, { to });
+      expect(r.status).toBe(400);
+    }
+    const again = await api.post(`/api/invoices/${id}/email`, {});
+    expect(again.status).toBe(202);
+    expect(again.body).toMatchObject({ configured: true, email: { status: "pending" } });
+    const other = client(app.url, (await signIn(app.url)).token);
+    expect((await other.get(`/api/invoices/${id}/emails`)).status).toBe(403);
+    expect((await other.post(`/api/invoices/${id}/email`, {})).status).toBe(403);
+    await cron(app);
+    await smtp.waitFor(2);
+    expect(smtp.messages).toHaveLength(2);
+  });
+
+  it("without SMTP_URL the API says the email was not sent", async () => {
+    const s = await signIn(bare.url);
+    const api = client(bare.url, s.token);
+    const id = (await api.post("/api/invoices", invoiceBody())).body.id;
+    await api.post(`/api/invoices/${id}/send`);
+    const listed = await api.get(`/api/invoices/${id}/emails`);
+    expect(listed.body).toMatchObject({
+      configured: false,
+      emails: [{ status: "skipped", lastError: NOT_CONFIGURED }],
+    });
+    const again = await api.post(`/api/invoices/${id}/email`, {});
+    expect(again.body).toMatchObject({ configured: false, email: { status: "skipped" } });
+    expect(await (await cron(bare)).json()).toMatchObject({ attempted: 0 });
+    expect(smtp.messages).toHaveLength(0);
   });
 });
