@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Api, client, invoiceBody } from "./helpers/api";
+import { type RunningApp, startApp, TEST_CRON_SECRET } from "./helpers/app";
+import { signIn } from "./helpers/auth";
+import { createTestDatabase } from "./helpers/postgres";
+
+// Recurring invoices and Duplicate over HTTP against the built server (docs/decisions.md,
+// Recurring invoices): the answers, owner checks, 400 details and the cron route. The dates
+// and the exactly-once rule are in tests/recurring.test.ts.
+
+let app: RunningApp;
+let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let alice: Api;
+let bob: Api;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  app = await startApp({ DATABASE_URL: db.url, RATE_LIMIT_GLOBAL_PER_MINUTE: "100000" });
+  alice = client(app.url, (await signIn(app.url)).token);
+  bob = client(app.url, (await signIn(app.url)).token);
+});
+
+afterAll(async () => {
+  await app?.stop();
+  await db?.drop();
+});
+
+const today = () => new Date().toISOString().slice(0, 10);
+const schedule = (over: Record<string, unknown> = {}) => ({
+  template: invoiceBody({ title: "Retainer" }),
+  interval: "month",
+  startDate: today(),
+  count: 3,
+  ...over,
+});
+
+describe("/api/recurring", () => {
+  it("creates, lists, reads, changes, pauses, resumes and deletes; the cron makes today's invoice", async () => {
+    const created = await alice.post("/api/recurring", schedule());
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      interval: "month",
+      intervalCount: 1,
+      startDate: today(),
+      count: 3,
+      dueInDays: 14,
+      autoSend: true,
+      status: "active",
+      nextPeriod: 0,
+      nextDate: today(),
+      invoicesCreated: 0,
+    });
+    const id = created.body.id;
+    expect((await alice.get("/api/recurring")).body.map((r: { id: string }) => r.id)).toEqual([id]);
+    expect((await bob.get("/api/recurring")).body).toEqual([]);
+
+    const cron = await fetch(`${app.url}/api/cron/recurring`, {
+      headers: { authorization: `Bearer ${TEST_CRON_SECRET}` },
+    });
+    expect(cron.status).toBe(200);
+    expect(await cron.json()).toMatchObject({ created: 1, sent: 1, unsent: 0, more: false });
+
+    const detail = await alice.get(`/api/recurring/${id}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body.invoices).toHaveLength(1);
+    expect(detail.body.invoices[0]).toMatchObject({
+      period: 0,
+      periodDate: today(),
+      status: "PENDING",
+    });
+    const invoice = await alice.get(`/api/invoices/${detail.body.invoices[0].id}/owner`);
+    expect(invoice.body.recurringId).toBe(id);
+
+    const patched = await alice.patch(`/api/recurring/${id}`, { dueInDays: 30 });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ dueInDays: 30, nextPeriod: 1 });
+    const anchor = await alice.patch(`/api/recurring/${id}`, { interval: "week" });
+    expect(anchor.status).toBe(409);
+
+    const paused = await alice.post(`/api/recurring/${id}/pause`);
+    expect(paused.body).toMatchObject({ status: "paused", nextDate: null });
+    const resumed = await alice.post(`/api/recurring/${id}/resume`);
+    expect(resumed.body).toMatchObject({ status: "active", pausedAt: null });
+
+    expect((await bob.get(`/api/recurring/${id}`)).status).toBe(403);
+    expect((await bob.post(`/api/recurring/${id}/pause`)).status).toBe(403);
+    expect((await bob.delete(`/api/recurring/${id}`)).status).toBe(403);
+    expect((await alice.delete(`/api/recurring/${id}`)).status).toBe(200);
+    expect((await alice.get(`/api/recurring/${id}`)).status).toBe(404);
+    expect((await alice.get(`/api/recurring/${"c".repeat(25)}`)).status).toBe(404);
+  });
+
+  it("bad input: 400 with the field, nothing written", async () => {
+    const both = await alice.post("/api/recurring", schedule({ endDate: "2099-01-01" }));
+    expect(both.status).toBe(400);
+    expect(both.body.details).toMatchObject({ count: "Send either endDate or count, not both" });
+    const noLines = await alice.post(
+      "/api/recurring",
+      schedule({ template: invoiceBody({ lineItems: undefined }) }),
+    );
+    expect(noLines.status).toBe(400);
+    expect(noLines.body.details).toMatchObject({
+      "template.lineItems": "At least one line item is required",
+    });
+    const withDue = await alice.post(
+      "/api/recurring",
+      schedule({ template: invoiceBody({ dueDate: "2099-01-01" }) }),
+    );
+    expect(withDue.status).toBe(400);
+    const past = await alice.post("/api/recurring", schedule({ startDate: "2020-01-01" }));
+    expect(past.status).toBe(400);
+    expect(past.body.details).toMatchObject({ startDate: "Start date cannot be in the past" });
+    const tooOften = await alice.post("/api/recurring", schedule({ intervalCount: 13 }));
+    expect(tooOften.status).toBe(400);
+    expect(Object.keys(tooOften.body.details)).toEqual(["intervalCount"]);
+    expect((await alice.get("/api/recurring")).body).toEqual([]);
+    expect((await client(app.url).get("/api/recurring")).status).toBe(401);
+  });
+});
+
+describe("POST /api/invoices/:id/duplicate", () => {
+  it("a new draft copy for the owner; 403 for another wallet", async () => {
+    const original = await alice.post("/api/invoices", invoiceBody({ dueDate: "2099-01-01" }));
+    const copy = await alice.post(`/api/invoices/${original.body.id}/duplicate`);
+    expect(copy.status).toBe(201);
+    expect(copy.body).toMatchObject({
+      status: "DRAFT",
+      dueDate: null,
+      clientEmail: original.body.clientEmail,
+      total: original.body.total,
+    });
+    expect(copy.body.invoiceNumber).not.toBe(original.body.invoiceNumber);
+    expect((await bob.post(`/api/invoices/${original.body.id}/duplicate`)).status).toBe(403);
+  });
+});
