@@ -133,6 +133,22 @@ describe("the invoice email on send", () => {
     expect(smtp.messages).toHaveLength(1);
   });
 
+  it("Reply-To, sender and footer come from the freelancer's profile", async () => {
+    const owner = Keypair.random().publicKey();
+    await sql`insert into profiles (wallet, display_name, email, email_footer, created_at, updated_at)
+      values (${owner}, 'Studio Sam', 'hello@studio.example', 'Thanks! <b>VAT</b> 123', now(), now())`;
+    const c = { ...ctx(), wallet: owner };
+    const inv = await sentInvoice({ freelancerName: "Someone Else" }, c);
+    await deliverEmails(ctx());
+    const [mail] = await smtp.waitFor(1);
+    expect(mail.parsed.replyTo?.value).toEqual([
+      { name: "Studio Sam", address: "hello@studio.example" },
+    ]);
+    expect(mail.parsed.subject).toBe(`Invoice ${inv.invoiceNumber} from Studio Sam: 1001.00 XLM`);
+    expect(mail.parsed.text).toContain("Thanks! <b>VAT</b> 123");
+    expect(mail.parsed.html).toContain("Thanks! &lt;b&gt;VAT&lt;/b&gt; 123");
+  });
+
   it("emailClient false: nothing is queued", async () => {
     await sentInvoice({}, ctx(), false);
     expect(await rows()).toHaveLength(0);
