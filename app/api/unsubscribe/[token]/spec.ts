@@ -19,7 +19,7 @@ export const getUnsubscribe = operation({
   summary: "Unsubscribe page",
   description:
     "The link in every email about an invoice (footer and `List-Unsubscribe`): a small page naming the invoice, with a button that stops its reminders (POST). Changes nothing by itself, so a mail scanner following links cannot unsubscribe anyone. 404 for a token that is not ours.",
-  auth: "none",
+  auth: "public",
   params,
   responses: [{ status: 200, description: "The confirmation page", ...page }],
   errors: [notFound],
@@ -33,7 +33,7 @@ export const postUnsubscribe = operation({
   summary: "Stop an invoice's reminders",
   description:
     "One-click unsubscribe (RFC 8058 `List-Unsubscribe-Post: List-Unsubscribe=One-Click`, or the page's button): sets the invoice's `remindersStoppedAt` and skips its queued reminders. Any body is ignored; idempotent (a second call answers the same page). Receipts still go out. 404 for a token that is not ours.",
-  auth: "none",
+  auth: "public",
   params,
   responses: [{ status: 200, description: "Reminders are stopped", ...page }],
   errors: [notFound],
