@@ -162,6 +162,11 @@ function MadeInvoices({ detail }: { detail: RecurringDetail }) {
               <span>{i.periodDate}</span>
               <span>{formatAmount(i.total, i.currency)}</span>
               <StatusBadge status={i.status} />
+              {detail.autoSend && i.status === "DRAFT" && (
+                <span className="text-amber-800 dark:text-amber-300">
+                  Not sent: open it to see why your wallet cannot receive it yet.
+                </span>
+              )}
             </li>
           ))}
         </ul>

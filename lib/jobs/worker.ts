@@ -4,8 +4,8 @@ import type { Logger } from "@/lib/logger";
 import type { NetworkName } from "@/lib/schemas/common";
 import type { ServiceContext } from "@/lib/services/context";
 import { horizonFor } from "@/lib/stellar/horizon";
-import { deliverEmails, EMAIL_INTERVAL_MS } from "./deliver-emails";
 import { createRecurringInvoices } from "./create-recurring-invoices";
+import { deliverEmails, EMAIL_INTERVAL_MS } from "./deliver-emails";
 import { deliverWebhooks } from "./deliver-webhooks";
 import { expireDueInvoices } from "./expire-due-invoices";
 import { housekeeping } from "./housekeeping";
@@ -18,7 +18,8 @@ export type Worker = { stop: () => Promise<void> };
 /**
  * The background loops: the ledger watcher per network (every WATCHER_INTERVAL_MS, and at
  * once when the payment stream shows activity), expiry and housekeeping every
- * EXPIRY_INTERVAL_MS, webhook delivery every WEBHOOK_INTERVAL_MS (at once again while work
+ * EXPIRY_INTERVAL_MS, recurring invoices as often (lib/jobs/create-recurring-invoices.ts),
+ * webhook delivery every WEBHOOK_INTERVAL_MS (at once again while work
  * is left), email delivery every 5 seconds (lib/jobs/deliver-emails.ts). Every job is safe
  * to run from several processes at once. Errors back off exponentially (up to a minute) and
  * the loop catches up from its cursor afterwards.
