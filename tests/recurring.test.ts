@@ -133,6 +133,11 @@ describe("the recurring job", () => {
     expect(detail.nextRunAt).toBeNull();
     expect(detail.invoices.map((i) => i.recurringPeriod)).toEqual([...Array(13).keys()].reverse());
 
+    // Sent as any send: the client's email is queued with each (docs/decisions.md, Email).
+    const [{ n: emails }] = await sql`select count(*)::int as n from email_messages
+      where kind = 'invoice' and invoice_id in (select id from invoices where recurring_id = ${r.id})`;
+    expect(emails).toBe(13);
+
     // The invoice carries recurringId, and so does its invoice.created event.
     const first = await getOwnerInvoice(ctx(wallet), detail.invoices[12].id);
     expect(ownerInvoiceSerializer.b(first, { appUrl: "http://x", now: clock }).recurringId).toBe(
@@ -244,6 +249,9 @@ describe("the recurring job", () => {
       );
       expect(run).toMatchObject({ created: 2, sent: 0, unsent: 2 });
       expect((await madeBy(r.id)).map((x) => x.status)).toEqual(["DRAFT", "DRAFT"]);
+      const [{ n }] = await sql`select count(*)::int as n from email_messages
+        where invoice_id in (select id from invoices where recurring_id = ${r.id})`;
+      expect(n).toBe(0);
     } finally {
       await chain.ledger.stop();
     }
