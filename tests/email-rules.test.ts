@@ -18,7 +18,9 @@ import { cancelInvoice, sendInvoice } from "@/lib/services/invoices/change-statu
 import { createInvoice } from "@/lib/services/invoices/create-invoice";
 import { updateInvoice } from "@/lib/services/invoices/update-invoice";
 import { confirmPayment } from "@/lib/services/payments/settle";
-import { invoiceBody } from "./helpers/api";
+import { client, invoiceBody } from "./helpers/api";
+import { type RunningApp, startApp, TEST_JWT_SECRET } from "./helpers/app";
+import { signIn } from "./helpers/auth";
 import { testContext } from "./helpers/context";
 import { createTestDatabase } from "./helpers/postgres";
 import { startTestSmtp, type TestSmtp } from "./helpers/smtp";
@@ -328,5 +330,48 @@ describe("reminders", () => {
     expect(await stored()).toBeNull();
     expect(createInvoiceSchema.safeParse(invoiceBody({ reminders: [0, 0] })).success).toBe(false);
     expect(updateInvoiceSchema.safeParse({ reminders: [99] }).success).toBe(false);
+  });
+});
+
+describe("unsubscribe over HTTP (the built server)", () => {
+  let app: RunningApp;
+  beforeAll(async () => {
+    app = await startApp({ DATABASE_URL: db.url });
+  });
+  afterAll(() => app?.stop());
+
+  it("GET shows the page and changes nothing; one-click POST stops reminders, twice; bad tokens 404", async () => {
+    const s = await signIn(app.url);
+    const api = client(app.url, s.token);
+    const created = await api.post("/api/invoices", invoiceBody({ reminders: [0] }));
+    expect(created.status).toBe(201);
+    const id = created.body.id;
+    expect((await api.post(`/api/invoices/${id}/send`)).status).toBe(200);
+    const link = `${app.url}/api/unsubscribe/${unsubscribeToken({ jwtSecret: TEST_JWT_SECRET }, id)}`;
+    const stoppedAt = async () =>
+      (await sql`select reminders_stopped_at from invoices where id = ${id}`)[0]
+        .reminders_stopped_at;
+
+    const page = await fetch(link);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toContain("text/html");
+    expect(await page.text()).toContain("Stop reminders");
+    expect(await stoppedAt()).toBeNull();
+
+    for (let i = 0; i < 2; i++) {
+      const one = await fetch(link, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "List-Unsubscribe=One-Click",
+      });
+      expect(one.status).toBe(200);
+      expect(await one.text()).toContain("Reminders stopped");
+    }
+    expect(await stoppedAt()).toBeInstanceOf(Date);
+
+    expect((await fetch(`${link.slice(0, -4)}AAAA`)).status).toBe(404);
+    expect((await fetch(`${app.url}/api/unsubscribe/nothing`, { method: "POST" })).status).toBe(
+      404,
+    );
   });
 });
