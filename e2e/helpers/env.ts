@@ -36,7 +36,8 @@ export type E2eEnv = {
 export const XLM_USD = DEFAULT_PRICES.stellar.usd;
 export const XLM_EUR = DEFAULT_PRICES.stellar.eur;
 
-export async function startEnv(): Promise<E2eEnv> {
+/** `extra` adds to (or overrides) the app's environment, e.g. `SMTP_URL` for a mail catcher. */
+export async function startEnv(extra: Record<string, string> = {}): Promise<E2eEnv> {
   const [testnet, mainnet, db, price] = await Promise.all([
     startChain(TESTNET),
     startChain(MAINNET),
@@ -57,6 +58,7 @@ export async function startEnv(): Promise<E2eEnv> {
       PRICE_FETCH_TIMEOUT_MS: "1000",
       WORKER: "on",
       WATCHER_INTERVAL_MS: "1000",
+      ...extra,
     });
   } catch (err) {
     await Promise.allSettled([testnet.ledger.stop(), mainnet.ledger.stop(), price.stop()]);
