@@ -66,12 +66,11 @@ beforeEach(async () => {
   await sql`delete from email_messages`;
 });
 
-async function sentInvoice(overrides: Record<string, unknown> = {}, c = ctx(), emailClient = true) {
+async function sentInvoice(overrides: Record<string, unknown> = {}, c = ctx()) {
   const inv = await createInvoice(
     c,
     createInvoiceSchema.parse(invoiceBody({ dueDate: "2026-06-30", ...overrides })),
   );
-  if (!emailClient) await sql`update invoices set email_client = false where id = ${inv.id}`;
   await sendInvoice(c, inv.id);
   return inv;
 }
@@ -149,9 +148,13 @@ describe("the invoice email on send", () => {
     expect(mail.parsed.html).toContain("Thanks! &lt;b&gt;VAT&lt;/b&gt; 123");
   });
 
-  it("emailClient false: nothing is queued", async () => {
-    await sentInvoice({}, ctx(), false);
+  it("emailClient false: nothing is queued; the owner view says so", async () => {
+    const inv = await sentInvoice({ emailClient: false });
+    expect(inv.emailClient).toBe(false);
     expect(await rows()).toHaveLength(0);
+    const emailed = await sentInvoice({ reminders: [-3, 0, 7] });
+    expect(emailed).toMatchObject({ emailClient: true, reminders: [-3, 0, 7] });
+    expect(await rows()).toHaveLength(1);
   });
 
   it("escapes HTML and cannot inject headers through the client's name or a subject", async () => {

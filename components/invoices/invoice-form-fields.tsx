@@ -21,11 +21,14 @@ const grid = "grid grid-cols-1 gap-4 sm:grid-cols-2";
 export function ClientFields({
   text,
   saveBoxes,
+  emailBox,
   onPick,
 }: {
   text: TextProps;
   /** The "save client" and "favorite" boxes, on a new invoice only. */
   saveBoxes?: { saveClient: Registered; favoriteClient: Registered };
+  /** "Email the invoice to this client". */
+  emailBox: Registered;
   onPick: (client: SavedClient) => void;
 }) {
   const { data: clients, loading } = useResource<SavedClient[]>("/api/clients");
@@ -67,6 +70,13 @@ export function ClientFields({
         />
         <Field label="Client company" autoComplete="off" {...text("clientCompany")} />
         <TextArea label="Client address" rows={2} {...text("clientAddress")} />
+        <div className="sm:col-span-2">
+          <Checkbox
+            label="Email the invoice to this client"
+            hint="When it is sent: the invoice with its PDF and a Pay now link, then a receipt for each payment and the reminders."
+            {...emailBox}
+          />
+        </div>
         {saveBoxes && (
           <div className="flex flex-wrap gap-x-6 gap-y-2 sm:col-span-2">
             <Checkbox
@@ -170,6 +180,17 @@ export function InvoiceFields({
           type="date"
           {...text("dueDate")}
           hint={<Hint>Optional. A UTC date.</Hint>}
+        />
+        <Field
+          label="Reminders (days from the due date)"
+          placeholder="-3, 0, 7"
+          {...text("reminders")}
+          hint={
+            <Hint>
+              Emailed to the client until paid: -3 is 3 days before the due date, 7 a week late.
+              Blank: your profile's default reminders.
+            </Hint>
+          }
         />
         <TextArea
           label="Invoice summary"

@@ -158,6 +158,7 @@ export function InvoiceForm({ invoice }: { invoice?: OwnerInvoice }) {
 
       <ClientFields
         text={text}
+        emailBox={register("emailClient")}
         onPick={pickClient}
         saveBoxes={
           editing

@@ -57,6 +57,22 @@ describe("invoice form rules (the API's request schemas on the form's text)", ()
     expect(body.clientCompany).toBeNull();
   });
 
+  it("emails the client by default; reminders typed as days become the API's list, blank the profile's", () => {
+    const plain = requestBody(createFormSchema.parse(values()));
+    expect(plain).toMatchObject({ emailClient: true, reminders: null });
+    const typed = requestBody(
+      createFormSchema.parse(values({ emailClient: false, reminders: " -3, 0 ,7 " })),
+    );
+    expect(typed).toMatchObject({ emailClient: false, reminders: [-3, 0, 7] });
+    expect(errors(createFormSchema, values({ reminders: "-3, soon" }))).toHaveProperty(
+      "reminders.1",
+    );
+    expect(errors(createFormSchema, values({ reminders: "0, 0" }))).toHaveProperty("reminders");
+    expect(errors(createFormSchema, values({ reminders: "90" }))).toHaveProperty("reminders.0");
+    const draft = { ...initialValues(undefined, "testnet") };
+    expect(draft.emailClient).toBe(true);
+  });
+
   it("refuses what the API refuses, with the API's messages", () => {
     const bad = errors(
       createFormSchema,

@@ -47,6 +47,10 @@ export type InvoiceFormValues = {
   freelancerCompany: string;
   saveClient: boolean;
   favoriteClient: boolean;
+  /** Email the invoice (then receipts and reminders) to the client when it is sent. */
+  emailClient: boolean;
+  /** Reminder days relative to the due date, as typed ("-3, 0, 7"); blank: the profile's. */
+  reminders: string;
   lineItems: LineItemValues[];
 };
 
@@ -60,6 +64,7 @@ export type DraftInvoice = Pick<
   | "networkPassphrase"
   | "invoiceNumber"
   | "dueDate"
+  | "emailClient"
   | "lineItems"
 >;
 
@@ -71,6 +76,7 @@ export type TextKey = Exclude<
   | "network"
   | "saveClient"
   | "favoriteClient"
+  | "emailClient"
   | "lineItems"
 >;
 
@@ -151,6 +157,13 @@ function formSchema(shape: Shape, overrides: Partial<Record<TextKey, z.ZodType>>
       v.trim() === "" ? undefined : Number(v.trim()),
     ),
     network: shape.network.unwrap(),
+    emailClient: shape.emailClient.unwrap(),
+    // "-3, 0, 7" as typed; blank is null (the profile's default reminders).
+    reminders: fromInput(shape.reminders, (v: string) =>
+      v.trim() === ""
+        ? null
+        : v.split(",").map((part) => (/^\s*[+-]?\d+\s*$/.test(part) ? Number(part) : part)),
+    ),
     lineItems: fromRows(shape.lineItems.unwrap()),
     // The create schema's; an edit never sends them (requestBody).
     saveClient: createInvoiceSchema.shape.saveClient.unwrap(),
@@ -205,6 +218,8 @@ export function initialValues(
     freelancerCompany: text(invoice?.freelancerCompany),
     saveClient: false,
     favoriteClient: false,
+    emailClient: invoice?.emailClient ?? true,
+    reminders: Array.isArray(invoice?.reminders) ? invoice.reminders.join(", ") : "",
     lineItems: invoice?.lineItems.length
       ? invoice.lineItems.map((i) => ({
           description: i.description,
@@ -258,6 +273,7 @@ const FIELD_LABELS: Record<string, string> = {
   lineItems: "Line items",
   quoteTtlMinutes: "Quote lifetime",
   priceCurrency: "Price currency",
+  reminders: "Reminders",
 };
 
 /**

@@ -112,6 +112,12 @@ const invoiceFields = {
     ),
   dueDate: dueDateSchema.nullish(),
   reminders: remindersSchema.nullish(),
+  emailClient: z
+    .boolean()
+    .optional()
+    .describe(
+      "Email the invoice (and receipts, reminders) to clientEmail when it is sent (default true)",
+    ),
   lineItems: lineItemsSchema.describe("Form B name of the line items"),
   items: lineItemsSchema.describe("Form A name of the line items"),
   amount: amountSchema.describe("Form A cross-check: must equal the computed subtotal"),
@@ -178,6 +184,7 @@ export const updateInvoiceSchema = z
     paymentTolerance: invoiceFields.paymentTolerance,
     dueDate: invoiceFields.dueDate,
     reminders: invoiceFields.reminders,
+    emailClient: invoiceFields.emailClient,
     lineItems: invoiceFields.lineItems.optional(),
     items: invoiceFields.items.optional(),
     amount: invoiceFields.amount.optional(),
@@ -441,6 +448,19 @@ export const invoiceState = z.object({
   updatedAt: timestamp,
   recurringId: id.nullable().meta({
     description: "The recurring schedule that created it (GET /api/recurring/{id}); null otherwise",
+  }),
+  emailClient: z.boolean().meta({
+    description: "The invoice, receipts and reminders are emailed to clientEmail",
+  }),
+  reminders: z
+    .array(int)
+    .nullable()
+    .meta({
+      description: "Reminder days relative to the due date; null: the profile's default reminders",
+      example: [-3, 0, 7],
+    }),
+  remindersStoppedAt: timestamp.nullable().meta({
+    description: "When the client stopped this invoice's reminders (the email's unsubscribe link)",
   }),
 });
 

@@ -193,6 +193,9 @@ const settlement = (
   createdAt: i.createdAt.toISOString(),
   updatedAt: i.updatedAt.toISOString(),
   recurringId: i.recurringId,
+  emailClient: i.emailClient,
+  reminders: i.reminders,
+  remindersStoppedAt: iso(i.remindersStoppedAt),
 });
 
 export const ownerInvoiceSerializer: Serializer<OwnerInvoice, typeof ownerInvoice> = serializer(

@@ -110,6 +110,7 @@ export async function createInvoice(
       networkPassphrase,
       dueDate: defaults.dueDate,
       reminders: input.reminders ?? null,
+      emailClient: input.emailClient ?? true,
       createdAt: now,
       updatedAt: now,
       ...origin,

@@ -81,6 +81,7 @@ export async function updateInvoice(
         quoteTtlMinutes: input.quoteTtlMinutes,
         networkPassphrase: network,
         dueDate: input.dueDate,
+        emailClient: input.emailClient,
         subtotal: pricing?.totals.subtotal,
         taxRate: pricing?.totals.taxRate,
         taxAmount: pricing?.totals.taxAmount,
