@@ -23,6 +23,8 @@ export type EmailLayoutProps = {
   preview: string;
   /** Who the email is from, shown as the heading (freelancer's name or company). */
   sender: string;
+  /** The freelancer's company, under the heading when the heading is their name. */
+  company?: string | null;
   serviceName: string;
   children: ReactNode;
   /** The freelancer's logo (profile), with the sender as its alt text. */
@@ -76,6 +78,9 @@ export function EmailLayout(props: EmailLayoutProps) {
             />
           ) : null}
           <Text style={{ ...styles.text, fontSize: "18px", fontWeight: 700 }}>{props.sender}</Text>
+          {props.company && props.company !== props.sender ? (
+            <Text style={styles.muted}>{props.company}</Text>
+          ) : null}
           <Hr style={{ borderColor: rule, margin: "8px 0 20px" }} />
           {props.children}
           <Hr style={{ borderColor: rule, margin: "24px 0 12px" }} />

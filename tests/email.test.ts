@@ -134,8 +134,15 @@ describe("the invoice email on send", () => {
 
   it("Reply-To, sender and footer come from the freelancer's profile", async () => {
     const owner = Keypair.random().publicKey();
-    await sql`insert into profiles (wallet, display_name, email, email_footer, created_at, updated_at)
-      values (${owner}, 'Studio Sam', 'hello@studio.example', 'Thanks! <b>VAT</b> 123', now(), now())`;
+    // A real 1x1 PNG logo: on the attached PDF as an image, in the email by its URL.
+    const png = Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==",
+      "base64",
+    );
+    await sql`insert into profiles (wallet, display_name, company, email, email_footer, logo, logo_type,
+        logo_updated_at, created_at, updated_at)
+      values (${owner}, 'Studio Sam', 'Sam & Co', 'hello@studio.example', 'Thanks! <b>VAT</b> 123',
+        ${png}, 'image/png', now(), now(), now())`;
     const c = { ...ctx(), wallet: owner };
     const inv = await sentInvoice({ freelancerName: "Someone Else" }, c);
     await deliverEmails(ctx());
@@ -146,6 +153,11 @@ describe("the invoice email on send", () => {
     expect(mail.parsed.subject).toBe(`Invoice ${inv.invoiceNumber} from Studio Sam: 1001.00 XLM`);
     expect(mail.parsed.text).toContain("Thanks! <b>VAT</b> 123");
     expect(mail.parsed.html).toContain("Thanks! &lt;b&gt;VAT&lt;/b&gt; 123");
+    // The name, the company and the logo, in the email and on its PDF.
+    expect(mail.parsed.text).toContain("Sam & Co");
+    expect(mail.parsed.html).toContain(`${APP_URL}/api/profile/logo/${owner}?v=`);
+    const pdf = mail.parsed.attachments.find((a) => a.contentType === "application/pdf");
+    expect(pdf?.content.toString("latin1")).toMatch(/\/Subtype\s*\/Image/);
   });
 
   it("emailClient false: nothing is queued; the owner view says so", async () => {

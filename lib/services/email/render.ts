@@ -82,6 +82,7 @@ export async function renderEmail(
     (message.invoiceId ? unsubscribeUrl(ctx.config, message.invoiceId) : null);
   const frame: TemplateInput["frame"] = {
     sender: senderName(profile, invoice),
+    company: profile?.company ?? invoice?.freelancerCompany ?? null,
     serviceName: ctx.config.serviceName,
     footer: profile?.emailFooter ?? null,
     logoUrl: profileLogoUrl(ctx.config.appUrl, profile),

@@ -1,9 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import PDFDocument from "pdfkit";
-import { NETWORK_PASSPHRASES } from "@/lib/config";
+import type { DbOrTx } from "@/db/client";
+import { NETWORK_PASSPHRASES, paymentPageUrl } from "@/lib/config";
 // Amounts as the freelancer pages show them: the one formatting module, pure string work.
 import { formatAmount, formatPriced, isZero, trimZeros } from "@/lib/format";
+import { pdfProfile } from "../profile/profile";
 import type { LineItemRow, OwnerInvoice } from "./store";
 
 /** What the PDF shows: a subset of the owner view, so tests can build one by hand. */
@@ -317,4 +319,19 @@ export function renderInvoicePdf(
 
   doc.end();
   return done;
+}
+
+/**
+ * The invoice's PDF as the freelancer and the client get it (GET /api/invoices/:id/pdf and the
+ * invoice email's attachment): the payment page link and the profile's logo, address and tax id.
+ */
+export async function invoicePdf(
+  db: DbOrTx,
+  appUrl: string,
+  invoice: InvoicePdfData & { id: string; freelancerWallet: string },
+): Promise<Buffer> {
+  return renderInvoicePdf(invoice, {
+    paymentLink: paymentPageUrl(appUrl, invoice.id),
+    profile: await pdfProfile(db, invoice.freelancerWallet),
+  });
 }

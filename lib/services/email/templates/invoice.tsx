@@ -1,7 +1,7 @@
 import { InvoiceEmail } from "@/emails/invoice";
 import { paymentPageUrl } from "@/lib/config";
 import { formatPriced, formatUtcDate } from "@/lib/format";
-import { renderInvoicePdf } from "@/lib/services/invoices/invoice-pdf";
+import { invoicePdf } from "@/lib/services/invoices/invoice-pdf";
 import type { EmailTemplate } from "../render";
 
 /**
@@ -11,7 +11,7 @@ import type { EmailTemplate } from "../render";
 export const invoiceTemplate: EmailTemplate = async ({ message, ctx, invoice, frame }) => {
   if (!invoice) throw new Error("An invoice email needs its invoice");
   const payUrl = paymentPageUrl(ctx.config.appUrl, invoice.id);
-  const pdf = await renderInvoicePdf(invoice, { paymentLink: payUrl });
+  const pdf = await invoicePdf(ctx.db, ctx.config.appUrl, invoice);
   return {
     element: (
       <InvoiceEmail

@@ -1,8 +1,6 @@
-import { paymentPageUrl } from "@/lib/config";
 import { defineRoute, methods, rawReply } from "@/lib/http/route";
-import { renderInvoicePdf } from "@/lib/services/invoices/invoice-pdf";
+import { invoicePdf } from "@/lib/services/invoices/invoice-pdf";
 import { getOwnerInvoice } from "@/lib/services/invoices/view-invoice";
-import { pdfProfile } from "@/lib/services/profile/profile";
 import * as spec from "./spec";
 
 // pdfkit needs Node (streams, Buffer); it is a serverExternalPackage (next.config.ts).
@@ -11,10 +9,7 @@ export const runtime = "nodejs";
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
   defineRoute(spec.getInvoicePdf, async ({ ctx, params }) => {
     const invoice = await getOwnerInvoice(ctx, params.id);
-    const pdf = await renderInvoicePdf(invoice, {
-      paymentLink: paymentPageUrl(ctx.config.appUrl, invoice.id),
-      profile: await pdfProfile(ctx.db, invoice.freelancerWallet),
-    });
+    const pdf = await invoicePdf(ctx.db, ctx.config.appUrl, invoice);
     return rawReply(
       new Response(new Uint8Array(pdf), {
         headers: {
