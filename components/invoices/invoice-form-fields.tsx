@@ -182,7 +182,7 @@ export function InvoiceFields({
           hint={<Hint>Optional. A UTC date.</Hint>}
         />
         <Field
-          label="Reminders (days from the due date)"
+          label="Reminder days"
           placeholder="-3, 0, 7"
           {...text("reminders")}
           hint={
