@@ -138,6 +138,15 @@ function applyOperation(
     }
     case "changeTrust":
       return { outcome: changeTrust(view, op, source, ctx), effect: {} };
+    case "manageData":
+      return { outcome: manageData(view, op, source, ctx), effect: {} };
+    case "setOptions": {
+      const account = view.get(source);
+      if (!account) return { outcome: opResult(op.type, "op_no_source_account"), effect: {} };
+      if (op.homeDomain !== undefined) account.homeDomain = op.homeDomain || undefined;
+      view.save(account);
+      return { outcome: opResult(op.type, "op_success"), effect: {} };
+    }
     default:
       return { outcome: opResult(op.type, "op_not_supported"), effect: {} };
   }
@@ -226,6 +235,35 @@ function changeTrust(
     lastModifiedLedger: ctx.ledgerSeq,
   };
   source.subentries += 1;
+  view.save(source);
+  return opResult(op.type, "op_success");
+}
+
+/** A data entry set, replaced or (without a value) deleted; a new entry is a subentry. */
+function manageData(
+  view: AccountView,
+  op: Operation.ManageData,
+  sourceId: string,
+  ctx: ApplyContext,
+): OpOutcome {
+  const source = view.get(sourceId);
+  if (!source) return opResult(op.type, "op_no_source_account");
+  const data = source.data ?? {};
+  const exists = Object.hasOwn(data, op.name);
+  if (op.value === undefined || op.value === null) {
+    if (!exists) return opResult(op.type, "op_data_name_not_found");
+    delete data[op.name];
+    source.subentries -= 1;
+  } else {
+    if (!exists) {
+      if (source.balance < minBalance(source, ctx.baseReserve, 1)) {
+        return opResult(op.type, "op_low_reserve");
+      }
+      source.subentries += 1;
+    }
+    data[op.name] = op.value.toString("base64");
+  }
+  source.data = data;
   view.save(source);
   return opResult(op.type, "op_success");
 }

@@ -14,7 +14,9 @@ const OP_TYPE_I: Record<string, number> = {
   createAccount: 0,
   payment: 1,
   pathPaymentStrictReceive: 2,
+  setOptions: 5,
   changeTrust: 6,
+  manageData: 10,
   pathPaymentStrictSend: 13,
 };
 const PAYMENT_TYPES = new Set([
@@ -115,6 +117,13 @@ function opDetails(op: Operation, source: string, effect: OpEffect): Record<stri
         trustor: source,
       };
     }
+    case "manageData":
+      return {
+        name: op.name,
+        value: op.value === undefined || op.value === null ? "" : op.value.toString("base64"),
+      };
+    case "setOptions":
+      return op.homeDomain === undefined ? {} : { home_domain: op.homeDomain };
     default:
       return {};
   }

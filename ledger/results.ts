@@ -83,6 +83,18 @@ const OP_ARM_SUFFIX: Record<string, Record<string, string>> = {
     op_trust_line_missing: "TrustLineMissing",
     op_cannot_delete: "CannotDelete",
   },
+  manageData: {
+    op_success: "Success",
+    op_not_supported_yet: "NotSupportedYet",
+    op_data_name_not_found: "NameNotFound",
+    op_low_reserve: "LowReserve",
+    op_data_invalid_name: "InvalidName",
+  },
+  setOptions: {
+    op_success: "Success",
+    op_low_reserve: "LowReserve",
+    op_invalid_home_domain: "InvalidHomeDomain",
+  },
 };
 
 export const SUPPORTED_OPS = new Set(Object.keys(OP_ARM_SUFFIX));

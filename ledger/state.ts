@@ -25,6 +25,10 @@ export interface AccountEntry {
   lastModifiedTime: number;
   /** keyed by `${code}:${issuer}` */
   trustlines: Record<string, TrustlineEntry>;
+  /** manage_data entries: name -> value, base64 (each one a subentry) */
+  data?: Record<string, string>;
+  /** set_options home domain */
+  homeDomain?: string;
 }
 
 export interface LedgerHeader {
@@ -127,7 +131,7 @@ export function trustlineKey(code: string, issuer: string): string {
 export function cloneAccount(a: AccountEntry): AccountEntry {
   const trustlines: Record<string, TrustlineEntry> = {};
   for (const [k, t] of Object.entries(a.trustlines)) trustlines[k] = { ...t };
-  return { ...a, trustlines };
+  return { ...a, trustlines, ...(a.data ? { data: { ...a.data } } : {}) };
 }
 
 /** Paging token / id of an operation: (ledger << 32) | (txOrder << 12) | opIndex (1-based). */

@@ -183,32 +183,54 @@ function checkOperation(
   }
   if (!SUPPORTED_OPS.has(op.type)) return opResult(op.type, "op_not_supported");
 
-  const malformed = opResult(op.type, "op_malformed");
+  const malformed = () => opResult(op.type, "op_malformed");
   switch (op.type) {
     case "createAccount":
-      if (toStroops(op.startingBalance) < 0n || op.destination === source) return malformed;
+      if (toStroops(op.startingBalance) < 0n || op.destination === source) return malformed();
       break;
     case "payment":
-      if (!positive(op.amount)) return malformed;
+      if (!positive(op.amount)) return malformed();
       break;
     case "pathPaymentStrictReceive":
       if (!positive(op.sendMax) || !positive(op.destAmount) || op.path.length > 5) {
-        return malformed;
+        return malformed();
       }
       break;
     case "pathPaymentStrictSend":
       if (!positive(op.sendAmount) || !positive(op.destMin) || op.path.length > 5) {
-        return malformed;
+        return malformed();
       }
       break;
     case "changeTrust": {
       const line = op.line;
       if (!("getIssuer" in line)) return opResult(op.type, "op_not_supported"); // pool shares
       if (line.isNative() || toStroops(op.limit) < 0n || line.getIssuer() === source) {
-        return malformed;
+        return malformed();
       }
       break;
     }
+    case "manageData":
+      // A name of 1 to 64 printable ASCII characters; the SDK checks the value's 64 bytes.
+      if (!/^[\x20-\x7e]{1,64}$/.test(op.name)) return opResult(op.type, "op_data_invalid_name");
+      break;
+    case "setOptions":
+      // Only the home domain is kept (ledger/README.md, Not covered).
+      if (
+        op.inflationDest !== undefined ||
+        op.clearFlags !== undefined ||
+        op.setFlags !== undefined ||
+        op.masterWeight !== undefined ||
+        op.lowThreshold !== undefined ||
+        op.medThreshold !== undefined ||
+        op.highThreshold !== undefined ||
+        op.signer !== undefined
+      ) {
+        return opResult(op.type, "op_not_supported");
+      }
+      if (op.homeDomain !== undefined && !/^[\x20-\x7e]{0,32}$/.test(op.homeDomain)) {
+        return opResult(op.type, "op_invalid_home_domain");
+      }
+      break;
   }
   return opResult(op.type, "op_success", successPayload(op));
 }

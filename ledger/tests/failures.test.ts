@@ -147,8 +147,14 @@ describe("transaction-level failures (rejected at submission, not included)", ()
     const kp = await funded(ctx);
     const tx = await buildTx(ctx, kp, [
       pay(kp.publicKey(), "1"),
-      Operation.manageData({ name: "config.memo_required", value: "1" }),
-      Operation.setOptions({ homeDomain: "example.com" }),
+      Operation.manageSellOffer({
+        selling: Asset.native(),
+        buying: ctx.usdc,
+        amount: "1",
+        price: "1",
+      }),
+      // set_options keeps only the home domain (ledger/README.md)
+      Operation.setOptions({ masterWeight: 2 }),
     ]);
     expect(await codes(submit(ctx, tx))).toEqual({
       transaction: "tx_failed",

@@ -323,4 +323,57 @@ describe("transactions built with the real SDK", () => {
     const bobAfter = await ctx.server.loadAccount(bob.publicKey());
     expect(balanceOf(bobAfter, Asset.native())).toBe("9999.0000000");
   });
+  it("manage_data sets, replaces and deletes entries (subentries), set_options keeps the home domain", async () => {
+    const kp = await funded(ctx);
+    await submit(
+      ctx,
+      await buildTx(ctx, kp, [
+        Operation.manageData({ name: "a", value: "one" }),
+        Operation.manageData({ name: "b", value: "two" }),
+        Operation.manageData({ name: "a", value: "uno" }),
+        Operation.setOptions({ homeDomain: "example.com" }),
+      ]),
+    );
+    let account = (await getJson(`${ctx.ledger.url}/accounts/${kp.publicKey()}`)).body;
+    expect(account.data).toEqual({
+      a: Buffer.from("uno").toString("base64"),
+      b: Buffer.from("two").toString("base64"),
+    });
+    expect(account.subentry_count).toBe(2);
+    expect(account.home_domain).toBe("example.com");
+    const ops = (
+      await getJson(`${ctx.ledger.url}/accounts/${kp.publicKey()}/operations?order=desc&limit=4`)
+    ).body._embedded.records;
+    expect(ops.map((o: { type: string; type_i: number }) => [o.type, o.type_i])).toEqual([
+      ["set_options", 5],
+      ["manage_data", 10],
+      ["manage_data", 10],
+      ["manage_data", 10],
+    ]);
+    expect(ops[1]).toMatchObject({ name: "a", value: Buffer.from("uno").toString("base64") });
+    expect(ops[0]).toMatchObject({ home_domain: "example.com" });
+    // Not in /payments.
+    const payments = (await getJson(`${ctx.ledger.url}/accounts/${kp.publicKey()}/payments`)).body;
+    expect(payments._embedded.records.map((r: { type: string }) => r.type)).toEqual([
+      "create_account",
+    ]);
+
+    await submit(ctx, await buildTx(ctx, kp, [Operation.manageData({ name: "b", value: null })]));
+    account = (await getJson(`${ctx.ledger.url}/accounts/${kp.publicKey()}`)).body;
+    expect(account.data).toEqual({ a: Buffer.from("uno").toString("base64") });
+    expect(account.subentry_count).toBe(1);
+
+    // Deleting a missing entry fails the transaction and changes nothing.
+    const missing = await buildTx(ctx, kp, [
+      Operation.manageData({ name: "a", value: null }),
+      Operation.manageData({ name: "zz", value: null }),
+    ]);
+    const err = await submit(ctx, missing).catch((e) => e);
+    expect(err.response.data.extras.result_codes).toEqual({
+      transaction: "tx_failed",
+      operations: ["op_success", "op_data_name_not_found"],
+    });
+    account = (await getJson(`${ctx.ledger.url}/accounts/${kp.publicKey()}`)).body;
+    expect(account.data).toEqual({ a: Buffer.from("uno").toString("base64") });
+  });
 });
