@@ -8,7 +8,8 @@ source scripts/pg.sh
 trap stop_pg EXIT
 start_pg
 npm run build --silent >/dev/null
-for b in ${BENCH:-http watcher export}; do
+# MAINNET_MINUTES (default 10) shortens each of the mainnet bench's three runs.
+for b in ${BENCH:-http watcher mainnet export}; do
   echo "==> bench $b"
   npx tsx "bench/$b.ts"
 done

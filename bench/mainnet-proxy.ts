@@ -1,0 +1,67 @@
+/**
+ * A counting (and optionally slow) HTTP proxy in front of a local ledger: every request the
+ * worker makes to "Horizon" goes through it, so requests are counted where Horizon would count
+ * them (bench/mainnet.ts). Streams are piped through as they come.
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type CountingProxy = {
+  url: string;
+  /** Requests by kind ("GET /payments", "STREAM /ledgers", ...), since the last reset. */
+  counts: () => Record<string, number>;
+  total: () => number;
+  reset: () => void;
+  stop: () => Promise<void>;
+};
+
+export async function startProxy(target: string, delayMs: number): Promise<CountingProxy> {
+  const upstream = new URL(target);
+  let counts: Record<string, number> = {};
+  const server = http.createServer((req, res) => {
+    const path = new URL(req.url ?? "/", "http://x").pathname;
+    const stream = (req.headers.accept ?? "").includes("text/event-stream");
+    // Collections by name, single resources by their collection ("GET /transactions/:id").
+    const parts = path.split("/").filter(Boolean);
+    const kind = `${stream ? "STREAM" : req.method} /${parts
+      .map((p, i) => (i % 2 === 1 && !/^[a-z_]+$/.test(p) ? ":id" : p))
+      .join("/")}`;
+    counts[kind] = (counts[kind] ?? 0) + 1;
+    const forward = () => {
+      const out = http.request(
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          method: req.method,
+          path: req.url,
+          headers: req.headers,
+        },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      out.on("error", () => res.destroy());
+      res.on("close", () => out.destroy());
+      req.pipe(out);
+    };
+    if (delayMs > 0) setTimeout(forward, delayMs);
+    else forward();
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    counts: () => ({ ...counts }),
+    total: () => Object.values(counts).reduce((a, b) => a + b, 0),
+    reset: () => {
+      counts = {};
+    },
+    stop: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}

@@ -1,0 +1,320 @@
+/**
+ * Mainnet-scale watcher benchmark (issue 18 item 4): the local ledger closes a ledger every
+ * 5 s carrying ~1,000 operations from thousands of accounts (bench/mainnet-traffic.ts), with
+ * 10,000 open invoices on 1,000 wallets in PostgreSQL and one matching payment in every
+ * ledger, while the worker (scripts/worker.ts, its own process) watches it through a counting
+ * proxy (bench/mainnet-proxy.ts). Three runs: streaming, polling only, and Horizon answering
+ * 500 ms late. Needs TEST_DATABASE_URL (npm run bench starts PostgreSQL).
+ *
+ * MAINNET_MINUTES (default 10) shortens each run; MAINNET_MODES (default stream,poll,slow)
+ * picks the runs.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { Networks, StrKey } from "@stellar/stellar-sdk";
+import postgres from "postgres";
+import { openDatabase } from "../db/client";
+import type { SubmitResult } from "../ledger/core";
+import { startLedger } from "../ledger/server";
+import { formatInvoiceNumber } from "../lib/domain/invoice-number";
+import { startPriceSource } from "../scripts/price-source";
+import { createTestDatabase } from "../tests/helpers/postgres";
+import { type CountingProxy, startProxy } from "./mainnet-proxy";
+import { createAccounts, prepareTraffic } from "./mainnet-traffic";
+import { percentile, writeSection } from "./results-file";
+
+type Mode = "stream" | "poll" | "slow";
+const MODE_LABEL: Record<Mode, string> = {
+  stream: "streaming",
+  poll: "polling only (WATCHER_STREAM=off)",
+  slow: "streaming, Horizon +500 ms per request",
+};
+
+const MINUTES = Number(process.env.MAINNET_MINUTES ?? 10);
+const MODES = (process.env.MAINNET_MODES ?? "stream,poll,slow").split(",") as Mode[];
+const CLOSE_MS = 5000;
+const SHAPE = { txPerLedger: 100, opsPerTx: 10, sources: 3000 };
+const WALLETS = 1000;
+const INVOICES = 10_000;
+const ROOT = path.join(import.meta.dirname, "..");
+const CLK_TCK = 100;
+
+type RunResult = Awaited<ReturnType<typeof run>>;
+
+async function run(mode: Mode) {
+  const ledgers = Math.max(2, Math.round((MINUTES * 60_000) / CLOSE_MS));
+  const mainnet = await startLedger({
+    networkPassphrase: Networks.PUBLIC,
+    closeIntervalMs: 0,
+    friendbot: false,
+  });
+  // The testnet side of the worker is idle, as on a mainnet deployment.
+  const testnet = await startLedger({
+    networkPassphrase: Networks.TESTNET,
+    closeIntervalMs: CLOSE_MS,
+  });
+  const delay = mode === "slow" ? 500 : 0;
+  const proxies = {
+    mainnet: await startProxy(mainnet.url, delay),
+    testnet: await startProxy(testnet.url, delay),
+  };
+  const prices = await startPriceSource();
+  const db = await createTestDatabase();
+  const sql = postgres(db.url, { max: 2, onnotice: () => {} });
+  let worker: ChildProcess | undefined;
+  try {
+    // Freelancer wallets: any 32 bytes make an account id; they only receive.
+    const wallets = Array.from({ length: WALLETS }, () =>
+      StrKey.encodeEd25519PublicKey(randomBytes(32)),
+    );
+    createAccounts(mainnet, wallets, "10");
+    const invoice = (i: number) => ({
+      index: i,
+      wallet: wallets[i % WALLETS],
+      // Each wallet numbers its own invoices: INV-0001 .. INV-0010 on every wallet.
+      number: formatInvoiceNumber(Math.floor(i / WALLETS) + 1),
+      amount: `${(i % 97) + 1}.25`,
+    });
+    const prepStarted = performance.now();
+    // 7919 is prime to 10,000: ledger k pays a different invoice each time, all over the table.
+    const batches = prepareTraffic(mainnet, SHAPE, ledgers, (k) => invoice((k * 7919) % INVOICES));
+    const prepMs = performance.now() - prepStarted;
+    const ops = batches[0].envelopes.length * SHAPE.opsPerTx;
+    console.log(
+      `[${mode}] ${ledgers} ledgers of ${batches[0].envelopes.length} transactions pre-signed in ${(prepMs / 1000).toFixed(1)} s`,
+    );
+
+    const handle = await openDatabase({ databaseUrl: db.url, dataDir: "/nonexistent" });
+    await handle.close(); // migrated
+    const now = new Date();
+    const rows = Array.from({ length: INVOICES }, (_, i) => {
+      const inv = invoice(i);
+      return {
+        id: `mainnet${String(i).padStart(13, "0")}`,
+        invoice_number: inv.number,
+        status: "PENDING",
+        freelancer_wallet: inv.wallet,
+        client_name: "Bench",
+        client_email: "bench@example.com",
+        title: "Bench",
+        subtotal: inv.amount,
+        total: inv.amount,
+        network_passphrase: Networks.PUBLIC,
+        created_at: now,
+        updated_at: now,
+      };
+    });
+    for (let i = 0; i < rows.length; i += 1000)
+      await sql`insert into invoices ${sql(rows.slice(i, i + 1000))}`;
+    // The watcher starts at the current ledger (the set-up ledgers hold no invoice payments).
+    const tip = BigInt(mainnet.core.latest().sequence) << 32n;
+    await sql`insert into watcher_cursors ${sql({ network: "mainnet", cursor: tip.toString(), updated_at: now })}`;
+
+    worker = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+      cwd: ROOT,
+      stdio: ["ignore", "inherit", "inherit"],
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        LOG_LEVEL: "warn",
+        DATABASE_URL: db.url,
+        JWT_SECRET: "s".repeat(40),
+        ...prices.env,
+        HORIZON_MAINNET_URL: proxies.mainnet.url,
+        HORIZON_TESTNET_URL: proxies.testnet.url,
+        USDC_ISSUER_MAINNET: mainnet.issuers.USDC.issuer,
+        EURC_ISSUER_MAINNET: mainnet.issuers.EURC.issuer,
+        USDC_ISSUER_TESTNET: testnet.issuers.USDC.issuer,
+        EURC_ISSUER_TESTNET: testnet.issuers.EURC.issuer,
+        WATCHER_STREAM: mode === "poll" ? "off" : "on",
+        WATCHER_INTERVAL_MS: String(CLOSE_MS),
+      },
+    });
+    const pid = worker.pid;
+    if (!pid) throw new Error("worker did not start");
+    // Started: it has read the mainnet cursor once (and opened its streams).
+    const deadline = Date.now() + 60_000;
+    while (proxies.mainnet.total() === 0 && Date.now() < deadline) await sleep(100);
+    await sleep(3000);
+
+    for (const p of Object.values(proxies)) p.reset();
+    const cpu0 = cpuTicks(pid);
+    const rss0 = rssMb(pid);
+    const t0 = Date.now();
+    const warmUpMs = Math.min(60_000, (ledgers * CLOSE_MS) / 5);
+    let rssWarm = rss0;
+    let rssMax = rss0;
+    const backlog: number[] = [];
+    let sampling = true;
+    const sampler = (async () => {
+      for (let s = 1; sampling; s++) {
+        await sleep(t0 + s * 1000 - Date.now());
+        const [row] = await sql`select cursor from watcher_cursors where network = 'mainnet'`;
+        const seen = row?.cursor ? Number(BigInt(row.cursor) >> 32n) : 0;
+        backlog.push(mainnet.core.latest().sequence - seen);
+        const rss = rssMb(pid);
+        rssMax = Math.max(rssMax, rss);
+        if (s * 1000 <= warmUpMs) rssWarm = rss;
+      }
+    })();
+
+    const closes: { closedAt: number; applyMs: number; invoiceIndex: number }[] = [];
+    const submissions: Promise<SubmitResult>[] = [];
+    for (let k = 0; k < ledgers; k++) {
+      // Transactions arrive mid-interval; the ledger closes on the 5 s beat.
+      await sleep(t0 + k * CLOSE_MS + CLOSE_MS / 2 - Date.now());
+      for (const env of batches[k].envelopes) submissions.push(mainnet.core.submit(env));
+      await sleep(t0 + (k + 1) * CLOSE_MS - Date.now());
+      // Lag counts from the moment Horizon serves the ledger: applying 100 signed
+      // transactions takes the local ledger a few hundred ms that the network's validators
+      // spend before the close, not after.
+      const applyStarted = Date.now();
+      mainnet.core.closeLedger();
+      const closedAt = Date.now();
+      closes.push({
+        closedAt,
+        applyMs: closedAt - applyStarted,
+        invoiceIndex: batches[k].match.invoiceIndex,
+      });
+    }
+    const wallMs = Date.now() - t0;
+    const requests = { mainnet: proxies.mainnet.counts(), testnet: proxies.testnet.counts() };
+    const cpu1 = cpuTicks(pid);
+    const rss1 = rssMb(pid);
+    sampling = false;
+    await sampler;
+
+    const settled = await Promise.all(submissions);
+    const failedTx = settled.filter((r) => r.kind !== "applied" || !r.record.successful).length;
+    const ids = closes.map((c) => `mainnet${String(c.invoiceIndex).padStart(13, "0")}`);
+    const paidWait = Date.now() + 30_000;
+    let paid: { id: string; updated_at: Date }[] = [];
+    while (Date.now() < paidWait) {
+      paid =
+        await sql`select id, updated_at from invoices where id in ${sql(ids)} and status = 'PAID'`;
+      if (paid.length === ids.length) break;
+      await sleep(200);
+    }
+    const paidAt = new Map(paid.map((r) => [r.id, new Date(r.updated_at).getTime()]));
+    const lags = closes.flatMap((c, i) => {
+      const at = paidAt.get(ids[i]);
+      return at === undefined ? [] : [at - c.closedAt];
+    });
+    const [{ n: recorded }] = await sql`select count(*)::int as n from payments`;
+    const perHour = (counts: Record<string, number>) =>
+      Math.round((sum(counts) * 3_600_000) / wallMs);
+    const result = {
+      mode,
+      ledgers,
+      opsPerLedger: ops,
+      prepS: prepMs / 1000,
+      failedTx,
+      matched: lags.length,
+      recorded,
+      p50: percentile(lags, 50),
+      p95: percentile(lags, 95),
+      max: Math.max(...lags),
+      backlogMax: Math.max(...backlog),
+      backlogOver1: backlog.filter((b) => b > 1).length,
+      samples: backlog.length,
+      requestsPerHour: perHour(requests.mainnet),
+      testnetPerHour: perHour(requests.testnet),
+      kinds: Object.fromEntries(
+        Object.entries(requests.mainnet)
+          .sort((a, b) => b[1] - a[1])
+          .map(([k, v]) => [k, Math.round((v * 3_600_000) / wallMs)]),
+      ),
+      cpuPct: (((cpu1 - cpu0) / CLK_TCK) * 100_000) / wallMs,
+      rss0,
+      rssWarm,
+      rss1,
+      rssMax,
+      growthPct: ((rss1 - rssWarm) / rssWarm) * 100,
+      applyP95: percentile(
+        closes.map((c) => c.applyMs),
+        95,
+      ),
+    };
+    console.log(result);
+    return result;
+  } finally {
+    if (worker && worker.exitCode === null) {
+      const exited = new Promise((r) => worker?.once("exit", r));
+      worker.kill("SIGTERM");
+      await Promise.race([exited, sleep(10_000)]);
+      if (worker.exitCode === null) worker.kill("SIGKILL");
+    }
+    await Promise.all([
+      sql.end(),
+      ...Object.values(proxies).map((p: CountingProxy) => p.stop()),
+      mainnet.stop(),
+      testnet.stop(),
+      prices.stop(),
+    ]);
+    await db.drop();
+  }
+}
+
+function cpuTicks(pid: number): number {
+  // Fields after the command name: state is field 3, utime 14 and stime 15.
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+const sum = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+
+const results: RunResult[] = [];
+for (const mode of MODES) results.push(await run(mode));
+
+const ms = (n: number) => `${Math.round(n)} ms`;
+const ok = (pass: boolean) => (pass ? "" : " ✗");
+const rows = results.map((r) => {
+  const lagTarget = r.mode === "poll" ? 6000 : 1000;
+  return `| ${MODE_LABEL[r.mode]} | ${ms(r.p50)} | ${ms(r.p95)}${ok(r.p95 <= lagTarget)} | ${ms(r.max)} | ${r.matched}/${r.ledgers} (${r.recorded} recorded) | ${r.backlogMax}${ok(r.backlogMax <= 1)} | ${r.requestsPerHour.toLocaleString("en")}${ok(r.requestsPerHour <= 3600)} | ${r.cpuPct.toFixed(1)} % | ${r.rssWarm.toFixed(0)} → ${r.rss1.toFixed(0)} MB (${r.growthPct >= 0 ? "+" : ""}${r.growthPct.toFixed(1)} %)${ok(r.growthPct <= 10)} |`;
+});
+const kinds = results.map(
+  (r) =>
+    `| ${MODE_LABEL[r.mode]} | ${Object.entries(r.kinds)
+      .map(([k, v]) => `${k}: ${v.toLocaleString("en")}`)
+      .join(", ")} | ${r.testnetPerHour.toLocaleString("en")} |`,
+);
+const first = results[0];
+writeSection(
+  "Mainnet-scale watcher",
+  `
+${MINUTES} minutes per run: the local ledger closes a ledger every 5 s with ${first.opsPerLedger.toLocaleString("en")} operations in ${SHAPE.txPerLedger} transactions
+(payments in XLM and USDC 45 %, path payments 10 %, create_account 5 %, change_trust 15 %,
+manage_data 15 %, set_options 10 %; sources rotating among ${SHAPE.sources.toLocaleString("en")} accounts; 10 % of transactions carry
+invoice-like text memos that pay no freelancer, 20 % id memos), plus one payment of an open
+invoice's amount with its number as memo to its wallet; 10,000 open invoices on 1,000 wallets in
+PostgreSQL. The worker is \`scripts/worker.ts\` in its own process (WATCHER_INTERVAL_MS=5000);
+every request it makes to the mainnet Horizon is counted by a proxy in front of the ledger.
+Detection lag: the ledger's close (once applied and served; the local ledger's apply p95
+${ms(first.applyP95)} is not counted) to the invoice's \`updated_at\` (PAID, the recorder's clock). Backlog: ledgers between the ledger's
+latest and the watcher's cursor, sampled every second. CPU: the worker process's user + system
+time over the run (% of one core, /proc). RSS: after ${Math.min(60, first.ledgers)} s of warm-up → at the end.
+
+| run | detection p50 | p95 | max | invoices paid | backlog max | Horizon requests / hour | worker CPU | worker RSS |
+|---|---|---|---|---|---|---|---|---|
+| target | | ≤ 1 s streaming, ≤ 6 s polling | | all, once | ≤ 1 | ≤ 3,600 | | growth ≤ 10 % |
+${rows.join("\n")}
+
+Mainnet Horizon requests per hour by kind (and the idle testnet Horizon's total, a separate
+server with its own limit):
+
+| run | mainnet requests / hour | testnet / hour |
+|---|---|---|
+${kinds.join("\n")}
+`,
+);
+process.exit(0);
