@@ -27,6 +27,17 @@ export type DatabaseHandle = {
   raw: <T>(text: string, params: unknown[]) => Promise<T[]>;
   /** Cheap liveness probe for /api/health. */
   ping: () => Promise<void>;
+  /**
+   * Follows NOTIFY on `channel` over one connection of its own (postgres.js) or the embedded
+   * database's: `onNotify` gets each payload; `onState(true)` says it is listening (again, after
+   * a lost connection: what was sent meanwhile is lost, so the caller treats everything as
+   * changed), `onState(false)` that it is not, while it reconnects with backoff.
+   */
+  listen: (
+    channel: string,
+    onNotify: (payload: string) => void,
+    onState: (listening: boolean) => void,
+  ) => { close: () => Promise<void> };
   close: () => Promise<void>;
 };
 
@@ -103,7 +114,72 @@ async function openPostgres(
     ping: async () => {
       await timed(sql.unsafe("select 1"));
     },
+    listen: (channel, onNotify, onState) =>
+      listenPostgres(postgres, url, timeoutMs, channel, onNotify, onState),
     close: () => sql.end({ timeout: 5 }),
+  };
+}
+
+/** Longest wait between two attempts to listen again. */
+const LISTEN_BACKOFF_MAX_MS = 30_000;
+
+function listenPostgres(
+  postgres: typeof import("postgres"),
+  url: string,
+  timeoutMs: number,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onState: (listening: boolean) => void,
+): { close: () => Promise<void> } {
+  let closed = false;
+  let listening = false;
+  let retry: NodeJS.Timeout | undefined;
+  let backoff = 500;
+  const lost = () => {
+    if (closed || retry) return;
+    if (listening) onState(false);
+    listening = false;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void attempt();
+    }, backoff);
+    backoff = Math.min(backoff * 2, LISTEN_BACKOFF_MAX_MS);
+  };
+  // One connection, never idle-closed; postgres.js opens it again on the next statement.
+  const conn = postgres(url, {
+    max: 1,
+    idle_timeout: null,
+    max_lifetime: null,
+    fetch_types: false,
+    connect_timeout: Math.ceil(timeoutMs / 1000),
+    onnotice: () => {},
+    onnotify: (name: string, payload: string) => {
+      if (name === channel) onNotify(payload);
+    },
+    onclose: lost,
+  } as never);
+  const attempt = async () => {
+    try {
+      await withTimeout(
+        conn.unsafe(`listen "${channel.replace(/"/g, '""')}"`),
+        timeoutMs,
+        queryTimeoutError,
+      );
+      if (closed) return;
+      backoff = 500;
+      listening = true;
+      onState(true);
+    } catch {
+      lost();
+    }
+  };
+  void attempt();
+  return {
+    close: async () => {
+      closed = true;
+      clearTimeout(retry);
+      await conn.end({ timeout: 1 });
+    },
   };
 }
 
@@ -295,6 +371,14 @@ async function openPglite(dir: string, migrate: boolean): Promise<DatabaseHandle
     raw: async <T>(text: string, params: unknown[]) => (await client.query<T>(text, params)).rows,
     ping: async () => {
       await client.query("select 1");
+    },
+    // One process, one database: listening never drops.
+    listen: (channel, onNotify, onState) => {
+      const stop = client.listen(channel, onNotify).then((unlisten) => {
+        onState(true);
+        return unlisten;
+      });
+      return { close: async () => (await stop)() };
     },
     close: () => client.close(),
   };

@@ -56,6 +56,11 @@ export const envSchema = z.object({
   RATE_LIMITS: z.enum(["on", "off"]).default("on"),
   /** Global limit per minute (docs/decisions.md, Limits: 100). Raised only in tests. */
   RATE_LIMIT_GLOBAL_PER_MINUTE: positiveInt.default(100),
+  /** Open payment-status streams per client address and per instance (docs/decisions.md). */
+  STATUS_STREAMS_PER_IP: positiveInt.default(10),
+  STATUS_STREAMS_MAX: positiveInt.default(10_000),
+  /** The per-instance payment-status cache; `auto`: on, except on Vercel (docs/decisions.md). */
+  STATUS_CACHE: z.enum(["on", "off", "auto"]).default("auto"),
   /** Per-endpoint limits (docs/decisions.md, Limits); raised only in tests. */
   RATE_LIMIT_INVOICES_PER_HOUR: positiveInt.default(20),
   RATE_LIMIT_LINKS_PER_HOUR: positiveInt.default(60),
@@ -161,6 +166,10 @@ export type Config = {
   upstash: { url: string; token: string } | undefined;
   rateLimitsEnabled: boolean;
   rateLimitGlobalPerMinute: number;
+  /** Bounds on open GET /api/payments/{id}/events streams (lib/realtime/status-streams.ts). */
+  statusStreams: { perIp: number; max: number };
+  /** Answer unchanged payment statuses from this instance's memory (lib/services/payments/status-cache.ts). */
+  statusCache: boolean;
   rateLimits: {
     invoicesPerHour: number;
     linksPerHour: number;
@@ -281,6 +290,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         : undefined,
     rateLimitsEnabled: e.RATE_LIMITS === "on",
     rateLimitGlobalPerMinute: e.RATE_LIMIT_GLOBAL_PER_MINUTE,
+    statusStreams: { perIp: e.STATUS_STREAMS_PER_IP, max: e.STATUS_STREAMS_MAX },
+    // A frozen serverless function may answer before it reads what was notified meanwhile.
+    statusCache: e.STATUS_CACHE === "auto" ? !env.VERCEL : e.STATUS_CACHE === "on",
     rateLimits: {
       invoicesPerHour: e.RATE_LIMIT_INVOICES_PER_HOUR,
       linksPerHour: e.RATE_LIMIT_LINKS_PER_HOUR,

@@ -4,6 +4,8 @@ import { logger } from "./logger";
 import { createPostgresRateLimiter } from "./ratelimit/postgres";
 import type { RateLimiter } from "./ratelimit/types";
 import { createUpstashRateLimiter } from "./ratelimit/upstash";
+import { createInvoiceChanges, type InvoiceChanges } from "./realtime/invoice-changes";
+import { StatusCache } from "./services/payments/status-cache";
 
 /**
  * Process-wide resources, created once (kept on globalThis so dev-mode reloads and the
@@ -13,6 +15,9 @@ export type Runtime = {
   config: Config;
   database: DatabaseHandle;
   rateLimiter: RateLimiter;
+  /** Invoice changes from every instance (one LISTEN connection, opened on first use). */
+  changes: InvoiceChanges;
+  statusCache: StatusCache | undefined;
 };
 
 const KEY = Symbol.for("stellar-invoicing.runtime");
@@ -42,5 +47,12 @@ async function createRuntime(): Promise<Runtime> {
     database: database.kind,
     rateLimiter: config.upstash ? "upstash" : "postgres",
   });
-  return { config, database, rateLimiter };
+  const changes = createInvoiceChanges(database, logger);
+  return {
+    config,
+    database,
+    rateLimiter,
+    changes,
+    statusCache: config.statusCache ? new StatusCache(changes) : undefined,
+  };
 }

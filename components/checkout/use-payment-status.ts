@@ -33,10 +33,13 @@ export type CheckoutProgress = {
 const FINAL = new Set(["PAID", "CANCELLED"]);
 /** Statuses the checkout offers to pay (components/checkout/checkout-panel.tsx). */
 export const PAYABLE = new Set(["PENDING", "PROCESSING", "FAILED", "EXPIRED"]);
-/** Poll every 5 seconds; faster for two minutes after the payer starts paying. */
+/** Without the pushed status: poll every 5 seconds; faster for two minutes after the payer
+ * starts paying. */
 const SLOW_POLL_MS = 5000;
 const FAST_POLL_MS = 1500;
 const FAST_WINDOW_MS = 120_000;
+/** Errors in a row, without a message between them, before the stream is given up for polling. */
+const STREAM_ATTEMPTS = 3;
 
 /**
  * The server has no live quote (it expired, or a poll sent before a pay-intent answered):
@@ -47,8 +50,10 @@ const keptQuote = (q: Quote | null, status: string) => (q && PAYABLE.has(status)
 
 /**
  * The invoice's live status: the page becomes a receipt however the invoice gets paid (this
- * page's wallet, a phone, another tab). Polls until the status is final, pausing while the
- * tab is hidden; `speedUp()` polls faster while a payment is on its way. When a payment this
+ * page's wallet, a phone, another tab). It follows the pushed status
+ * (GET /api/payments/{id}/events) until the status is final; when the stream cannot be had
+ * (a host that cuts long responses, too many streams) it polls instead, pausing while the tab
+ * is hidden, and `speedUp()` polls faster while a payment is on its way. When a payment this
  * page saw settles, focus moves to the receipt's heading (`receiptHeading`), not on a load.
  * `progress` follows what was paid and what is left, and the payments received; `quote` the
  * live quote of a fiat-priced invoice (from the status poll, so a reload keeps it, or from a
@@ -69,10 +74,13 @@ export function usePaymentStatus(
   const [progress, setProgress] = useState(initial.progress);
   const [quote, setQuote] = useState(initial.quote);
   const [pollKey, setPollKey] = useState(0);
+  const [streamFailed, setStreamFailed] = useState(false);
   const fastUntil = useRef(0);
   const receiptHeading = useRef<HTMLHeadingElement>(null);
   const announceReceipt = useRef(false);
   const paid = status === "PAID" && receipt !== null;
+  const done = FINAL.has(status) && (status !== "PAID" || receipt !== null);
+  const streaming = !streamFailed && typeof EventSource !== "undefined";
 
   const speedUp = useCallback(() => {
     fastUntil.current = Date.now() + FAST_WINDOW_MS;
@@ -105,9 +113,32 @@ export function usePaymentStatus(
   );
   const refresh = useCallback(async () => apply(await fetchStatus()), [apply, fetchStatus]);
 
+  useEffect(() => {
+    if (done || !streaming) return;
+    const source = new EventSource(`/api/payments/${invoiceId}/events`);
+    let errors = 0;
+    source.onmessage = (e: MessageEvent<string>) => {
+      errors = 0;
+      try {
+        apply(JSON.parse(e.data) as StatusBody);
+      } catch {
+        // Not a status body: wait for the next one.
+      }
+    };
+    // The browser reconnects by itself (`retry:`); a refused or failing stream means polling.
+    source.onerror = () => {
+      errors++;
+      if (source.readyState === EventSource.CLOSED || errors >= STREAM_ATTEMPTS) {
+        source.close();
+        setStreamFailed(true);
+      }
+    };
+    return () => source.close();
+  }, [done, streaming, invoiceId, apply]);
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: pollKey restarts the loop at the fast pace
   useEffect(() => {
-    if (FINAL.has(status) && (status !== "PAID" || receipt)) return;
+    if (done || streaming) return;
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const delay = () => (Date.now() < fastUntil.current ? FAST_POLL_MS : SLOW_POLL_MS);
@@ -129,7 +160,7 @@ export function usePaymentStatus(
       stopped = true;
       clearTimeout(timer);
     };
-  }, [status, receipt, pollKey, apply, fetchStatus]);
+  }, [done, streaming, pollKey, apply, fetchStatus]);
 
   useEffect(() => {
     if (paid && announceReceipt.current) {

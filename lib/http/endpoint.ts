@@ -20,6 +20,7 @@ import { claimIdempotencyKey, finishIdempotencyKey } from "@/lib/services/idempo
 import { parseWith, readJsonBody } from "./body";
 import { clientIp } from "./client-ip";
 import { internalErrorPayload, toErrorPayload } from "./errors";
+import { etagOf, noneMatchHits } from "./etag";
 import {
   type AnySerializer,
   errorBody,
@@ -112,6 +113,7 @@ export function endpoint(
         now,
         logger,
         requestId,
+        statusCache: runtime.statusCache,
       };
       const ip = `ip:${clientIp(req.headers, config)}`;
       const hit = async (policy: RateLimitPolicy, subjects: string[]) => {
@@ -197,9 +199,17 @@ export function endpoint(
         }
         idempotency = { scope, key, db: ctx.db };
       }
-      const result = await handler({ ctx: fullCtx as AuthedContext, params, query, body, form });
+      const result = await handler({
+        ctx: fullCtx as AuthedContext,
+        params,
+        query,
+        body,
+        form,
+        request: req,
+      });
       const wire = { appUrl: config.appUrl, now: now() };
-      return await finish(respond(toReply(op, result), form, wire, requestId, limits));
+      const validators = op.etag ? { ifNoneMatch: req.headers.get("if-none-match") } : undefined;
+      return await finish(respond(toReply(op, result), form, wire, requestId, limits, validators));
     } catch (err) {
       const payload = toErrorPayload(err);
       if (payload) {
@@ -288,6 +298,8 @@ function respond(
   wire: WireContext,
   requestId: string,
   limits: RateLimitResult[],
+  /** Set for operations with `etag`: the body's tag goes out, and a 304 when it matches. */
+  validators?: { ifNoneMatch: string | null },
 ): Response {
   if (result.kind === "raw") {
     for (const [k, v] of baseHeaders(requestId, limits)) {
@@ -297,7 +309,17 @@ function respond(
   }
   const body = successBody(form, result.value, result.serializer, wire);
   if (process.env.NODE_ENV === "development") checkBody(result.serializer, form, body, requestId);
-  return json(body, result.status, requestId, limits);
+  if (!validators || result.status !== 200) return json(body, result.status, requestId, limits);
+  const text = JSON.stringify(body);
+  const etag = etagOf(text);
+  const headers = baseHeaders(requestId, limits);
+  // Stored, but asked again every time: the tag makes the unchanged answer a bodiless 304.
+  headers.set("cache-control", "no-cache");
+  headers.set("etag", etag);
+  if (noneMatchHits(validators.ifNoneMatch, etag))
+    return new Response(null, { status: 304, headers });
+  headers.set("content-type", "application/json; charset=utf-8");
+  return new Response(text, { status: 200, headers });
 }
 
 /**

@@ -135,6 +135,8 @@ export type Operation<
   body?: BodySpec<B>;
   /** Honour `Idempotency-Key`: the first response is stored and replayed for 24 hours. */
   idempotent?: boolean;
+  /** A 200 carries an `ETag` (a hash of its body) and `If-None-Match` naming it gets a 304. */
+  etag?: boolean;
   /** Talks to Horizon: may answer 429 `Network is busy` and 503 `Stellar network ...`. */
   ledger?: boolean;
   /** Message of an unexpected 500 on this operation (default `Internal server error`). */
@@ -168,6 +170,8 @@ export type HandlerInput<A extends AuthKind, P, Q, B> = {
   query: Q;
   body: B;
   form: WireForm;
+  /** The request itself, for the few handlers that need more (a stream's end, the caller's address). */
+  request: Request;
 };
 
 export type Handler<A extends AuthKind, P extends z.ZodObject, Q extends z.ZodObject, B, R> = (

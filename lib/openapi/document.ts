@@ -119,6 +119,11 @@ const HEADERS: NonNullable<ZodOpenApiComponentsObject["headers"]> = {
       "`true` when this response is the stored answer to an earlier request with the same Idempotency-Key",
     schema: { type: "string", enum: ["true"] },
   },
+  ETag: {
+    description:
+      "A tag of this body: send it back in `If-None-Match` and an unchanged answer is a bodiless 304",
+    schema: { type: "string", example: 'W/"3q2-7w8cTn0zRz6l7a0aRbI8Zs"' },
+  },
 };
 
 const ref = (kind: "headers" | "parameters", name: string) => ({
@@ -142,6 +147,14 @@ const AUTH_NOTE: Record<AuthKind, string> = {
   cron: "Requires `Authorization: Bearer <CRON_SECRET>`; not rate limited.",
 };
 
+const conditionalHeader = z.object({
+  "If-None-Match": z.string().optional().meta({
+    description:
+      "Optional. The `ETag` of an earlier answer: while the status has not changed the answer is `304 Not Modified` with no body.",
+    example: 'W/"3q2-7w8cTn0zRz6l7a0aRbI8Zs"',
+  }),
+});
+
 const idempotencyHeader = z.object({
   "Idempotency-Key": z
     .string()
@@ -163,6 +176,7 @@ function headersFor(op: Operation, status: number) {
   if (isLimited(op) && (status < 300 || status === 429)) names.push(...RATE_LIMIT_HEADERS);
   if (status === 429) names.push("Retry-After");
   if (op.idempotent) names.push("Idempotent-Replayed");
+  if (op.etag && (status === 200 || status === 304)) names.push("ETag");
   return Object.fromEntries(names.map((n) => [n, ref("headers", n)]));
 }
 
@@ -275,6 +289,12 @@ function buildOperation(
 ): ZodOpenApiOperationObject {
   const responses: Record<string, ZodOpenApiResponseObject> = {};
   for (const s of op.responses) responses[String(s.status)] = successResponse(op, s, examples);
+  if (op.etag) {
+    responses["304"] = {
+      description: "Not Modified: the `If-None-Match` tag is the current body's; no body",
+      headers: headersFor(op, 304),
+    };
+  }
   const byStatus = new Map<number, ErrorPayload[]>();
   for (const e of errorsOf(op)) byStatus.set(e.status, [...(byStatus.get(e.status) ?? []), e]);
   for (const status of [...byStatus.keys()].sort((a, b) => a - b)) {
@@ -307,6 +327,7 @@ function buildOperation(
             ...(op.params ? { path: op.params } : {}),
             ...(op.query ? { query: op.query } : {}),
             ...(op.idempotent ? { header: idempotencyHeader } : {}),
+            ...(op.etag ? { header: conditionalHeader } : {}),
           },
         }),
     requestBody: requestBody(op),

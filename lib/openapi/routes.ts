@@ -33,6 +33,7 @@ import * as linkStatus from "@/app/api/links/[id]/status/spec";
 import * as links from "@/app/api/links/spec";
 import * as payIntent from "@/app/api/payments/[invoiceId]/pay-intent/spec";
 import * as payOptions from "@/app/api/payments/[invoiceId]/pay-options/spec";
+import * as paymentEvents from "@/app/api/payments/[invoiceId]/events/spec";
 import * as paymentStatus from "@/app/api/payments/[invoiceId]/status/spec";
 import * as confirm from "@/app/api/payments/confirm/spec";
 import * as submit from "@/app/api/payments/submit/spec";
@@ -107,6 +108,7 @@ export const ROUTE_SPECS: readonly Operation[] = [
   submit,
   confirm,
   paymentStatus,
+  paymentEvents,
   verifyTx,
   price,
   prices,

@@ -2,6 +2,7 @@ import type { DbOrTx } from "@/db/client";
 import type { Config } from "@/lib/config";
 import type { ApiKeyScope } from "@/lib/domain/api-key-scopes";
 import type { Logger } from "@/lib/logger";
+import type { StatusCache } from "@/lib/services/payments/status-cache";
 import type { NetworkName } from "@/lib/stellar/networks";
 
 /**
@@ -19,6 +20,8 @@ export type ServiceContext = {
   session?: SessionClaims;
   /** The restricted API key the request was authenticated with (lib/services/auth/api-keys.ts). */
   apiKey?: ApiKeyClaims;
+  /** This instance's payment-status cache (lib/services/payments/status-cache.ts), if any. */
+  statusCache?: StatusCache;
 };
 
 /** A verified session token: sign-out revokes its `jti` (lib/services/auth/sessions.ts). */

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { prepared } from "@/db/prepared";
+import { isRootDatabase, prepared } from "@/db/prepared";
 import { invoices } from "@/db/schema";
 import {
   BusinessRuleError,
@@ -254,14 +254,27 @@ export type PaymentStatus = Pick<
 > & { payments: PaymentRow[]; quote: QuoteRow | null };
 
 /**
- * Polled every few seconds by every open checkout: one narrow prepared query, then the
- * payments received (prepared too) for the receipt and "X paid, Y remaining".
+ * Polled every few seconds by checkouts without the pushed status, and read for every push:
+ * from this instance's cache while the invoice has not changed (`ctx.statusCache`), else one
+ * narrow prepared query, then the payments received (prepared too) for the receipt and
+ * "X paid, Y remaining".
  */
 export async function getPaymentStatus(
   ctx: ServiceContext,
   invoiceId: string,
 ): Promise<PaymentStatus> {
   if (!isId(invoiceId)) throw new NotFoundError(INVOICE_NOT_FOUND);
+  // Not inside a transaction: what it has written is not committed, let alone notified.
+  const cache = isRootDatabase(ctx.db) ? ctx.statusCache : undefined;
+  const cached = cache?.get(invoiceId, ctx.now());
+  if (cached) return cached;
+  const epoch = cache?.begin() ?? 0;
+  const status = await readPaymentStatus(ctx, invoiceId);
+  cache?.set(invoiceId, status, epoch, ctx.now());
+  return status;
+}
+
+async function readPaymentStatus(ctx: ServiceContext, invoiceId: string): Promise<PaymentStatus> {
   const query = prepared(ctx.db, "payment_status", (db) =>
     db
       .select({
