@@ -204,6 +204,9 @@ export const cancelInvoiceSchema = z
   .strict()
   .optional();
 
+/** `starting_after` and `offset` are two ways of paging; one request uses one. */
+export const OFFSET_WITH_CURSOR = "Use either offset or starting_after, not both";
+
 export const listInvoicesQuerySchema = z
   .object({
     limit: z.coerce.number().int().min(1).max(100).optional(),
@@ -218,8 +221,17 @@ export const listInvoicesQuerySchema = z
       .string()
       .regex(new RegExp(`^(${SORT_FIELDS.join("|")}):(asc|desc)$`), INVALID_SORT)
       .optional(),
+    starting_after: z.string().min(1).max(64).optional().meta({
+      description:
+        "Keyset paging: the page starts right after this invoice (one of the caller's, deleted ones included) in the requested sort. Pass the last id of the previous page. Works with every sort; not with `offset`. The answer's `offset` is the number of matching invoices before the page.",
+    }),
   })
-  .strict();
+  .strict()
+  .superRefine((v, ctx) => {
+    if (v.starting_after !== undefined && v.offset !== undefined) {
+      ctx.addIssue({ code: "custom", path: ["offset"], message: OFFSET_WITH_CURSOR });
+    }
+  });
 
 export type ListInvoicesQuery = z.infer<typeof listInvoicesQuerySchema>;
 

@@ -5,9 +5,14 @@ import { INVALID_REQUEST } from "@/lib/http/body";
 import { operation } from "@/lib/http/route";
 import { invoiceCreatePolicy } from "@/lib/ratelimit/policies";
 import { INVALID_NETWORK, INVALID_SORT } from "@/lib/schemas/common";
-import { createInvoiceSchema, listInvoicesQuerySchema } from "@/lib/schemas/invoices";
+import {
+  createInvoiceSchema,
+  listInvoicesQuerySchema,
+  OFFSET_WITH_CURSOR,
+} from "@/lib/schemas/invoices";
 import { invoicePageSerializer, ownerInvoiceSerializer } from "@/lib/serializers/invoices";
 import { NUMBER_TAKEN, WALLET_MISMATCH } from "@/lib/services/invoices/create-invoice";
+import { NO_SUCH_INVOICE } from "@/lib/services/invoices/list-invoices";
 
 export const createInvoice = operation({
   method: "POST",
@@ -80,7 +85,7 @@ export const listInvoices = operation({
   tag: "Invoices",
   summary: "List the caller's invoices",
   description:
-    "Live invoices of the authenticated wallet, paged. `limit` defaults to 50 in Form B and 20 in Form A (max 100; above is a 400). Payment links are left out unless `excludePreview=false`. Ties are broken by id so pages never overlap.",
+    "Live invoices of the authenticated wallet, paged. `limit` defaults to 50 in Form B and 20 in Form A (max 100; above is a 400). Payment links are left out unless `excludePreview=false`. Ties are broken by id so pages never overlap. Page with `offset`, or with `starting_after=<the last id of the previous page>` (keyset, Stripe-like, with every sort and filter): the invoices after that one in the requested order; `offset` in the answer is then the number of matching invoices before the page. A `starting_after` that is not one of the caller's invoices (unknown or another wallet's alike) is a 400, and so is `starting_after` with `offset`.",
   auth: "authed",
   scope: ["invoices:read"],
   query: listInvoicesQuerySchema,
@@ -91,5 +96,7 @@ export const listInvoices = operation({
     new ValidationError(INVALID_SORT),
     new ValidationError(INVALID_NETWORK),
     new ValidationError(INVALID_REQUEST, { limit: "Too big: expected number to be <=100" }),
+    new ValidationError(INVALID_REQUEST, { starting_after: NO_SUCH_INVOICE }),
+    new ValidationError(INVALID_REQUEST, { offset: OFFSET_WITH_CURSOR }),
   ],
 });

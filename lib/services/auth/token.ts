@@ -59,12 +59,52 @@ export async function readSessionToken(opts: {
 }
 
 /**
+ * Tokens this instance has verified, by their text, with their claims: a token's signature
+ * and claims never change, so it is checked (HMAC) once and then only against the clock, on
+ * the second as jose does, until it expires. Sign-out is untouched: isRevoked() still runs on
+ * every request. Bounded: past VERIFIED_MAX, the expired ones go (then all, if need be).
+ */
+const VERIFIED_MAX = 10_000;
+const verified = new Map<string, SessionClaims>();
+let verifiedSecret = "";
+
+async function readSessionTokenCached(opts: {
+  secret: string;
+  token: string;
+  now: Date;
+}): Promise<SessionClaims> {
+  if (opts.secret !== verifiedSecret) {
+    verified.clear();
+    verifiedSecret = opts.secret;
+  }
+  const known = verified.get(opts.token);
+  if (known) {
+    // jose's rule: expired once the current second reaches `exp`.
+    if (Math.floor(opts.now.getTime() / 1000) < known.expiresAt.getTime() / 1000) return known;
+    verified.delete(opts.token);
+    throw new UnauthorizedError(INVALID_TOKEN);
+  }
+  const claims = await readSessionToken(opts);
+  if (verified.size >= VERIFIED_MAX) {
+    const now = opts.now.getTime();
+    for (const [k, v] of verified) if (v.expiresAt.getTime() <= now) verified.delete(k);
+    if (verified.size >= VERIFIED_MAX) verified.clear();
+  }
+  verified.set(opts.token, claims);
+  return claims;
+}
+
+/**
  * The wallet of a valid session token that has not been signed out (lib/services/auth/
  * sessions.ts); anything else is 401 `Invalid or expired token`. The verified claims are
  * kept on `ctx.session` for the request (sign-out reads the `jti` there).
  */
 export async function verifySessionToken(ctx: ServiceContext, token: string): Promise<string> {
-  const claims = await readSessionToken({ secret: ctx.config.jwtSecret, token, now: ctx.now() });
+  const claims = await readSessionTokenCached({
+    secret: ctx.config.jwtSecret,
+    token,
+    now: ctx.now(),
+  });
   if (await isRevoked(ctx, claims)) throw new UnauthorizedError(INVALID_TOKEN);
   ctx.session = claims;
   return claims.wallet;

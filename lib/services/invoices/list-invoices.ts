@@ -1,8 +1,10 @@
 import { and, asc, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { invoices } from "@/db/schema";
+import { ValidationError } from "@/lib/domain/errors";
 import type { SortField } from "@/lib/schemas/common";
 import type { ListInvoicesQuery } from "@/lib/schemas/invoices";
 import { keyNetworkCondition } from "@/lib/services/auth/key-network";
+import { NETWORK_PASSPHRASES } from "@/lib/stellar/networks";
 import type { AuthedContext } from "../context";
 import { resolveNetwork } from "./network";
 import type { InvoiceRow } from "./store";
@@ -16,8 +18,29 @@ const SORT_COLUMNS = {
   status: invoices.status,
 } satisfies Record<SortField, unknown>;
 
+/**
+ * The columns a list item shows (lib/serializers/invoices.ts), and only those: mapping the
+ * invoice's ~60 columns for 50 rows was the list's largest cost under load (bench/results.md).
+ */
+const LIST_COLUMNS = {
+  id: invoices.id,
+  invoiceNumber: invoices.invoiceNumber,
+  status: invoices.status,
+  title: invoices.title,
+  clientName: invoices.clientName,
+  subtotal: invoices.subtotal,
+  total: invoices.total,
+  amountPaid: invoices.amountPaid,
+  currency: invoices.currency,
+  networkPassphrase: invoices.networkPassphrase,
+  dueDate: invoices.dueDate,
+  createdAt: invoices.createdAt,
+};
+
+export type InvoiceListRow = Pick<InvoiceRow, keyof typeof LIST_COLUMNS>;
+
 export type InvoicePage = {
-  invoices: InvoiceRow[];
+  invoices: InvoiceListRow[];
   total: number;
   limit: number;
   offset: number;
@@ -25,15 +48,22 @@ export type InvoicePage = {
 };
 
 /**
+ * `details.starting_after` of the 400 for a cursor that is not one of the caller's invoices:
+ * the same words for an unknown id and another wallet's, as GET /api/events.
+ */
+export const NO_SUCH_INVOICE = "No such invoice";
+
+/**
  * The caller's live invoices. Payment links (kind LINK) are left out unless
  * `excludePreview=false` (docs/decisions.md). Ties are broken by id so pages never overlap.
+ * Pages go by `offset` or, keyset style, `starting_after` an invoice of the caller's
+ * (docs/decisions.md, Invoice list): the rows after it in the same order, whatever the sort.
  */
 export async function listInvoices(
   ctx: AuthedContext,
   query: ListInvoicesQuery & { defaultLimit: number },
 ): Promise<InvoicePage> {
   const limit = query.limit ?? query.defaultLimit;
-  const offset = query.offset ?? 0;
   const network = resolveNetwork(query.network, query.networkPassphrase);
   const where: SQL[] = [
     eq(invoices.freelancerWallet, ctx.wallet),
@@ -57,15 +87,71 @@ export async function listInvoices(
       ? sql`${invoices.dueDate} ${sql.raw(direction)} nulls last`
       : order(SORT_COLUMNS[field]);
   const condition = and(...where);
-  const [rows, [{ n }]] = await Promise.all([
+  // One statement per page: the counts ride along as uncorrelated subqueries (computed once),
+  // so a page costs one round trip and one pooled connection; only an empty page, which has
+  // no row to carry them, asks for them apart.
+  const countOf = (cond: SQL | undefined) =>
+    sql<number>`(select count(*) from ${invoices} where ${cond})`.mapWith(Number);
+  const page = <C extends Record<string, SQL.Aliased | SQL>>(cond: SQL | undefined, counts: C) =>
     ctx.db
-      .select()
+      .select({ ...LIST_COLUMNS, ...counts })
       .from(invoices)
-      .where(condition)
+      .where(cond)
       .orderBy(primary, order(invoices.id))
-      .limit(limit)
-      .offset(offset),
-    ctx.db.select({ n: count() }).from(invoices).where(condition),
-  ]);
-  return { invoices: rows, total: n, limit, offset, hasMore: offset + rows.length < n };
+      .limit(limit);
+  const cursor = query.starting_after;
+  if (cursor === undefined) {
+    const offset = query.offset ?? 0;
+    const rows = await page(condition, { matching: countOf(condition) }).offset(offset);
+    const n =
+      rows[0]?.matching ??
+      (await ctx.db.select({ n: count() }).from(invoices).where(condition))[0].n;
+    return { invoices: rows, total: n, limit, offset, hasMore: offset + rows.length < n };
+  }
+  // Keyset: the rows after the cursor, and the counts of all matching rows and of those after
+  // it; the cursor's values are read in SQL, so timestamps keep their microseconds.
+  const after = and(condition, afterCursor(ctx, cursor, field, direction));
+  const counts = {
+    matching: countOf(condition),
+    rest: countOf(after),
+    found: sql<boolean>`exists(${cursorRow(ctx, cursor, sql`1`)})`,
+  };
+  const rows = await page(after, counts);
+  const {
+    matching: n,
+    rest,
+    found,
+  } = rows[0] ?? (await ctx.db.select(counts).from(sql`(select 1) as one`))[0];
+  if (!found) throw new ValidationError("Invalid request", { starting_after: NO_SUCH_INVOICE });
+  return { invoices: rows, total: n, limit, offset: n - rest, hasMore: rows.length < rest };
+}
+
+/** `select <what> from` the cursor invoice, if it is one of the caller's (deleted or not). */
+function cursorRow(ctx: AuthedContext, id: string, what: SQL): SQL {
+  const c = sql.raw("c");
+  const network = keyNetworkCondition(ctx).length
+    ? sql` and ${c}.network_passphrase = ${NETWORK_PASSPHRASES[ctx.apiKey?.network ?? "testnet"]}`
+    : sql``;
+  return sql`select ${what} from ${invoices} ${c} where ${c}.id = ${id} and ${c}.freelancer_wallet = ${ctx.wallet}${network}`;
+}
+
+/**
+ * Rows strictly after the cursor in the list's order: (sort column, id) past the cursor's,
+ * in the sort's direction. Due dates sort nulls last both ways: after a dated cursor come
+ * the later-ordered dates and every undated row; after an undated one, undated rows only.
+ */
+function afterCursor(
+  ctx: AuthedContext,
+  id: string,
+  field: SortField,
+  direction: "asc" | "desc",
+): SQL {
+  const column = SORT_COLUMNS[field];
+  const of = (name: string) => sql`(${cursorRow(ctx, id, sql.raw(`c.${name}`))})`;
+  const past = sql.raw(direction === "asc" ? ">" : "<");
+  const pair = sql`(${column}, ${invoices.id}) ${past} (${of(column.name)}, ${of("id")})`;
+  if (field !== "dueDate") return pair;
+  return sql`(case when ${of(column.name)} is null
+    then ${column} is null and ${invoices.id} ${past} ${of("id")}
+    else ${column} is null or ${pair} end)`;
 }
