@@ -2,7 +2,7 @@ import { gzipSync } from "node:zlib";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseSep7PayUri } from "@/lib/stellar/sep7";
-import { Asset, holder, Memo, pay, send, trust } from "@/tests/helpers/stellar";
+import { Asset, funded, holder, Memo, pay, send, trust } from "@/tests/helpers/stellar";
 import {
   type GuardedContext,
   launchBrowser,
@@ -119,6 +119,13 @@ describe("mobile wallet journey", () => {
     await payment.getByRole("button", { name: "Copy destination" }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(freelancer.wallet);
 
+    // What the page asks the server while it waits: the pushed status, not polls.
+    const asked: string[] = [];
+    page.on("request", (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith("/api/payments/")) asked.push(path.split("/").pop() as string);
+    });
+
     // A marker that a reload would wipe out.
     await page.evaluate(() => {
       (window as unknown as { stillHere: boolean }).stillHere = true;
@@ -145,9 +152,56 @@ describe("mobile wallet journey", () => {
     expect(text).toContain(hash);
     expect(text).toContain(payer.publicKey());
     expect(await page.getByRole("img", { name: "Payment QR code" }).count()).toBe(0);
+    // The receipt came over the open stream (docs/decisions.md, Pushed status).
+    expect(asked.filter((p) => p === "status")).toEqual([]);
     await heading.scrollIntoViewIfNeeded();
     await saveArtifact(page, "checkout-mobile-paid");
     expect(c.blocked).toEqual([]);
     expect(c.errors).toEqual([]);
+  });
+
+  it("polls instead when the host refuses the stream, and still turns into the receipt", async () => {
+    const { testnet } = env;
+    const freelancer = await apiFreelancer(env);
+    const invoice = await sentInvoice(freelancer, {
+      clientName: "Poe Client",
+      clientEmail: "poe@example.com",
+      title: "Poster",
+      currency: "XLM",
+      lineItems: [{ description: "Poster", quantity: "1", rate: "12" }],
+    });
+    const c = await newContext(browser, { viewport: PHONE, isMobile: true, hasTouch: true });
+    contexts.push(c);
+    const page = await c.newPage();
+    // A host that cuts long responses: every stream is refused.
+    let refused = 0;
+    await page.route("**/api/payments/*/events", (route) => {
+      refused++;
+      return route.fulfill({ status: 503, body: "" });
+    });
+    const polls: number[] = [];
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname.endsWith("/status")) polls.push(Date.now());
+    });
+    await page.goto(`${env.app.url}/pay/${invoice.id}`);
+    await visible(page.getByRole("heading", { level: 1, name: "Poster" }));
+    const payer = await funded(testnet);
+    const hash = await send(
+      testnet,
+      await pay(
+        testnet,
+        payer,
+        freelancer.wallet,
+        Asset.native(),
+        "12",
+        Memo.text(invoice.invoiceNumber),
+      ),
+    );
+    await visible(page.getByRole("heading", { name: "Payment received" }), 30_000);
+    expect(
+      (await page.getByRole("region", { name: "Payment received" }).textContent()) ?? "",
+    ).toContain(hash);
+    expect(refused).toBeGreaterThan(0);
+    expect(polls.length).toBeGreaterThan(0);
   });
 });
