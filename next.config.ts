@@ -49,6 +49,9 @@ const nextConfig: NextConfig = {
   // migrations run at start-up. (The PDF fonts are traced on their own.)
   outputFileTracingIncludes: { "/**": ["./db/migrations/**/*"] },
   poweredByHeader: false,
+  // Load a route's code on its first request, not every page and route at start-up: each
+  // route group carries its own copy of lib/ (ARCHITECTURE.md, Memory).
+  experimental: { preloadEntriesOnStart: false },
   // `tsc --noEmit` is its own gate in `npm test`; the build need not check tests and tools again.
   typescript: { ignoreBuildErrors: true },
   async rewrites() {

@@ -1,5 +1,4 @@
 import { exitOnConfigError, getConfig } from "./config";
-import { startWorker } from "./jobs/worker";
 import { logger } from "./logger";
 import { getRuntime } from "./runtime";
 
@@ -14,6 +13,9 @@ export async function boot(): Promise<void> {
     process.exit(1);
   }
   if (runtime.config.worker.inProcess) {
+    // Loaded only here: with WORKER=off the server never loads the jobs and what they pull in
+    // (Horizon client, mail transport, PDF), ARCHITECTURE.md, Memory.
+    const { startWorker } = await import("./jobs/worker");
     const worker = startWorker({ db: runtime.database.db, config: runtime.config, logger });
     const stop = () => {
       void worker.stop();

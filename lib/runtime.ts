@@ -3,7 +3,6 @@ import { type Config, getConfig } from "./config";
 import { logger } from "./logger";
 import { createPostgresRateLimiter } from "./ratelimit/postgres";
 import type { RateLimiter } from "./ratelimit/types";
-import { createUpstashRateLimiter } from "./ratelimit/upstash";
 import { createInvoiceChanges, type InvoiceChanges } from "./realtime/invoice-changes";
 import { StatusCache } from "./services/payments/status-cache";
 
@@ -40,8 +39,9 @@ async function createRuntime(): Promise<Runtime> {
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
   });
+  // The Upstash client is loaded only when configured (ARCHITECTURE.md, Memory).
   const rateLimiter = config.upstash
-    ? createUpstashRateLimiter(config.upstash)
+    ? (await import("./ratelimit/upstash")).createUpstashRateLimiter(config.upstash)
     : createPostgresRateLimiter(database);
   logger.info("runtime ready", {
     database: database.kind,
