@@ -21,7 +21,7 @@ const config = exitOnConfigError(() => parseConfig(process.env));
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOST ?? "0.0.0.0";
 // npm scripts run from the project root, where .next is (this file runs as dist/server.mjs).
-if (!dev) useBuiltConfig(process.cwd());
+if (!dev) runOnBuiltConfig(process.cwd());
 const app = next({ dev, dir: process.cwd(), port, hostname });
 const handle = app.getRequestHandler();
 
@@ -50,7 +50,7 @@ const server = http.createServer((req, res) => {
  * binding then stays mapped, 24 MB of resident memory for nothing (ARCHITECTURE.md, Memory).
  * Next.js still reads the .env files (its server does, whatever the config's origin).
  */
-function useBuiltConfig(dir: string) {
+function runOnBuiltConfig(dir: string) {
   const file = path.join(dir, process.env.NEXT_DIST_DIR || ".next", "required-server-files.json");
   let built: unknown;
   try {
