@@ -46,33 +46,74 @@ const MIX = [
   ...Array(2).fill("set_options"),
 ] as const;
 
-/** Creates `count` accounts with `xlm` each from the root account, 100 per transaction. */
-export function createAccounts(ledger: LocalLedger, keys: string[], xlm: string): void {
+/**
+ * Set-up ledgers: the signed envelopes of each, in order. A fresh ledger with the same issuers
+ * that replays them ends in the same state (same account sequence numbers), so the traffic
+ * signed once serves every run (replaySetup).
+ */
+export type SetupSteps = string[][];
+
+/** Submits envelopes and closes a ledger with them, remembering the step. */
+function step(ledger: LocalLedger, steps: SetupSteps, envelopes: string[]): void {
+  steps.push(envelopes);
+  for (const env of envelopes) void ledger.core.submit(env);
+  ledger.core.closeLedger();
+}
+
+export function replaySetup(ledger: LocalLedger, steps: SetupSteps): void {
+  for (const envelopes of steps) {
+    for (const env of envelopes) void ledger.core.submit(env);
+    ledger.core.closeLedger();
+  }
+}
+
+/** Creates accounts with `xlm` each from the root account, 100 per transaction. */
+export function createAccounts(
+  ledger: LocalLedger,
+  steps: SetupSteps,
+  keys: string[],
+  xlm: string,
+): void {
   const root = Keypair.master(ledger.networkPassphrase);
+  const envelopes: string[] = [];
   for (let i = 0; i < keys.length; i += 100) {
     const ops = keys
       .slice(i, i + 100)
       .map((destination) => Operation.createAccount({ destination, startingBalance: xlm }));
-    void ledger.core.submit(ledger.core.buildInternal(root, ops));
+    // Built from the state plus what is queued, so submit each before building the next.
+    const env = ledger.core.buildInternal(root, ops);
+    envelopes.push(env);
+    void ledger.core.submit(env);
   }
+  steps.push(envelopes);
   ledger.core.closeLedger();
 }
 
 /** Every source trusts USDC and holds some (issuer payments, 100 per transaction). */
-function trustAndFundUsdc(ledger: LocalLedger, sources: Keypair[], usdc: Asset): void {
-  for (const kp of sources) {
-    void ledger.core.submit(
+function trustAndFundUsdc(
+  ledger: LocalLedger,
+  steps: SetupSteps,
+  sources: Keypair[],
+  usdc: Asset,
+): void {
+  step(
+    ledger,
+    steps,
+    sources.map((kp) =>
       sign(ledger, kp, seqOf(ledger, kp), [Operation.changeTrust({ asset: usdc })]),
-    );
-  }
-  ledger.core.closeLedger();
+    ),
+  );
   const issuer = Keypair.fromSecret(ledger.issuers.USDC.secret);
+  const envelopes: string[] = [];
   for (let i = 0; i < sources.length; i += 100) {
     const ops = sources
       .slice(i, i + 100)
       .map((kp) => Operation.payment({ destination: kp.publicKey(), asset: usdc, amount: "1000" }));
-    void ledger.core.submit(ledger.core.buildInternal(issuer, ops));
+    const env = ledger.core.buildInternal(issuer, ops);
+    envelopes.push(env);
+    void ledger.core.submit(env);
   }
+  steps.push(envelopes);
   ledger.core.closeLedger();
 }
 
@@ -108,6 +149,7 @@ function sign(
  */
 export function prepareTraffic(
   ledger: LocalLedger,
+  steps: SetupSteps,
   shape: TrafficShape,
   ledgers: number,
   invoiceFor: (k: number) => { index: number; wallet: string; number: string; amount: string },
@@ -117,10 +159,11 @@ export function prepareTraffic(
   const payers = Array.from({ length: 20 }, () => Keypair.random());
   createAccounts(
     ledger,
+    steps,
     [...sources, ...payers].map((kp) => kp.publicKey()),
     "10000",
   );
-  trustAndFundUsdc(ledger, sources, usdc);
+  trustAndFundUsdc(ledger, steps, sources, usdc);
   const seqs = new Map<string, bigint>();
   /** The account's sequence number before its next transaction (the builder adds one). */
   const next = (kp: Keypair) => {

@@ -3,7 +3,7 @@
  * 5 s carrying ~1,000 operations from thousands of accounts (bench/mainnet-traffic.ts), with
  * 10,000 open invoices on 1,000 wallets in PostgreSQL and one matching payment in every
  * ledger, while the worker (scripts/worker.ts, its own process) watches it through a counting
- * proxy (bench/mainnet-proxy.ts). Three runs: streaming, polling only, and Horizon answering
+ * proxy (tests/helpers/counting-proxy.ts). Three runs: streaming, polling only, and Horizon answering
  * 500 ms late. Needs TEST_DATABASE_URL (npm run bench starts PostgreSQL).
  *
  * MAINNET_MINUTES (default 10) shortens each run; MAINNET_MODES (default stream,poll,slow)
@@ -13,16 +13,22 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { Networks, StrKey } from "@stellar/stellar-sdk";
+import { Keypair, Networks, StrKey } from "@stellar/stellar-sdk";
 import postgres from "postgres";
 import { openDatabase } from "../db/client";
 import type { SubmitResult } from "../ledger/core";
-import { startLedger } from "../ledger/server";
+import { type LocalLedger, startLedger } from "../ledger/server";
 import { formatInvoiceNumber } from "../lib/domain/invoice-number";
 import { startPriceSource } from "../scripts/price-source";
+import { type CountingProxy, startProxy } from "../tests/helpers/counting-proxy";
 import { createTestDatabase } from "../tests/helpers/postgres";
-import { type CountingProxy, startProxy } from "./mainnet-proxy";
-import { createAccounts, prepareTraffic } from "./mainnet-traffic";
+import {
+  createAccounts,
+  type LedgerBatch,
+  prepareTraffic,
+  replaySetup,
+  type SetupSteps,
+} from "./mainnet-traffic";
 import { percentile, writeSection } from "./results-file";
 
 type Mode = "stream" | "poll" | "slow";
@@ -43,12 +49,51 @@ const CLK_TCK = 100;
 
 type RunResult = Awaited<ReturnType<typeof run>>;
 
+// One pair of issuers for every run, so the traffic signed for the first run is valid on the
+// fresh ledgers of the next ones (bench/mainnet-traffic.ts, replaySetup).
+const ISSUERS = { USDC: Keypair.random().secret(), EURC: Keypair.random().secret() };
+const LEDGERS = Math.max(2, Math.round((MINUTES * 60_000) / CLOSE_MS));
+// Freelancer wallets: any 32 bytes make an account id; they only receive.
+const WALLET_IDS = Array.from({ length: WALLETS }, () =>
+  StrKey.encodeEd25519PublicKey(randomBytes(32)),
+);
+const invoice = (i: number) => ({
+  index: i,
+  wallet: WALLET_IDS[i % WALLETS],
+  // Each wallet numbers its own invoices: INV-0001 .. INV-0010 on every wallet.
+  number: formatInvoiceNumber(Math.floor(i / WALLETS) + 1),
+  amount: `${(i % 97) + 1}.25`,
+});
+let prepared: { steps: SetupSteps; batches: LedgerBatch[]; seconds: number } | undefined;
+
+/** The set-up ledgers and every ledger's signed transactions, made on the first run. */
+function prepare(mainnet: LocalLedger) {
+  if (prepared) {
+    replaySetup(mainnet, prepared.steps);
+    return prepared;
+  }
+  const started = performance.now();
+  const steps: SetupSteps = [];
+  createAccounts(mainnet, steps, WALLET_IDS, "10");
+  // 7919 is prime to 10,000: ledger k pays a different invoice each time, all over the table.
+  const batches = prepareTraffic(mainnet, steps, SHAPE, LEDGERS, (k) =>
+    invoice((k * 7919) % INVOICES),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  console.log(
+    `${LEDGERS} ledgers of ${batches[0].envelopes.length} transactions pre-signed in ${seconds.toFixed(1)} s`,
+  );
+  prepared = { steps, batches, seconds };
+  return prepared;
+}
+
 async function run(mode: Mode) {
-  const ledgers = Math.max(2, Math.round((MINUTES * 60_000) / CLOSE_MS));
+  const ledgers = LEDGERS;
   const mainnet = await startLedger({
     networkPassphrase: Networks.PUBLIC,
     closeIntervalMs: 0,
     friendbot: false,
+    issuers: ISSUERS,
   });
   // The testnet side of the worker is idle, as on a mainnet deployment.
   const testnet = await startLedger({
@@ -65,26 +110,8 @@ async function run(mode: Mode) {
   const sql = postgres(db.url, { max: 2, onnotice: () => {} });
   let worker: ChildProcess | undefined;
   try {
-    // Freelancer wallets: any 32 bytes make an account id; they only receive.
-    const wallets = Array.from({ length: WALLETS }, () =>
-      StrKey.encodeEd25519PublicKey(randomBytes(32)),
-    );
-    createAccounts(mainnet, wallets, "10");
-    const invoice = (i: number) => ({
-      index: i,
-      wallet: wallets[i % WALLETS],
-      // Each wallet numbers its own invoices: INV-0001 .. INV-0010 on every wallet.
-      number: formatInvoiceNumber(Math.floor(i / WALLETS) + 1),
-      amount: `${(i % 97) + 1}.25`,
-    });
-    const prepStarted = performance.now();
-    // 7919 is prime to 10,000: ledger k pays a different invoice each time, all over the table.
-    const batches = prepareTraffic(mainnet, SHAPE, ledgers, (k) => invoice((k * 7919) % INVOICES));
-    const prepMs = performance.now() - prepStarted;
+    const { batches, seconds: prepS } = prepare(mainnet);
     const ops = batches[0].envelopes.length * SHAPE.opsPerTx;
-    console.log(
-      `[${mode}] ${ledgers} ledgers of ${batches[0].envelopes.length} transactions pre-signed in ${(prepMs / 1000).toFixed(1)} s`,
-    );
 
     const handle = await openDatabase({ databaseUrl: db.url, dataDir: "/nonexistent" });
     await handle.close(); // migrated
@@ -209,7 +236,7 @@ async function run(mode: Mode) {
       mode,
       ledgers,
       opsPerLedger: ops,
-      prepS: prepMs / 1000,
+      prepS,
       failedTx,
       matched: lags.length,
       recorded,

@@ -85,7 +85,7 @@ export const envSchema = z.object({
   WORKER: z.enum(["on", "off"]).default("on"),
   WATCHER_INTERVAL_MS: positiveInt.default(5000),
   EXPIRY_INTERVAL_MS: positiveInt.default(60_000),
-  /** Follow Horizon's payment stream for sub-second detection (polling stays as fallback). */
+  /** Follow Horizon's ledger stream for sub-second detection (polling stays as fallback). */
   WATCHER_STREAM: z.enum(["on", "off"]).default("on"),
   /** XLM/USD price source (docs/decisions.md); must answer CoinGecko's `{"stellar":{"usd":n}}`. */
   PRICE_SOURCE_URL: httpUrl.default(

@@ -2,16 +2,22 @@ import type { Logger } from "@/lib/logger";
 import type { HorizonClient } from "@/lib/stellar/horizon";
 
 /**
- * Follows Horizon's payment stream (SSE) only as a wake-up signal: every new payment event
- * calls `onActivity`, and the cursor-based watcherTick does the actual reading, so streaming
- * and polling share one exactly-once path.
+ * Follows Horizon's ledger stream (SSE on `/ledgers`) only as a wake-up signal: every new
+ * ledger that applied operations calls `onActivity` once, and the cursor-based watcherTick
+ * does the actual reading, so streaming and polling share one exactly-once path.
  *
- * Horizon ends a stream after `limit` records (`event: close`, `retry: 10`); the stream is
- * resumed from the last event id it delivered, so nothing that happened in between is
- * missed, and at once, as the server asks. Network errors reconnect with backoff, and every
- * reconnection wakes the watcher once in case something was missed meanwhile.
+ * Ledgers, not payments: one event per ledger whatever it carries. Horizon ends a stream
+ * after `limit` records (`event: close`), so a payment stream at the public network's
+ * volume (hundreds of payments a ledger) reconnects several times a ledger and wakes the
+ * watcher hundreds of times; the ledger stream reconnects once every 200 ledgers (about
+ * 17 minutes) (docs/decisions.md, Watcher; bench/mainnet.ts). A ledger whose
+ * `operation_count` is 0 holds no payment and wakes nobody.
+ *
+ * The stream is resumed from the last event id it delivered, so nothing that happened in
+ * between is missed, and at once, as the server asks. Network errors reconnect with backoff,
+ * and every reconnection wakes the watcher once in case something was missed meanwhile.
  */
-export function followPayments(
+export function followLedgers(
   horizon: HorizonClient,
   onActivity: () => void,
   logger: Logger,
@@ -26,7 +32,7 @@ export function followPayments(
       controller = new AbortController();
       let retryMs = backoff;
       try {
-        const res = await fetch(horizon.url("/payments", { cursor: lastId ?? "now", limit: 200 }), {
+        const res = await fetch(horizon.url("/ledgers", { cursor: lastId ?? "now", limit: 200 }), {
           headers: { accept: "text/event-stream" },
           signal: controller.signal,
         });
@@ -45,17 +51,17 @@ export function followPayments(
             const retry = /^retry: (\d+)$/m.exec(event)?.[1];
             if (retry) retryMs = Math.min(Number(retry), 30_000);
             // `data: "hello"` opens the stream, `event: close` ends it; anything else with an
-            // id is a payment.
+            // id is a ledger.
             if (id) {
               lastId = id;
-              onActivity();
+              if (appliedOperations(event)) onActivity();
             }
             end = buffer.indexOf("\n\n");
           }
         }
       } catch (err) {
         if (stopped) return;
-        logger.debug("payment stream interrupted", {
+        logger.debug("ledger stream interrupted", {
           network: horizon.network,
           error: String(err),
         });
@@ -73,4 +79,19 @@ export function followPayments(
       controller?.abort();
     },
   };
+}
+
+/** False only for a ledger record that says it applied no operation (unreadable: true). */
+function appliedOperations(event: string): boolean {
+  const data = event
+    .split("\n")
+    .filter((line) => line.startsWith("data:"))
+    .map((line) => line.slice(5).trimStart())
+    .join("\n");
+  try {
+    const ledger = JSON.parse(data) as { operation_count?: unknown };
+    return ledger.operation_count !== 0;
+  } catch {
+    return true;
+  }
 }

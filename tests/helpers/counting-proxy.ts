@@ -1,7 +1,8 @@
 /**
  * A counting (and optionally slow) HTTP proxy in front of a local ledger: every request the
- * worker makes to "Horizon" goes through it, so requests are counted where Horizon would count
- * them (bench/mainnet.ts). Streams are piped through as they come.
+ * worker makes to "Horizon" goes through it, so requests are counted where public Horizon
+ * counts them against its 3,600 an hour (bench/mainnet.ts, tests/ledger-stream.test.ts).
+ * Streams are piped through as they come.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -15,7 +16,7 @@ export type CountingProxy = {
   stop: () => Promise<void>;
 };
 
-export async function startProxy(target: string, delayMs: number): Promise<CountingProxy> {
+export async function startProxy(target: string, delayMs = 0): Promise<CountingProxy> {
   const upstream = new URL(target);
   let counts: Record<string, number> = {};
   const server = http.createServer((req, res) => {
