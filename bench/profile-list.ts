@@ -7,7 +7,9 @@
  *
  *   TEST_DATABASE_URL=... NEXT_DIST_DIR=.next-x npx tsx bench/profile-list.ts [path-and-query]
  *
- * PROFILE_SECONDS (default 15) sets the load's length; PROFILE_DIR keeps the .cpuprofile.
+ * PROFILE_SECONDS (default 15) sets the load's length; PROFILE_DIR keeps the .cpuprofile;
+ * PROFILE_SQL runs on the seeded database first (to try an index); PROFILE_FILE=<.cpuprofile>
+ * only summarises that profile.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -49,6 +51,12 @@ process.on("exit", () => {
 `,
   );
   return file;
+}
+
+/** CPU time (user + system) a process has used, from /proc (clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 type Node = {
@@ -153,6 +161,13 @@ if (process.argv[1] && import.meta.filename === path.resolve(process.argv[1])) {
     const { token } = await signIn(app.url, kp);
     console.log("seeding 100,000 invoices…");
     await seedInvoices(sql, kp.publicKey());
+    // PROFILE_SQL: statements to try first (a candidate index, say), then analyzed.
+    if (process.env.PROFILE_SQL) {
+      for (const statement of process.env.PROFILE_SQL.split(";").filter((x) => x.trim())) {
+        await sql.unsafe(statement);
+      }
+      await sql`vacuum analyze invoices`;
+    }
     const headers = { authorization: `Bearer ${token}` };
     await autocannon({
       url: app.url,
@@ -161,6 +176,7 @@ if (process.argv[1] && import.meta.filename === path.resolve(process.argv[1])) {
       headers,
       requests: [{ path: PATH }],
     });
+    const cpuBefore = cpuMs(app.pid);
     const result = await autocannon({
       url: app.url,
       connections: 64,
@@ -168,8 +184,9 @@ if (process.argv[1] && import.meta.filename === path.resolve(process.argv[1])) {
       headers,
       requests: [{ path: PATH }],
     });
+    const perRequest = (cpuMs(app.pid) - cpuBefore) / result.requests.total;
     console.log(
-      `${PATH}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`,
+      `${PATH}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}; app CPU ${perRequest.toFixed(2)} ms per request`,
     );
   } finally {
     await app.stop();
