@@ -14,6 +14,7 @@ import path from "node:path";
 import next from "next";
 import { exitOnConfigError, PROXY_HEADERS, parseConfig } from "./lib/config";
 import { FRONT_HEADERS, recordSocketAddress } from "./lib/http/client-ip";
+import { registeredFront } from "./lib/http/front";
 
 const dev = process.argv.includes("--dev");
 const config = exitOnConfigError(() => parseConfig(process.env));
@@ -40,6 +41,8 @@ const server = http.createServer((req, res) => {
     );
     return;
   }
+  // Long-lived streams skip Next.js once their route has registered (lib/http/front.ts).
+  if (registeredFront()?.(req, res)) return;
   handle(req, res);
 });
 

@@ -9,7 +9,7 @@ trap stop_pg EXIT
 start_pg
 npm run build --silent >/dev/null
 # MAINNET_MINUTES (default 10) shortens each of the mainnet bench's three runs.
-for b in ${BENCH:-http watcher mainnet export}; do
+for b in ${BENCH:-http watcher push mainnet export}; do
   echo "==> bench $b"
   npx tsx "bench/$b.ts"
 done

@@ -178,6 +178,26 @@ describe("GET /api/payments/:invoiceId/events", () => {
     stream.close();
   });
 
+  it("speaks Form A with ?envelope=true, under /api/v1 too", async () => {
+    const inv = await sentInvoice("3");
+    for (const path of ["/api", "/api/v1"]) {
+      const ctrl = new AbortController();
+      const res = await fetch(`${b.url}${path}/payments/${inv.id}/events?envelope=true`, {
+        signal: ctrl.signal,
+      });
+      expect(res.status).toBe(200);
+      const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+      let text = "";
+      while (!text.includes("data: "))
+        text += new TextDecoder().decode((await reader.read()).value);
+      while (!/data: .*\n\n/.test(text))
+        text += new TextDecoder().decode((await reader.read()).value);
+      const data = JSON.parse(/data: (.*)\n/.exec(text)?.[1] as string);
+      expect(data).toMatchObject({ success: true, data: { status: "PENDING" } });
+      ctrl.abort();
+    }
+  });
+
   it("answers 404 for an unknown invoice, as JSON, before any stream", async () => {
     const res = await fetch(`${b.url}/api/payments/inv_doesnotexist0000000000/events`);
     expect(res.status).toBe(404);

@@ -1,3 +1,4 @@
+import { serveFromFront } from "@/lib/http/front";
 import { defineRoute, methods } from "@/lib/http/route";
 import { paymentStatusEvents } from "@/lib/http/status-stream";
 import * as spec from "./spec";
@@ -5,8 +6,9 @@ import * as spec from "./spec";
 // A stream stays open as long as the host allows (docs/decisions.md, "Pushed status").
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods(
-  defineRoute(spec.streamPaymentStatus, ({ ctx, params, form, request }) =>
-    paymentStatusEvents(ctx, params.invoiceId, form, request),
-  ),
+const stream = defineRoute(spec.streamPaymentStatus, ({ ctx, params, form, request }) =>
+  paymentStatusEvents(ctx, params.invoiceId, form, request),
 );
+serveFromFront(/^\/api(?:\/v1)?\/payments\/([^/]+)\/events$/, "invoiceId", stream);
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods(stream);
