@@ -36,6 +36,28 @@ export function feeToCharge(p: ParsedTx, baseFee: bigint): bigint {
   return baseFee * BigInt(p.ops.length + (p.feeBump ? 1 : 0));
 }
 
+/**
+ * Verifications already made, per signature of a parsed envelope and account: a transaction is
+ * checked at submission and again when the ledger closes, and ed25519 in JavaScript is most of
+ * the cost of applying a busy ledger (bench/mainnet.ts). A signature belongs to one envelope,
+ * so its hash never changes.
+ */
+const verified = new WeakMap<xdr.DecoratedSignature, Map<string, boolean>>();
+
+function verifies(kp: Keypair, hash: Buffer, sig: xdr.DecoratedSignature): boolean {
+  let byAccount = verified.get(sig);
+  if (!byAccount) {
+    byAccount = new Map();
+    verified.set(sig, byAccount);
+  }
+  let ok = byAccount.get(kp.publicKey());
+  if (ok === undefined) {
+    ok = kp.verify(hash, sig.signature());
+    byAccount.set(kp.publicKey(), ok);
+  }
+  return ok;
+}
+
 class SignatureSet {
   private used = new Set<number>();
   constructor(
@@ -49,7 +71,7 @@ class SignatureSet {
     const hint = kp.signatureHint();
     let found = false;
     this.signatures.forEach((sig, i) => {
-      if (sig.hint().equals(hint) && kp.verify(this.hash, sig.signature())) {
+      if (sig.hint().equals(hint) && verifies(kp, this.hash, sig)) {
         this.used.add(i);
         found = true;
       }
