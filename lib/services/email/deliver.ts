@@ -4,8 +4,7 @@ import type { DbOrTx } from "@/db/client";
 import { emailMessages } from "@/db/schema";
 import type { ServiceContext } from "@/lib/services/context";
 import { withTransaction } from "@/lib/services/db";
-import { type EmailMessageRow, renderEmail } from "./render";
-import { smtpResponseCode, smtpTransport } from "./transport";
+import type { EmailMessageRow, renderEmail } from "./render";
 
 export type EmailDeliveryOptions = {
   /** Messages claimed per round (default 10). */
@@ -171,6 +170,12 @@ async function attempt(
   opts: EmailDeliveryOptions,
 ): Promise<Outcome> {
   const log = { emailId: message.id, kind: message.kind, invoiceId: message.invoiceId };
+  // Loaded on the first delivery, not by every route that queues an email: the templates
+  // (React Email, the PDF) and nodemailer (ARCHITECTURE.md, Memory).
+  const [{ renderEmail }, { smtpResponseCode, smtpTransport }] = await Promise.all([
+    import("./render"),
+    import("./transport"),
+  ]);
   let rendered: Awaited<ReturnType<typeof renderEmail>>;
   try {
     rendered = await renderEmail(message, ctx);
