@@ -306,6 +306,19 @@ describe("the OpenAPI document", () => {
     expect(Object.keys(submit?.responses).sort()).toEqual(expect.arrayContaining(["200", "202"]));
   });
 
+  it("documents the status's ETag, If-None-Match and 304, and the status stream", () => {
+    const status = operation("/api/payments/{invoiceId}/status", "get");
+    expect(status?.parameters).toContainEqual(
+      expect.objectContaining({ in: "header", name: "If-None-Match" }),
+    );
+    expect(Object.keys(status?.responses["200"].headers ?? {})).toContain("ETag");
+    expect(Object.keys(status?.responses["304"].headers ?? {})).toContain("ETag");
+    const events = operation("/api/payments/{invoiceId}/events", "get");
+    expect(Object.keys(events?.responses["200"].content ?? {})).toEqual(["text/event-stream"]);
+    expect(events?.responses["429"].description).toContain("Too many open status streams");
+    expect(events?.responses["404"].description).toContain("Invoice not found");
+  });
+
   it("describes every webhook event with its data fields and X-Service-Signature", () => {
     const webhooks = doc.webhooks as Record<string, { post: Operation }>;
     expect(Object.keys(webhooks).sort()).toEqual([...EVENT_TYPES].sort());

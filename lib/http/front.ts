@@ -9,14 +9,26 @@ type FrontRoute = { pattern: RegExp; param: string; handler: RouteHandler };
 type Holder = { [FRONT]?: Front & { routes: Map<string, FrontRoute> } };
 
 /**
- * Serves a long-lived GET (the payment-status stream) from server.ts's node:http front: the
- * same route handler, pipeline and answers, without the Next.js request machinery, which holds
- * tens of kilobytes per open response (bench/results.md, Pushed status). A route module
- * registers itself when Next.js first loads it, so the first request goes through Next.js and
- * the rest through the front. Hosts without server.ts (Vercel) serve every request through
- * Next.js as before. `pattern` matches the path and captures `param`.
+ * The GETs server.ts's node:http front serves itself once their route module has loaded: the
+ * payment-status stream (Next.js holds tens of kilobytes per open response) and the two
+ * public reads every checkout makes (Next.js's routing costs more than the work), see
+ * bench/results.md. Each pattern matches only its own route's paths, not a sibling folder's
+ * (lib/http/front.test.ts walks app/api to check), and captures the one path parameter.
  */
-export function serveFromFront(pattern: RegExp, param: string, handler: RouteHandler): void {
+export const FRONT_ROUTES = {
+  paymentStatus: { pattern: /^\/api(?:\/v1)?\/payments\/([^/]+)\/status$/, param: "invoiceId" },
+  paymentEvents: { pattern: /^\/api(?:\/v1)?\/payments\/([^/]+)\/events$/, param: "invoiceId" },
+  publicInvoice: { pattern: /^\/api(?:\/v1)?\/invoices\/(?!stats$)([^/]+)$/, param: "id" },
+} as const;
+
+/**
+ * Serves a route's GET from server.ts's node:http front: the same route handler, pipeline
+ * and answers, without the Next.js request machinery. A route module registers itself when
+ * Next.js first loads it, so its first request goes through Next.js and the rest through the
+ * front. Hosts without server.ts (Vercel) serve every request through Next.js.
+ */
+export function serveFromFront(name: keyof typeof FRONT_ROUTES, handler: RouteHandler): void {
+  const { pattern, param } = FRONT_ROUTES[name];
   const g = globalThis as Holder;
   if (!g[FRONT]) {
     const routes = new Map<string, FrontRoute>();
@@ -35,7 +47,7 @@ export function serveFromFront(pattern: RegExp, param: string, handler: RouteHan
     front.routes = routes;
     g[FRONT] = front;
   }
-  g[FRONT].routes.set(pattern.source, { pattern, param, handler });
+  g[FRONT].routes.set(name, { pattern, param, handler });
 }
 
 /** The front server.ts calls, once a route module has registered one. */
@@ -49,7 +61,14 @@ async function serve(route: FrontRoute, value: string, req: IncomingMessage, res
     const response = await route.handler(requestOf(req, gone.signal), {
       params: Promise.resolve({ [route.param]: decodeURIComponent(value) }),
     });
-    res.writeHead(response.status, Object.fromEntries(response.headers));
+    const headers = Object.fromEntries(response.headers);
+    if (!response.headers.get("content-type")?.startsWith("text/event-stream")) {
+      const bytes = Buffer.from(await response.arrayBuffer());
+      res.writeHead(response.status, { ...headers, "content-length": String(bytes.length) });
+      res.end(bytes);
+      return;
+    }
+    res.writeHead(response.status, headers);
     body = response.body;
   } catch {
     // The pipeline answers every error itself; this is a bug, answered as one.

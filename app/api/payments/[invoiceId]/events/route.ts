@@ -9,6 +9,6 @@ export const dynamic = "force-dynamic";
 const stream = defineRoute(spec.streamPaymentStatus, ({ ctx, params, form, request }) =>
   paymentStatusEvents(ctx, params.invoiceId, form, request),
 );
-serveFromFront(/^\/api(?:\/v1)?\/payments\/([^/]+)\/events$/, "invoiceId", stream);
+serveFromFront("paymentEvents", stream);
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods(stream);
