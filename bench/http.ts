@@ -1,9 +1,12 @@
 /**
- * HTTP benchmark (issue: benchmarks): public status polling and the public invoice view at 64
- * connections against `next start` (server.ts) on real PostgreSQL, side by side with a bare
- * node:http + postgres server answering the same query; with and without the rate-limit
- * write; authenticated creation and listing with 100,000 invoices in the table, with query
- * plans; resident memory of the app and the worker afterwards.
+ * HTTP benchmark (issue: benchmarks): public status polling (also with `If-None-Match`, 304s
+ * counting as answers) and the public invoice view at 64 connections against `next start`
+ * (server.ts) on real PostgreSQL, side by side with a bare node:http + postgres server and a
+ * minimal Next.js app answering the same query; with and without the rate-limit write; the
+ * authenticated list at 64 connections (one wallet, 1,000 of the 100,000 invoices), then
+ * calls one at a time and creation, with query plans; resident memory of the app, the
+ * minimal app and the worker afterwards. Each ratio is printed beside its target (issue 18).
+ * BENCH_QUICK=1: the status and view rows only; BENCH_WRITE=0: leave bench/results.md alone.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -184,6 +187,7 @@ try {
     [limited.url, statusPaths],
     [unlimited.url, statusPaths],
     [bare.url, barePaths],
+    [minimal.url, minimalPaths],
     [limited.url, viewPaths],
     [unlimited.url, viewPaths],
   ] as const) {
@@ -354,7 +358,8 @@ ${viewPlan}
 \`\`\`
 `;
   console.log(table);
-  writeSection("HTTP", table);
+  // BENCH_WRITE=0: print only (a trial run leaves bench/results.md alone).
+  if (process.env.BENCH_WRITE !== "0") writeSection("HTTP", table);
 } catch (err) {
   if (!(err instanceof QuickDone)) throw err;
 } finally {
