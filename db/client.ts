@@ -122,6 +122,12 @@ async function openPostgres(
 
 /** Longest wait between two attempts to listen again. */
 const LISTEN_BACKOFF_MAX_MS = 30_000;
+/**
+ * How often the listening connection proves it is alive. A server that stops answering, or
+ * a network that drops packets, closes nothing: without this the instance would believe it
+ * still hears every change.
+ */
+export const LISTEN_HEARTBEAT_MS = 5_000;
 
 function listenPostgres(
   postgres: typeof import("postgres"),
@@ -136,9 +142,10 @@ function listenPostgres(
   let retry: NodeJS.Timeout | undefined;
   let backoff = 500;
   const lost = () => {
-    if (closed || retry) return;
+    if (closed) return;
     if (listening) onState(false);
     listening = false;
+    if (retry) return;
     retry = setTimeout(() => {
       retry = undefined;
       void attempt();
@@ -174,9 +181,24 @@ function listenPostgres(
     }
   };
   void attempt();
+  let beating = false;
+  const heartbeat = setInterval(async () => {
+    if (!listening || beating) return;
+    beating = true;
+    try {
+      await withTimeout(conn.unsafe("select 1"), timeoutMs, queryTimeoutError);
+    } catch {
+      // Whatever came meanwhile may be lost: listen again, then treat everything as changed.
+      lost();
+    } finally {
+      beating = false;
+    }
+  }, LISTEN_HEARTBEAT_MS);
+  heartbeat.unref();
   return {
     close: async () => {
       closed = true;
+      clearInterval(heartbeat);
       clearTimeout(retry);
       await conn.end({ timeout: 1 });
     },

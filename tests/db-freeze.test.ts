@@ -152,6 +152,7 @@ describe("HTTP service with a frozen database", () => {
     const created = await api.post("/api/invoices", invoiceBody());
     expect(created.status).toBe(201);
     const id = created.body.id;
+    const before = await (await fetch(`${app.url}/api/payments/${id}/status`)).json();
     // Warm up: every route compiled and pooled connections open.
     for (let i = 0; i < 3; i++) {
       await Promise.all([
@@ -183,8 +184,16 @@ describe("HTTP service with a frozen database", () => {
     }
     const hung = results.filter((r) => r.outcome === "hung" || !r.outcome.ok).length;
     expect(hung).toBe(0);
-    for (const r of results) {
-      expect(r.ms).toBeLessThan(6000);
+    for (const r of results) expect(r.ms).toBeLessThan(6000);
+    // Nothing can commit while the database is frozen: a status this instance holds in memory
+    // is still the truth (docs/decisions.md, Pushed status), and may answer until its entry
+    // ends or the listener misses its heartbeat; everything else is a 503.
+    for (const r of results.slice(0, 24)) {
+      const answer = (r.outcome as { value: { status: number; body: unknown } }).value;
+      if (answer.status === 200) expect(answer.body).toEqual(before);
+      else expect(answer.status).toBe(503);
+    }
+    for (const r of results.slice(24)) {
       expect(r.outcome).toMatchObject({ ok: true, value: { status: 503 } });
     }
     const [health] = results.slice(-1);
@@ -205,5 +214,33 @@ describe("HTTP service with a frozen database", () => {
     expect((await fetch(`${app.url}/api/health`)).status).toBe(200);
     const again = await api.post("/api/invoices", invoiceBody());
     expect(again.status).toBe(201);
+  }, 60_000);
+
+  it("stops answering a settled status from memory once the listener has missed its heartbeat", async () => {
+    const { token } = await signIn(app.url);
+    const created = await client(app.url, token).post("/api/invoices", invoiceBody());
+    const id = created.body.id;
+    const direct = postgres(pg.url, { max: 1, onnotice: () => {} });
+    await direct`update invoices set status = 'PAID', paid_at = now() where id = ${id}`;
+    await direct.end();
+    // Settled: kept in memory for minutes while changes can be heard.
+    const paid = async () => {
+      const res = await fetch(`${app.url}/api/payments/${id}/status`, {
+        signal: AbortSignal.timeout(12_000),
+      });
+      return { status: res.status, body: await res.json() };
+    };
+    await waitFor(async () => (await paid()).body.status === "PAID", 5000);
+    const thaw = freeze();
+    try {
+      expect((await paid()).status).toBe(200);
+      // Silent for longer than a heartbeat and its deadline: the instance can no longer know
+      // nothing changed elsewhere, so it asks the database, which does not answer.
+      await new Promise((r) => setTimeout(r, 12_000));
+      expect((await paid()).status).toBe(503);
+    } finally {
+      thaw();
+    }
+    await waitFor(async () => (await paid()).status === 200, 15_000);
   }, 60_000);
 });

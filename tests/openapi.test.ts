@@ -131,7 +131,11 @@ type Operation = {
   parameters?: { $ref?: string; name?: string; in?: string }[];
   responses: Record<
     string,
-    { headers?: Record<string, unknown>; content?: Record<string, { schema?: unknown }> }
+    {
+      description?: string;
+      headers?: Record<string, unknown>;
+      content?: Record<string, { schema?: unknown }>;
+    }
   >;
   requestBody?: { content: Record<string, { schema: unknown }> };
 };
