@@ -119,8 +119,14 @@ export const invoices = pgTable(
     // wallet), docs/decisions.md, Payments.
     index("invoices_transaction_hash_idx").on(t.transactionHash),
     // Owner lists: one index per sortable field, scoped to live rows of one wallet.
+    // Ascending on both: read backwards it is the default order (created_at desc, id desc),
+    // ties included, so a page stops after its rows instead of sorting all of the wallet's.
     index("invoices_owner_created_idx")
-      .on(t.freelancerWallet, t.createdAt.desc(), t.id)
+      .on(t.freelancerWallet, t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    // The list's total (invoices or links of one wallet) as an index-only count.
+    index("invoices_owner_kind_idx")
+      .on(t.freelancerWallet, t.kind)
       .where(sql`${t.deletedAt} is null`),
     index("invoices_owner_updated_idx")
       .on(t.freelancerWallet, t.updatedAt, t.id)
