@@ -14,7 +14,10 @@ function feed() {
     },
     close: async () => {},
   };
-  return { changes, notify: (id: string | null) => listeners.forEach((fn) => fn(id)) };
+  const notify = (id: string | null) => {
+    for (const fn of listeners) fn(id);
+  };
+  return { changes, notify };
 }
 
 const render = (v: { status: string }) => ({ data: JSON.stringify(v), id: v.status });
