@@ -7,22 +7,14 @@
  */
 import fs from "node:fs";
 import http from "node:http";
-import { Keypair } from "@stellar/stellar-sdk";
+import type { Keypair } from "@stellar/stellar-sdk";
 import postgres from "postgres";
-import { client, invoiceBody } from "../tests/helpers/api";
+import { client } from "../tests/helpers/api";
 import { startApp } from "../tests/helpers/app";
 import { signIn } from "../tests/helpers/auth";
 import { createTestDatabase } from "../tests/helpers/postgres";
-import {
-  Asset,
-  chainEnv,
-  funded,
-  MAINNET,
-  Memo,
-  pay,
-  startChain,
-  TESTNET,
-} from "../tests/helpers/stellar";
+import { chainEnv, funded, MAINNET, startChain, TESTNET } from "../tests/helpers/stellar";
+import { fundedManual, payInOneLedger, sentInvoices } from "./ledger-batches";
 import { percentile, writeSection } from "./results-file";
 
 const PAYMENTS = Number(process.env.BENCH_PUSH_PAYMENTS ?? 60);
@@ -66,24 +58,6 @@ function rssMb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
-/** Friendbot on a manually closed ledger: the request waits for the close. */
-async function fundedManual(chain: Awaited<ReturnType<typeof startChain>>) {
-  const kp = Keypair.random();
-  let done = false;
-  const p = chain.server
-    .friendbot(kp.publicKey())
-    .call()
-    .finally(() => {
-      done = true;
-    });
-  while (!done) {
-    await sleep(20);
-    await chain.ledger.close();
-  }
-  await p;
-  return kp;
-}
-
 async function pushLatency() {
   const testnet = await startChain(TESTNET, { manualClose: true });
   const mainnet = await startChain(MAINNET);
@@ -105,17 +79,7 @@ async function pushLatency() {
     const api = client(app.url, (await signIn(app.url, freelancer)).token);
     const payers: Keypair[] = [];
     for (let i = 0; i < PER_LEDGER; i++) payers.push(await fundedManual(testnet));
-    const invoices: { id: string; invoiceNumber: string }[] = [];
-    for (let i = 0; i < PAYMENTS; i++) {
-      const inv = (
-        await api.post(
-          "/api/invoices",
-          invoiceBody({ lineItems: [{ description: "x", quantity: "1", rate: "1" }] }),
-        )
-      ).body;
-      await api.post(`/api/invoices/${inv.id}/send`);
-      invoices.push(inv);
-    }
+    const invoices = await sentInvoices(api, PAYMENTS);
     const paidAt = new Map<string, number>();
     for (const inv of invoices) {
       streams.push(
@@ -133,23 +97,13 @@ async function pushLatency() {
     const recorded: number[] = [];
     for (let batch = 0; batch < PAYMENTS / PER_LEDGER; batch++) {
       const group = invoices.slice(batch * PER_LEDGER, (batch + 1) * PER_LEDGER);
-      const txs = await Promise.all(
-        group.map((inv, i) =>
-          pay(
-            testnet,
-            payers[i],
-            freelancer.publicKey(),
-            Asset.native(),
-            "1",
-            Memo.text(inv.invoiceNumber),
-          ),
-        ),
+      const closedAt = await payInOneLedger(
+        testnet,
+        payers,
+        freelancer.publicKey(),
+        group,
+        500 + Math.random() * 1000,
       );
-      const submits = txs.map((tx) => testnet.server.submitTransaction(tx).catch(() => null));
-      await sleep(500 + Math.random() * 1000);
-      const closedAt = Date.now();
-      await testnet.ledger.close();
-      await Promise.all(submits);
       const deadline = Date.now() + 30_000;
       while (group.some((g) => !paidAt.has(g.id)) && Date.now() < deadline) await sleep(5);
       for (const g of group) {
@@ -193,17 +147,7 @@ async function idleStreams() {
   try {
     const freelancer = await funded(testnet);
     const api = client(app.url, (await signIn(app.url, freelancer)).token);
-    const invoices: string[] = [];
-    for (let i = 0; i < 100; i++) {
-      const inv = (
-        await api.post(
-          "/api/invoices",
-          invoiceBody({ lineItems: [{ description: "x", quantity: "1", rate: "1" }] }),
-        )
-      ).body;
-      await api.post(`/api/invoices/${inv.id}/send`);
-      invoices.push(inv.id);
-    }
+    const invoices = (await sentInvoices(api, 100)).map((inv) => inv.id);
     // Warm: the route compiled and loaded, a few streams opened and closed.
     for (let i = 0; i < 20; i++) (await follow(app.url, invoices[i], () => {})).destroy();
     await sleep(2000);

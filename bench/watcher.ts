@@ -9,7 +9,7 @@ import { openDatabase } from "../db/client";
 import { parseConfig } from "../lib/config";
 import { watcherTick } from "../lib/jobs/watcher";
 import { logger } from "../lib/logger";
-import { client, invoiceBody } from "../tests/helpers/api";
+import { client } from "../tests/helpers/api";
 import { startApp } from "../tests/helpers/app";
 import { signIn } from "../tests/helpers/auth";
 import { createTestDatabase } from "../tests/helpers/postgres";
@@ -23,6 +23,7 @@ import {
   startChain,
   TESTNET,
 } from "../tests/helpers/stellar";
+import { fundedManual, payInOneLedger, sentInvoices } from "./ledger-batches";
 import { percentile, writeSection } from "./results-file";
 
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 100);
@@ -47,17 +48,7 @@ async function detectionLag(mode: "stream" | "poll") {
     const api = client(app.url, (await signIn(app.url, freelancer)).token);
     const payers: Keypair[] = [];
     for (let i = 0; i < PER_LEDGER; i++) payers.push(await fundedManual(testnet));
-    const invoices: { id: string; invoiceNumber: string }[] = [];
-    for (let i = 0; i < PAYMENTS; i++) {
-      const inv = (
-        await api.post(
-          "/api/invoices",
-          invoiceBody({ lineItems: [{ description: "x", quantity: "1", rate: "1" }] }),
-        )
-      ).body;
-      await api.post(`/api/invoices/${inv.id}/send`);
-      invoices.push(inv);
-    }
+    const invoices = await sentInvoices(api, PAYMENTS);
     await waitFor(
       async () =>
         (await sql`select cursor from watcher_cursors where network = 'testnet'`)[0]?.cursor,
@@ -65,24 +56,14 @@ async function detectionLag(mode: "stream" | "poll") {
     const lags: number[] = [];
     for (let batch = 0; batch < PAYMENTS / PER_LEDGER; batch++) {
       const group = invoices.slice(batch * PER_LEDGER, (batch + 1) * PER_LEDGER);
-      const txs = await Promise.all(
-        group.map((inv, i) =>
-          pay(
-            testnet,
-            payers[i],
-            freelancer.publicKey(),
-            Asset.native(),
-            "1",
-            Memo.text(inv.invoiceNumber),
-          ),
-        ),
-      );
-      const submits = txs.map((tx) => testnet.server.submitTransaction(tx).catch(() => null));
       // Random phase against the 5-second polling interval.
-      await sleep(Math.random() * 5000);
-      const closedAt = Date.now();
-      await testnet.ledger.close();
-      await Promise.all(submits);
+      const closedAt = await payInOneLedger(
+        testnet,
+        payers,
+        freelancer.publicKey(),
+        group,
+        Math.random() * 5000,
+      );
       const ids = group.map((g) => g.id);
       await waitFor(async () => {
         const [{ n }] =
@@ -102,25 +83,6 @@ async function detectionLag(mode: "stream" | "poll") {
     await stopAll(sql.end(), app.stop(), testnet.ledger.stop(), mainnet.ledger.stop());
     await db.drop();
   }
-}
-
-/** Friendbot on a manually closed ledger: the request waits for the close. */
-async function fundedManual(chain: Awaited<ReturnType<typeof startChain>>) {
-  const kp = Keypair.random();
-  let done = false;
-  const p = chain.server
-    .friendbot(kp.publicKey())
-    .call()
-    .finally(() => {
-      done = true;
-    });
-  // Close ledgers until friendbot's transaction has been queued and included.
-  while (!done) {
-    await sleep(20);
-    await chain.ledger.close();
-  }
-  await p;
-  return kp;
 }
 
 async function requestsPerTick(openInvoices: number, wallets: number, paymentsSinceCursor: number) {
