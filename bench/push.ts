@@ -201,7 +201,7 @@ writeSection(
   `
 Ledger close to the PAID message received by a client of \`GET /api/payments/:id/events\`:
 ${latency.n} payments in ledgers of ${PER_LEDGER}, the worker inside the app following the local
-ledger's payment stream, real PostgreSQL (NOTIFY from the recording transaction, one LISTEN
+ledger's ledger stream, real PostgreSQL (NOTIFY from the recording transaction, one LISTEN
 connection in the app).
 
 | p50 | p95 | max | target p95 | of which: close to recorded (p50 / p95) |
