@@ -17,7 +17,8 @@ type Client = {
   closed: boolean;
 };
 
-type Refresh = { running: boolean; again: boolean };
+/** A refresh under way for an invoice; `again`: a change came while it loaded. */
+type Refresh = { again: boolean };
 
 const encoder = new TextEncoder();
 const frame = (id: string, data: string) => encoder.encode(`id: ${id}\ndata: ${data}\n\n`);
@@ -150,7 +151,7 @@ export class StatusStreams<T> {
       state.again = true;
       return;
     }
-    const mine: Refresh = { running: true, again: true };
+    const mine: Refresh = { again: true };
     this.refreshing.set(invoiceId, mine);
     try {
       while (mine.again) {
