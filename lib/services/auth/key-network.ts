@@ -28,6 +28,12 @@ export function assertKeyNetwork(ctx: ServiceContext, passphrase: string): void 
 export const keySees = (ctx: ServiceContext, row: { networkPassphrase: string }): boolean =>
   !ctx.apiKey || networkOf(row.networkPassphrase) === ctx.apiKey.network;
 
+/** The passphrase a key keeps its caller to; undefined for a wallet (it sees both). */
+export const keyPassphrase = (ctx: ServiceContext): string | undefined =>
+  ctx.apiKey && NETWORK_PASSPHRASES[ctx.apiKey.network];
+
 /** The list condition that keeps a key to its network's invoices (none for a wallet). */
-export const keyNetworkCondition = (ctx: ServiceContext): SQL[] =>
-  ctx.apiKey ? [eq(invoices.networkPassphrase, NETWORK_PASSPHRASES[ctx.apiKey.network])] : [];
+export const keyNetworkCondition = (ctx: ServiceContext): SQL[] => {
+  const passphrase = keyPassphrase(ctx);
+  return passphrase ? [eq(invoices.networkPassphrase, passphrase)] : [];
+};

@@ -3,8 +3,7 @@ import { invoices } from "@/db/schema";
 import { ValidationError } from "@/lib/domain/errors";
 import type { SortField } from "@/lib/schemas/common";
 import type { ListInvoicesQuery } from "@/lib/schemas/invoices";
-import { keyNetworkCondition } from "@/lib/services/auth/key-network";
-import { NETWORK_PASSPHRASES } from "@/lib/stellar/networks";
+import { keyNetworkCondition, keyPassphrase } from "@/lib/services/auth/key-network";
 import type { AuthedContext } from "../context";
 import { resolveNetwork } from "./network";
 import type { InvoiceRow } from "./store";
@@ -134,9 +133,8 @@ export async function listInvoices(
 /** `select <what> from` the cursor invoice, if it is one of the caller's (deleted or not). */
 function cursorRow(ctx: AuthedContext, id: string, what: SQL): SQL {
   const c = sql.raw("c");
-  const network = keyNetworkCondition(ctx).length
-    ? sql` and ${c}.network_passphrase = ${NETWORK_PASSPHRASES[ctx.apiKey?.network ?? "testnet"]}`
-    : sql``;
+  const passphrase = keyPassphrase(ctx);
+  const network = passphrase ? sql` and ${c}.network_passphrase = ${passphrase}` : sql``;
   return sql`select ${what} from ${invoices} ${c} where ${c}.id = ${id} and ${c}.freelancer_wallet = ${ctx.wallet}${network}`;
 }
 
