@@ -196,4 +196,23 @@ describe("starting_after", () => {
       expect(res.status, q).toBe(400);
     }
   });
+
+  it("through an API key, an invoice on the key's other network is no cursor", async () => {
+    const live = await owner.post("/api/invoices", invoiceBody({ network: "mainnet" }));
+    expect(live.status).toBe(201);
+    const created = await owner.post("/api/keys", {
+      name: "Test reads",
+      scopes: ["invoices:read"],
+      network: "testnet",
+    });
+    expect(created.status).toBe(201);
+    const key = client(app.url, created.body.secret);
+    const other = await key.get(`/api/invoices?starting_after=${live.body.id}`);
+    expect(other.status).toBe(400);
+    expect(other.body.details).toEqual({ starting_after: "No such invoice" });
+    const first = (await ids("createdAt:desc", "&network=testnet"))[0];
+    const same = await key.get(`/api/invoices?limit=2&starting_after=${first}`);
+    expect(same.status).toBe(200);
+    expect(same.body.offset).toBe(1);
+  });
 });
