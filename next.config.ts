@@ -44,9 +44,17 @@ const nextConfig: NextConfig = {
   // A separate build folder lets parallel builds (and their test runs) not trample each other.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   // PGlite ships WASM and data files that must be loaded from node_modules at run time. The
-  // Stellar SDK is loaded from node_modules too: one copy per process, shared with server.ts
-  // (lib/config.ts), instead of one bundled into every route group (ARCHITECTURE.md, Memory).
-  serverExternalPackages: ["@electric-sql/pglite", "postgres", "pdfkit", "@stellar/stellar-sdk"],
+  // Stellar SDK, drizzle-orm and zod are loaded from node_modules too: one copy per process,
+  // shared with server.ts (lib/config.ts), instead of one bundled into every route group
+  // (ARCHITECTURE.md, Memory).
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "postgres",
+    "pdfkit",
+    "@stellar/stellar-sdk",
+    "drizzle-orm",
+    "zod",
+  ],
   // Shipped with every function on hosts that deploy only traced files (Vercel): the
   // migrations run at start-up. (The PDF fonts are traced on their own.)
   outputFileTracingIncludes: { "/**": ["./db/migrations/**/*"] },

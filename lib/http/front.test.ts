@@ -28,6 +28,7 @@ const OWN: Record<keyof typeof FRONT_ROUTES, string> = {
   paymentStatus: "payments/[invoiceId]/status",
   paymentEvents: "payments/[invoiceId]/events",
   publicInvoice: "invoices/[id]",
+  invoiceList: "invoices",
 };
 
 describe("FRONT_ROUTES", () => {

@@ -5,20 +5,22 @@ import type { RouteHandler } from "./route";
 export type Front = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 const FRONT = Symbol.for("stellar-invoicing.front");
-type FrontRoute = { pattern: RegExp; param: string; handler: RouteHandler };
+type FrontRoute = { pattern: RegExp; param: string | null; handler: RouteHandler };
 type Holder = { [FRONT]?: Front & { routes: Map<string, FrontRoute> } };
 
 /**
  * The GETs server.ts's node:http front serves itself once their route module has loaded: the
- * payment-status stream (Next.js holds tens of kilobytes per open response) and the two
- * public reads every checkout makes (Next.js's routing costs more than the work), see
- * bench/results.md. Each pattern matches only its own route's paths, not a sibling folder's
- * (lib/http/front.test.ts walks app/api to check), and captures the one path parameter.
+ * payment-status stream (Next.js holds tens of kilobytes per open response), the two public
+ * reads every checkout makes and the invoice list a dashboard or an integration pages through
+ * (Next.js's routing costs more than the work), see bench/results.md. Each pattern matches
+ * only its own route's paths, not a sibling folder's (lib/http/front.test.ts walks app/api to
+ * check), and captures the route's one path parameter, if it has one.
  */
 export const FRONT_ROUTES = {
   paymentStatus: { pattern: /^\/api(?:\/v1)?\/payments\/([^/]+)\/status$/, param: "invoiceId" },
   paymentEvents: { pattern: /^\/api(?:\/v1)?\/payments\/([^/]+)\/events$/, param: "invoiceId" },
   publicInvoice: { pattern: /^\/api(?:\/v1)?\/invoices\/(?!stats$)([^/]+)$/, param: "id" },
+  invoiceList: { pattern: /^\/api(?:\/v1)?\/invoices$/, param: null },
 } as const;
 
 /**
@@ -53,13 +55,20 @@ export function serveFromFront(name: keyof typeof FRONT_ROUTES, handler: RouteHa
 /** The front server.ts calls, once a route module has registered one. */
 export const registeredFront = (): Front | undefined => (globalThis as Holder)[FRONT];
 
-async function serve(route: FrontRoute, value: string, req: IncomingMessage, res: ServerResponse) {
+async function serve(
+  route: FrontRoute,
+  value: string | undefined,
+  req: IncomingMessage,
+  res: ServerResponse,
+) {
   const gone = new AbortController();
   res.on("close", () => gone.abort());
   let body: ReadableStream<Uint8Array> | null;
   try {
     const response = await route.handler(requestOf(req, gone.signal), {
-      params: Promise.resolve({ [route.param]: decodeURIComponent(value) }),
+      params: Promise.resolve(
+        route.param && value !== undefined ? { [route.param]: decodeURIComponent(value) } : {},
+      ),
     });
     const headers = Object.fromEntries(response.headers);
     if (!response.headers.get("content-type")?.startsWith("text/event-stream")) {
