@@ -21,6 +21,7 @@ import type { SubmitResult } from "../ledger/core";
 import { type LocalLedger, startLedger } from "../ledger/server";
 import { formatInvoiceNumber } from "../lib/domain/invoice-number";
 import { startPriceSource } from "../scripts/price-source";
+import { PROCESS_ENV } from "../tests/helpers/app";
 import { type CountingProxy, startProxy } from "../tests/helpers/counting-proxy";
 import { createTestDatabase } from "../tests/helpers/postgres";
 import {
@@ -140,11 +141,13 @@ async function run(mode: Mode) {
     const tip = BigInt(mainnet.core.latest().sequence) << 32n;
     await sql`insert into watcher_cursors ${sql({ network: "mainnet", cursor: tip.toString(), updated_at: now })}`;
 
+    // As `npm run worker` runs it: tsx, and PROCESS_ENV (package.json).
     worker = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
       cwd: ROOT,
       stdio: ["ignore", "inherit", "inherit"],
       env: {
         ...process.env,
+        ...PROCESS_ENV,
         NODE_ENV: "production",
         LOG_LEVEL: "warn",
         DATABASE_URL: db.url,
