@@ -51,7 +51,7 @@ async function main() {
     console.log(table);
     writeSection(
       "Export",
-      `${table}\n\nOne client reading as fast as it can, the server on the same two cores; rows come from 1,000-row keyset pages (lib/services/exports). Memory is the whole server process (\`/proc/<pid>/status\` VmRSS sampled every 10 ms), garbage and the young generation (\`--max-semi-space-size=32\`) included: the peak barely moves when the export triples.`,
+      `${table}\n\nOne client reading as fast as it can, the server on the same two cores; rows come from 1,000-row keyset pages (lib/services/exports). Memory is the whole server process (\`/proc/<pid>/status\` VmRSS sampled every 10 ms), garbage and the young generation included: the peak barely moves when the export triples.`,
     );
   } finally {
     await sql.end();

@@ -98,10 +98,7 @@ if (build && (await run(process.execPath, [tsxBin, "scripts/build-if-needed.ts"]
 }
 const code = dev
   ? await run(process.execPath, [tsxBin, "server.ts", "--dev"])
-  : await run(process.execPath, [
-      "--max-semi-space-size=32",
-      path.join(root, "dist", "server.mjs"),
-    ]);
+  : await run(process.execPath, [path.join(root, "dist", "server.mjs")]);
 await testnet.stop();
 await mainnet.stop();
 await prices.stop();

@@ -23,7 +23,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** The production server as `npm run serve` runs it (built by `npm run build`). */
-const SERVER_ARGS = ["--max-semi-space-size=32", path.join(ROOT, "dist", "server.mjs")];
+const SERVER_ARGS = [path.join(ROOT, "dist", "server.mjs")];
 
 /**
  * What `npm run serve` and `npm run worker` add to the environment (package.json): glibc's
