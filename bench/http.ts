@@ -15,7 +15,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import postgres from "postgres";
 import { invoiceBody } from "../tests/helpers/api";
-import { freePort, PROCESS_ENV, type RunningApp, startApp } from "../tests/helpers/app";
+import { freePort, type RunningApp, startApp } from "../tests/helpers/app";
 import { signIn } from "../tests/helpers/auth";
 import { createTestDatabase } from "../tests/helpers/postgres";
 import { Keypair } from "../tests/helpers/stellar";
@@ -289,12 +289,10 @@ try {
   );
 
   // The worker on the same database (Horizon unreachable here: it polls, fails, backs off).
-  // As `npm run worker` runs it: tsx, and PROCESS_ENV (package.json).
   worker = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
     cwd: ROOT,
     env: {
       ...process.env,
-      ...PROCESS_ENV,
       ...common,
       JWT_SECRET: "x".repeat(40),
       HORIZON_TESTNET_URL: "http://127.0.0.1:9",

@@ -1,7 +1,6 @@
 import fs from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PROCESS_ENV, type RunningApp, startApp } from "./helpers/app";
+import { type RunningApp, startApp } from "./helpers/app";
 import { createTestDatabase } from "./helpers/postgres";
 
 /**
@@ -22,19 +21,6 @@ afterAll(async () => {
 });
 
 describe("production server", () => {
-  it("npm run serve and npm run worker hold malloc to the arenas the tests and benchmarks run with (unless set)", () => {
-    const pkg = JSON.parse(
-      fs.readFileSync(path.join(import.meta.dirname, "..", "package.json"), "utf8"),
-    );
-    for (const script of ["serve", "worker"]) {
-      for (const [name, value] of Object.entries(PROCESS_ENV)) {
-        expect(pkg.scripts[script], script).toMatch(
-          new RegExp(`^${name}=\\$\\{${name}:-${value}\\} `),
-        );
-      }
-    }
-  });
-
   it("runs on the build's resolved configuration: the SWC compiler (next.config.ts) is never loaded", async () => {
     // A route handler and a page, so anything loaded on first use is loaded.
     expect((await fetch(`${app.url}/api/health`)).status).toBe(200);

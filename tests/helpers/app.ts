@@ -25,13 +25,6 @@ export async function freePort(): Promise<number> {
 /** The production server as `npm run serve` runs it (built by `npm run build`). */
 const SERVER_ARGS = [path.join(ROOT, "dist", "server.mjs")];
 
-/**
- * What `npm run serve` and `npm run worker` add to the environment (package.json): glibc's
- * malloc held to two arenas. With one per thread (up to 8 per core) a long-running process's
- * resident memory crept up while its JavaScript heap stayed flat (ARCHITECTURE.md, Memory).
- */
-export const PROCESS_ENV = { MALLOC_ARENA_MAX: "2" } as const;
-
 export const TEST_JWT_SECRET = "test-secret-0123456789abcdef0123456789abcdef";
 export const TEST_CRON_SECRET = "test-cron-secret-0123456789";
 
@@ -65,7 +58,6 @@ export async function startApp(env: Record<string, string | undefined>): Promise
         "http://127.0.0.1:9/api/v3/simple/price?ids=stellar,euro-coin&vs_currencies=eur,usd",
       WORKER: "off",
       CRON_SECRET: TEST_CRON_SECRET,
-      ...PROCESS_ENV,
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
