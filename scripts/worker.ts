@@ -3,11 +3,15 @@
  * app with WORKER=off). Needs DATABASE_URL: an embedded PGlite database belongs to the one
  * process that opened it, so with PGlite the worker runs inside `npm start` instead.
  */
+import v8 from "node:v8";
 import { openDatabase } from "../db/client";
 import { exitOnConfigError, parseConfig } from "../lib/config";
 import { startWorker } from "../lib/jobs/worker";
 import { logger } from "../lib/logger";
 
+// As server.ts: after a full collection the old generation may grow to 2x what survived, not
+// up to 4x, so the heap settles near twice what is live (ARCHITECTURE.md, Memory).
+v8.setFlagsFromString("--heap-growing-percent=100");
 const config = exitOnConfigError(() => parseConfig(process.env));
 if (!config.databaseUrl) {
   process.stderr.write(
