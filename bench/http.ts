@@ -306,7 +306,6 @@ try {
     app: treeRssMb(limited.pid),
     appUnlimited: treeRssMb(unlimited.pid),
     worker: treeRssMb(worker?.pid as number),
-    minimal: treeRssMb(minimal?.child.pid as number),
   });
   const memory = sample();
   // Like with like: the minimal app was sampled above after minimalIdle.ms without a request;
