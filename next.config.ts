@@ -51,6 +51,7 @@ const nextConfig: NextConfig = {
     "@electric-sql/pglite",
     "postgres",
     "pdfkit",
+    "@stellar/stellar-base",
     "@stellar/stellar-sdk",
     "drizzle-orm",
     "zod",

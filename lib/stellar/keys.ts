@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { Keypair, StrKey } from "@stellar/stellar-sdk";
+import { Keypair, StrKey } from "@stellar/stellar-base";
 
 /** A wallet address is valid only if it decodes to an ed25519 public key (checksum included). */
 export function isValidWalletAddress(value: unknown): value is string {

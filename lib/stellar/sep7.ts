@@ -1,4 +1,4 @@
-import { Keypair } from "@stellar/stellar-sdk";
+import { Keypair } from "@stellar/stellar-base";
 import { type Config, NETWORK_PASSPHRASES } from "@/lib/config";
 import type { AssetRef } from "./assets";
 

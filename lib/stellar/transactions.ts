@@ -9,7 +9,7 @@ import {
   StrKey,
   type Transaction,
   TransactionBuilder,
-} from "@stellar/stellar-sdk";
+} from "@stellar/stellar-base";
 import { NETWORK_PASSPHRASES } from "@/lib/config";
 import type { PaymentOperation } from "@/lib/domain/payment-match";
 import type { AssetRef } from "./assets";

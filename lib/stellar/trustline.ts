@@ -5,7 +5,7 @@ import {
   Operation,
   type Transaction,
   TransactionBuilder,
-} from "@stellar/stellar-sdk";
+} from "@stellar/stellar-base";
 import type { AssetRef } from "./assets";
 
 /** A trustline lasts as long as the wallet wants it: its time bound is only for signing. */
