@@ -653,6 +653,25 @@ describe("list", () => {
     const pass = await frank.get("/api/invoices?networkPassphrase=nope");
     expect(pass.body.error).toBe("Invalid network passphrase");
   });
+
+  it("the list and the public view answer whole bodies with exact lengths, non-ASCII text included (first request through Next.js, later ones through server.ts's front)", async () => {
+    const { token } = await signIn(app.url);
+    const owner = client(app.url, token);
+    const title = "Café logo – ünïcode 🎨 ".repeat(8).trim(); // 183 characters, 239 bytes
+    const created = await owner.post("/api/invoices", invoiceBody({ title }));
+    expect(created.status).toBe(201);
+    for (const path of ["/api/invoices?limit=50", `/api/invoices/${created.body.id}`]) {
+      for (let i = 0; i < 3; i++) {
+        const res = await fetch(app.url + path, { headers: { authorization: `Bearer ${token}` } });
+        const bytes = Buffer.from(await res.arrayBuffer());
+        expect(res.status).toBe(200);
+        expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
+        expect(Number(res.headers.get("content-length"))).toBe(bytes.length);
+        const body = JSON.parse(bytes.toString("utf8"));
+        expect(path.includes("?") ? body.invoices[0].title : body.title).toBe(title);
+      }
+    }
+  });
 });
 
 describe("stats", () => {

@@ -30,6 +30,7 @@ import {
   type WireContext,
   type WireForm,
 } from "./forms";
+import { textResponse } from "./response-text";
 import type { AuthKind, HandlerInput, JsonSuccess, Operation, RouteHandler } from "./route";
 
 export const AUTH_REQUIRED = "Authentication required";
@@ -319,7 +320,7 @@ function respond(
   if (noneMatchHits(validators.ifNoneMatch, etag))
     return new Response(null, { status: 304, headers });
   headers.set("content-type", "application/json; charset=utf-8");
-  return new Response(text, { status: 200, headers });
+  return textResponse(text, { status: 200, headers });
 }
 
 /**
@@ -348,7 +349,7 @@ export function json(
   const headers = baseHeaders(requestId, limits);
   headers.set("content-type", "application/json; charset=utf-8");
   if (retryAfter !== undefined) headers.set("retry-after", String(retryAfter));
-  return new Response(JSON.stringify(body), { status, headers });
+  return textResponse(JSON.stringify(body), { status, headers });
 }
 
 /** Rate-limit headers describe the most constraining limit that applied to the request. */

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { responseText } from "./response-text";
 import type { RouteHandler } from "./route";
 
 /** What server.ts calls for every request: true when it took the request. */
@@ -71,6 +72,16 @@ async function serve(
       ),
     });
     const headers = Object.fromEntries(response.headers);
+    const text = responseText(response);
+    if (text !== undefined) {
+      // Written as the string it is (lib/http/response-text.ts).
+      res.writeHead(response.status, {
+        ...headers,
+        "content-length": String(Buffer.byteLength(text)),
+      });
+      res.end(text);
+      return;
+    }
     if (!response.headers.get("content-type")?.startsWith("text/event-stream")) {
       const bytes = Buffer.from(await response.arrayBuffer());
       res.writeHead(response.status, { ...headers, "content-length": String(bytes.length) });
