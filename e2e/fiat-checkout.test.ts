@@ -169,7 +169,11 @@ describe("a EUR invoice paid in XLM", () => {
     expect(fc.errors).toEqual([]);
   });
 
-  it("keeps the countdown after a reload, and an expired quote asks for a new one at the new rate", async () => {
+  // The next two wait out a one-minute quote (the shortest an invoice can set) in real time;
+  // they run side by side so the suite waits one minute, not two. Each has its own invoice and
+  // browser context; the first moves the price source's XLM-EUR rate, which the second does
+  // not read (it checks which quote was paid, not its amount).
+  it.concurrent("keeps the countdown after a reload, and an expired quote asks for a new one at the new rate", async () => {
     const invoice = await eurInvoice("Short quote", { quoteTtlMinutes: 1 });
     const c = await context();
     const page = await c.newPage();
@@ -219,7 +223,7 @@ describe("a EUR invoice paid in XLM", () => {
     expect(c.errors).toEqual([]);
   });
 
-  it("never asks the wallet to sign at a quote about to run out: it waits for a new one", async () => {
+  it.concurrent("never asks the wallet to sign at a quote about to run out: it waits for a new one", async () => {
     const invoice = await eurInvoice("Last seconds", { quoteTtlMinutes: 1 });
     const payer = await funded(env.testnet);
     const c = await context();
