@@ -16,7 +16,12 @@ export async function boot(): Promise<void> {
     // Loaded only here: with WORKER=off the server never loads the jobs and what they pull in
     // (Horizon client, mail transport, PDF), ARCHITECTURE.md, Memory.
     const { startWorker } = await import("./jobs/worker");
-    const worker = startWorker({ db: runtime.database.db, config: runtime.config, logger });
+    const worker = startWorker({
+      db: runtime.database.db,
+      config: runtime.config,
+      logger,
+      rateLimiter: runtime.rateLimiter,
+    });
     const stop = () => {
       void worker.stop();
     };

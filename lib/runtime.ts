@@ -19,6 +19,17 @@ export type Runtime = {
   statusCache: StatusCache | undefined;
 };
 
+/** The shared rate-limit counters: Upstash when configured, else PostgreSQL. */
+export async function createRateLimiter(
+  config: Config,
+  database: DatabaseHandle,
+): Promise<RateLimiter> {
+  // The Upstash client is loaded only when configured (ARCHITECTURE.md, Memory).
+  return config.upstash
+    ? (await import("./ratelimit/upstash")).createUpstashRateLimiter(config.upstash)
+    : createPostgresRateLimiter(database);
+}
+
 const KEY = Symbol.for("stellar-invoicing.runtime");
 type Holder = { [KEY]?: Promise<Runtime> };
 
@@ -39,10 +50,7 @@ async function createRuntime(): Promise<Runtime> {
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
   });
-  // The Upstash client is loaded only when configured (ARCHITECTURE.md, Memory).
-  const rateLimiter = config.upstash
-    ? (await import("./ratelimit/upstash")).createUpstashRateLimiter(config.upstash)
-    : createPostgresRateLimiter(database);
+  const rateLimiter = await createRateLimiter(config, database);
   logger.info("runtime ready", {
     database: database.kind,
     rateLimiter: config.upstash ? "upstash" : "postgres",

@@ -8,6 +8,7 @@ import { openDatabase } from "../db/client";
 import { exitOnConfigError, parseConfig } from "../lib/config";
 import { startWorker } from "../lib/jobs/worker";
 import { logger } from "../lib/logger";
+import { createRateLimiter } from "../lib/runtime";
 
 // As server.ts: after a full collection the old generation may grow to 2x what survived, not
 // up to 4x, so the heap settles near twice what is live (ARCHITECTURE.md, Memory).
@@ -24,7 +25,8 @@ const database = await openDatabase({
   dataDir: config.dataDir,
   poolSize: config.databasePoolSize,
 });
-const worker = startWorker({ db: database.db, config, logger });
+const rateLimiter = await createRateLimiter(config, database);
+const worker = startWorker({ db: database.db, config, logger, rateLimiter });
 let stopping = false;
 const stop = async (signal: string) => {
   if (stopping) return;

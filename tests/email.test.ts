@@ -399,6 +399,16 @@ describe("over HTTP (the built server, its cron route and the real SMTP server)"
       const r = await api.post(`/api/invoices/${id}/email`, { to });
       expect(r.status).toBe(400);
     }
+    // Never to an address of the caller's choice: only the client's or the owner's own.
+    const stranger = await api.post(`/api/invoices/${id}/email`, { to: "victim@example.org" });
+    expect(stranger.status).toBe(400);
+    expect(stranger.body).toMatchObject({
+      error: "The invoice can be emailed only to its client's email or to your own",
+      details: { to: "must be the invoice's client email or your own" },
+    });
+    expect((await api.put("/api/profile", { email: "me@freelancer.example" })).status).toBe(200);
+    const own = await api.post(`/api/invoices/${id}/email`, { to: "Me@Freelancer.example" });
+    expect(own.status).toBe(202);
     const again = await api.post(`/api/invoices/${id}/email`, {});
     expect(again.status).toBe(202);
     expect(again.body).toMatchObject({ configured: true, email: { status: "pending" } });
@@ -406,8 +416,9 @@ describe("over HTTP (the built server, its cron route and the real SMTP server)"
     expect((await other.get(`/api/invoices/${id}/emails`)).status).toBe(403);
     expect((await other.post(`/api/invoices/${id}/email`, {})).status).toBe(403);
     await cron(app);
-    await smtp.waitFor(2);
-    expect(smtp.messages).toHaveLength(2);
+    await smtp.waitFor(3);
+    expect(smtp.messages).toHaveLength(3);
+    expect(smtp.messages.map((m) => m.envelope.to).flat()).not.toContain("victim@example.org");
   });
 
   it("without SMTP_URL the API says the email was not sent", async () => {

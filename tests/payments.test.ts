@@ -551,7 +551,7 @@ describe("the watcher", () => {
     expect((await statusOf(inv.id)).transactionHash).toBe(hash);
   });
 
-  it("does not run for a network without payable invoices", async () => {
+  it("does not run for a network without any invoice", async () => {
     const result = await tick();
     const mn = result.results.find((r: any) => r.network === "mainnet");
     expect(mn.skipped).toBe("idle");

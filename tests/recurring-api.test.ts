@@ -133,3 +133,55 @@ describe("POST /api/invoices/:id/duplicate", () => {
     expect((await bob.post(`/api/invoices/${original.body.id}/duplicate`)).status).toBe(403);
   });
 });
+
+describe("limits", () => {
+  const runCron = async () =>
+    (
+      await fetch(`${app.url}/api/cron/recurring`, {
+        headers: { authorization: `Bearer ${TEST_CRON_SECRET}` },
+      })
+    ).json();
+
+  it("recurring invoices count against the wallet's invoice-creation limit", async () => {
+    const carol = client(app.url, (await signIn(app.url)).token);
+    for (let i = 0; i < 20; i++) {
+      expect((await carol.post("/api/invoices", invoiceBody())).status).toBe(201);
+    }
+    const over = await carol.post("/api/invoices", invoiceBody());
+    expect(over.status).toBe(429);
+    // Weekly schedules starting today, sent and emailed automatically: none may go past it.
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const s = await carol.post("/api/recurring", schedule({ interval: "week", count: 10 }));
+      expect(s.status).toBe(201);
+      ids.push(s.body.id);
+    }
+    const run = await runCron();
+    expect(run.deferred).toBeGreaterThanOrEqual(3);
+    for (const id of ids) {
+      const detail = (await carol.get(`/api/recurring/${id}`)).body;
+      expect(detail).toMatchObject({ invoicesCreated: 0, nextPeriod: 0, nextDate: today() });
+      expect(detail.invoices).toEqual([]);
+    }
+    expect((await carol.get("/api/invoices")).body.total).toBe(20);
+    // Still refused over the API: the deferred periods handed their hits back, nothing more.
+    expect((await carol.post("/api/invoices", invoiceBody())).status).toBe(429);
+  });
+
+  it("at most 50 live recurring invoices per wallet (409); a deleted one frees its place", async () => {
+    const dave = client(app.url, (await signIn(app.url)).token);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const ids: string[] = [];
+    for (let i = 0; i < 50; i++) {
+      const s = await dave.post("/api/recurring", schedule({ startDate: tomorrow }));
+      expect(s.status).toBe(201);
+      ids.push(s.body.id);
+    }
+    const over = await dave.post("/api/recurring", schedule({ startDate: tomorrow }));
+    expect(over.status).toBe(409);
+    expect(over.body.error).toBe("Recurring invoice limit reached (at most 50 per wallet)");
+    expect((await dave.get("/api/recurring")).body).toHaveLength(50);
+    expect((await dave.delete(`/api/recurring/${ids[0]}`)).status).toBe(200);
+    expect((await dave.post("/api/recurring", schedule({ startDate: tomorrow }))).status).toBe(201);
+  });
+});

@@ -17,7 +17,16 @@ export const payments = pgTable(
   {
     id: idColumn(),
     invoiceId: invoiceIdRef(),
+    /** The ledger's hash of the transaction: the outer hash of a fee-bump transaction. */
     transactionHash: text("transaction_hash").notNull(),
+    /** A fee-bump transaction's inner hash (either hash finds the payment); null otherwise. */
+    innerTransactionHash: text("inner_transaction_hash"),
+    /**
+     * The operation's network-wide id (Horizon's operation id, a TOID): one payment operation
+     * is one row whatever hash or path reached it (docs/decisions.md, Fee-bump transactions).
+     * Null on rows recorded before it was kept.
+     */
+    operationId: text("operation_id"),
     ledgerNumber: integer("ledger_number").notNull(),
     fromWallet: text("from_wallet").notNull(),
     toWallet: text("to_wallet").notNull(),
@@ -61,6 +70,7 @@ export const payments = pgTable(
   },
   (t) => [
     uniqueIndex("payments_transaction_operation_key").on(t.transactionHash, t.operationIndex),
+    uniqueIndex("payments_operation_id_key").on(t.operationId),
     index("payments_transaction_hash_idx").on(t.transactionHash),
     index("payments_invoice_idx").on(t.invoiceId),
     // Exports page through a wallet's payments by time (lib/services/exports).

@@ -77,6 +77,16 @@ const opsOf = (input: ClassifyInput) => {
 };
 
 describe("classifyPayment", () => {
+  it("carries the operation's ledger id (TOID) when the ledger gave one", () => {
+    const tx = input({}).transaction;
+    const withId = {
+      ...tx,
+      operations: tx.operations.map((op) => ({ ...op, id: "530242863189606401" })),
+    };
+    const result = classifyPayment({ ...input({}), transaction: withId });
+    expect(result.ok && result.operations[0].operationId).toBe("530242863189606401");
+  });
+
   it("lists an exact XLM payment as applied", () => {
     expect(classifyPayment(input({}))).toEqual({
       ok: true,
@@ -86,6 +96,7 @@ describe("classifyPayment", () => {
       operations: [
         {
           operationIndex: 0,
+          operationId: null,
           from: PAYER,
           to: FREELANCER,
           amount: "100.0000000",

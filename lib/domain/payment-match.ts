@@ -42,6 +42,12 @@ export type PaymentOperation = {
   type: PaymentOperationType;
   /** Index of the operation in its transaction's operation list; the list position if absent. */
   index?: number;
+  /**
+   * The operation's network-wide identity (Horizon's operation id, a TOID: ledger,
+   * transaction order, operation order), when read from the ledger; absent for an envelope
+   * not yet applied. The same whichever hash of a fee-bump transaction it was read through.
+   */
+  id?: string;
   /** Operation source; falls back to the transaction source when absent. */
   from?: string | null;
   /** Recipient (`to`, or `account` for create_account). */
@@ -59,7 +65,14 @@ export type PaymentOperation = {
 };
 
 export type PaymentTransaction = {
+  /**
+   * The transaction's hash as the ledger records its operations: for a fee-bump transaction
+   * the outer (fee-bump) hash, whichever hash it was looked up by (docs/decisions.md,
+   * Fee-bump transactions).
+   */
   hash: string;
+  /** A fee-bump transaction's inner transaction hash; null (or absent) otherwise. */
+  innerHash?: string | null;
   successful: boolean;
   memoType: "text" | "id" | "hash" | "return" | "none";
   memo: string | null;
@@ -85,6 +98,8 @@ export type ClassifyInput = {
 /** One operation that reached the freelancer wallet with the invoice's memo. */
 export type ClassifiedOperation = {
   operationIndex: number;
+  /** The operation's ledger id (TOID) when it was read from the ledger; null otherwise. */
+  operationId: string | null;
   from: string;
   to: string;
   /** Canonical 7-decimal string of what the freelancer received. */
@@ -164,6 +179,7 @@ export function classifyPayment(input: ClassifyInput): Classification {
         : "wrong_asset";
       return {
         operationIndex: index,
+        operationId: op.id ?? null,
         from,
         to: op.to,
         amount: canonicalAmount(op.amount),

@@ -9,7 +9,7 @@ import {
   ValidationError,
 } from "@/lib/domain/errors";
 import { logger } from "@/lib/logger";
-import { authFailurePolicy, globalPolicy } from "@/lib/ratelimit/policies";
+import { authFailurePolicy, globalPolicy, walletSubject } from "@/lib/ratelimit/policies";
 import type { RateLimitPolicy, RateLimitResult } from "@/lib/ratelimit/types";
 import { getRuntime } from "@/lib/runtime";
 import { looksLikeApiKey, verifyApiKey } from "@/lib/services/auth/api-keys";
@@ -159,7 +159,8 @@ export function endpoint(
         }
         // Signed-in endpoints count per wallet; public ones always per IP, and a token adds
         // its wallet's count, never replaces the IP's (docs/decisions.md, Limits).
-        if (wallet) caller = op.auth === "authed" ? [`w:${wallet}`] : [ip, `w:${wallet}`];
+        if (wallet)
+          caller = op.auth === "authed" ? [walletSubject(wallet)] : [ip, walletSubject(wallet)];
         await hit(globalPolicy(config.rateLimitGlobalPerMinute), caller);
         // After the count: a key knocking on operations it may not call uses its budget too.
         if (ctx.apiKey && (!op.scope || !scopeAllows(ctx.apiKey.scopes, op.scope))) {

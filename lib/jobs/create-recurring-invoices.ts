@@ -10,20 +10,29 @@ import {
  * Recurring invoices): one period per transaction, oldest first, every missed period once
  * (catching up after downtime). Safe from several processes at once: each period is claimed
  * with FOR UPDATE SKIP LOCKED and keyed (recurring_id, recurring_period). A schedule whose
- * period fails (logged) is left for the next run so the others go on. Bounded: `more` says
+ * period fails (logged), or whose wallet has used up its invoice-creation limit (`deferred`,
+ * with `opts.rateLimiter`), is left for the next run so the others go on. Bounded: `more` says
  * work is left.
  */
 export async function createRecurringInvoices(
   ctx: ServiceContext,
   opts: { batchSize?: number } & PeriodHooks = {},
-): Promise<{ created: number; sent: number; unsent: number; failed: number; more: boolean }> {
+): Promise<{
+  created: number;
+  sent: number;
+  unsent: number;
+  failed: number;
+  deferred: number;
+  more: boolean;
+}> {
   const batchSize = opts.batchSize ?? 100;
   const failedIds: string[] = [];
+  const deferredIds: string[] = [];
   const done: PeriodResult[] = [];
   while (done.length < batchSize) {
-    let result: PeriodResult | null;
+    let result: Awaited<ReturnType<typeof createDuePeriod>>;
     try {
-      result = await createDuePeriod(ctx, failedIds, opts);
+      result = await createDuePeriod(ctx, [...failedIds, ...deferredIds], opts);
     } catch (err) {
       const id = (err as { scheduleId?: string }).scheduleId;
       ctx.logger.warn("recurring invoice failed", { error: String(err), scheduleId: id });
@@ -32,6 +41,10 @@ export async function createRecurringInvoices(
       continue;
     }
     if (!result) break;
+    if ("deferred" in result) {
+      deferredIds.push(result.scheduleId);
+      continue;
+    }
     done.push(result);
   }
   const sent = done.filter((r) => r.sent).length;
@@ -40,6 +53,7 @@ export async function createRecurringInvoices(
     sent,
     unsent: done.filter((r) => r.unsentReason !== null).length,
     failed: failedIds.length,
+    deferred: deferredIds.length,
     more: done.length >= batchSize,
   };
 }

@@ -74,8 +74,14 @@ export async function watcherTick(
     .select({ createdAt: min(invoices.createdAt) })
     .from(invoices)
     .where(payableOn(passphrase));
-  // Refunds awaiting the ledger keep it reading too (lib/services/refunds/record-refund.ts).
-  const idle = !oldest?.createdAt && !(await hasOpenRefunds(ctx, passphrase));
+  // Idle only when no payment can match anything: no invoice of this network exists in any
+  // state (a PAID, cancelled or deleted invoice's payment is still recorded, unapplied, and
+  // refundable) and no refund awaits the ledger (lib/services/refunds/record-refund.ts).
+  // Whether anything is payable right now does not decide it (docs/decisions.md, Watcher).
+  const idle =
+    !oldest?.createdAt &&
+    !(await anyInvoiceOn(ctx, passphrase)) &&
+    !(await hasOpenRefunds(ctx, passphrase));
   // Payments are valued at the cached rates while the page's transaction is open.
   if (!idle) await warmRates(ctx);
   await ensureCursorRow(ctx, network);
@@ -142,6 +148,16 @@ export async function watcherTick(
     if (!step.full) break;
   }
   return result;
+}
+
+/** Whether this network has any invoice at all (any state, soft-deleted included). */
+async function anyInvoiceOn(ctx: TickContext, passphrase: string): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(eq(invoices.networkPassphrase, passphrase))
+    .limit(1);
+  return row !== undefined;
 }
 
 function payableOn(passphrase: string) {

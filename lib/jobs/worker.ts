@@ -1,6 +1,7 @@
 import type { Database } from "@/db/client";
 import type { Config } from "@/lib/config";
 import type { Logger } from "@/lib/logger";
+import type { RateLimiter } from "@/lib/ratelimit/types";
 import type { NetworkName } from "@/lib/schemas/common";
 import type { ServiceContext } from "@/lib/services/context";
 import { horizonFor } from "@/lib/stellar/horizon";
@@ -24,7 +25,13 @@ export type Worker = { stop: () => Promise<void> };
  * Every job is safe to run from several processes at once. Errors back off exponentially (up
  * to a minute) and the loop catches up from its cursor afterwards.
  */
-export function startWorker(deps: { db: Database; config: Config; logger: Logger }): Worker {
+export function startWorker(deps: {
+  db: Database;
+  config: Config;
+  logger: Logger;
+  /** The shared rate-limit counters: recurring invoices count against the creation limit. */
+  rateLimiter?: RateLimiter;
+}): Worker {
   const { config, logger } = deps;
   const ctx = (): ServiceContext => ({
     db: deps.db,
@@ -104,7 +111,7 @@ export function startWorker(deps: { db: Database; config: Config; logger: Logger
 
   // Recurring invoices every EXPIRY_INTERVAL_MS, at once again while periods are left.
   loop("recurring", config.worker.expiryIntervalMs, async () => {
-    const r = await createRecurringInvoices(ctx());
+    const r = await createRecurringInvoices(ctx(), { rateLimiter: deps.rateLimiter });
     return r.more;
   });
 

@@ -14,6 +14,9 @@ export const authFailurePolicy: RateLimitPolicy = {
   message: "Too many requests",
 };
 
+/** The subject a wallet's limits are counted under (the API and the jobs acting for it). */
+export const walletSubject = (wallet: string) => `w:${wallet}`;
+
 export function invoiceCreatePolicy(config: Config): RateLimitPolicy {
   return {
     name: "invoice-create",

@@ -300,6 +300,10 @@ const paymentB = z
     id,
     invoiceId: id,
     transactionHash: txHash,
+    innerTransactionHash: txHash.nullable().meta({
+      description:
+        "A fee-bump transaction's inner hash (`transactionHash` is then the outer, fee-bump hash); null otherwise",
+    }),
     operationIndex: int.meta({ description: "Index of the operation in its transaction" }),
     ledgerNumber: int,
     fromWallet: wallet,
@@ -334,6 +338,10 @@ const paymentA = z
   .object({
     id,
     transactionHash: txHash,
+    innerTransactionHash: txHash.nullable().meta({
+      description:
+        "A fee-bump transaction's inner hash (`transactionHash` is then the outer, fee-bump hash); null otherwise",
+    }),
     operationIndex: int,
     amount: number,
     currency: receivedAsset,

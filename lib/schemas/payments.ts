@@ -264,7 +264,14 @@ export const verifiedTransaction = wire(
   "VerifiedTransaction",
   z.object({
     successful: z.boolean(),
-    hash: txHash,
+    hash: txHash.meta({
+      description:
+        "The transaction's hash as the ledger records it: for a fee-bump transaction the outer (fee-bump) hash, whichever of its two hashes was asked for",
+    }),
+    innerHash: txHash.nullable().meta({
+      description:
+        "A fee-bump transaction's inner transaction hash (either hash finds it); null for any other transaction",
+    }),
     ledger: int,
     createdAt: timestamp,
     networkPassphrase,

@@ -186,6 +186,10 @@ export const cronRecurringResult = wire(
       description: "autoSend refused (the wallet cannot receive the asset): left as drafts",
     }),
     failed: int.meta({ description: "Schedules whose period failed, left for the next run" }),
+    deferred: int.meta({
+      description:
+        "Schedules whose wallet has used up its invoice-creation limit (the one POST /api/invoices counts): their period is left for a later run",
+    }),
     more: z.boolean().meta({ description: "Work was left for another pass" }),
   }),
 );

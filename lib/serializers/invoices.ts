@@ -86,6 +86,7 @@ const paymentB = (p: PaymentRow): OwnerB["payments"][number] => {
     id: p.id,
     invoiceId: p.invoiceId,
     ...received,
+    innerTransactionHash: p.innerTransactionHash,
     toWallet: p.toWallet,
     amountRefunded: canonicalAmount(p.amountRefunded),
     status: p.status,
@@ -101,6 +102,7 @@ const paymentB = (p: PaymentRow): OwnerB["payments"][number] => {
 const paymentA = (p: PaymentRow): OwnerA["payments"][number] => ({
   id: p.id,
   transactionHash: p.transactionHash,
+  innerTransactionHash: p.innerTransactionHash,
   operationIndex: p.operationIndex,
   amount: formatForFormA(p.amount),
   currency: p.asset,

@@ -147,6 +147,7 @@ export const verifiedTransactionSerializer = sameInBothForms(
   (t: VerifiedTransaction): FormB<typeof verifiedTransaction> => ({
     successful: t.successful,
     hash: t.hash,
+    innerHash: t.innerHash ?? null,
     ledger: t.ledger,
     createdAt: t.createdAt.toISOString(),
     networkPassphrase: t.networkPassphrase,

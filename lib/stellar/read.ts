@@ -11,6 +11,13 @@ export type HorizonTransaction = {
   memo_type: string;
   memo?: string;
   paging_token: string;
+  /**
+   * Fee-bump transactions only (transaction-fee-bump.json): the outer envelope's hash, under
+   * which the ledger records the operations. Horizon answers a lookup by the inner hash with
+   * the inner hash as `hash`, so `hash` alone does not identify the transaction.
+   */
+  fee_bump_transaction?: { hash: string };
+  inner_transaction?: { hash: string };
 };
 
 /** Fields of Horizon's payment-like operation records (payments-page.json). */
@@ -74,6 +81,7 @@ export function operationFromRecord(r: HorizonPaymentRecord): PaymentOperation |
     return {
       type: "create_account",
       index,
+      id: r.id,
       from: r.funder ?? r.source_account ?? null,
       to: r.account ?? "",
       assetCode: "XLM",
@@ -90,6 +98,7 @@ export function operationFromRecord(r: HorizonPaymentRecord): PaymentOperation |
     return {
       type: r.type,
       index,
+      id: r.id,
       from: r.from ?? r.source_account ?? null,
       to: r.to ?? "",
       assetCode: native ? "XLM" : (r.asset_code ?? ""),
@@ -108,7 +117,9 @@ export function transactionFromRecord(
     MEMO_TYPES.has(t.memo_type) ? t.memo_type : "none"
   ) as PaymentTransaction["memoType"];
   return {
-    hash: t.hash,
+    // One identity whichever hash it was read by: the outer hash of a fee-bump.
+    hash: t.fee_bump_transaction?.hash ?? t.hash,
+    innerHash: t.inner_transaction?.hash ?? null,
     successful: t.successful,
     memoType,
     memo: memoType === "none" ? null : (t.memo ?? null),
@@ -127,7 +138,7 @@ export async function fetchPaymentTransaction(
   try {
     const tx = await horizon.get<HorizonTransaction>(`/transactions/${hash}`);
     const operations: PaymentOperation[] = [];
-    let path: string | null = `/transactions/${hash}/payments`;
+    let path: string | null = `/transactions/${tx.fee_bump_transaction?.hash ?? tx.hash}/payments`;
     let query: Record<string, string | number> | undefined = { limit: 200, include_failed: "true" };
     // A transaction has at most 100 operations: one page, but follow `next` to be safe.
     for (let pages = 0; path && pages < 5; pages++) {

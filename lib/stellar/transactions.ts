@@ -67,7 +67,10 @@ export function buildPaymentTransaction(opts: {
 }
 
 export type DecodedTransaction = {
+  /** The envelope's hash: the outer hash of a fee-bump, as the ledger will record it. */
   hash: string;
+  /** A fee-bump envelope's inner transaction hash; null otherwise. */
+  innerHash: string | null;
   envelopeXdr: string;
   sourceAccount: string;
   memoType: "text" | "id" | "hash" | "return" | "none";
@@ -109,6 +112,7 @@ export function decodeSignedTransaction(
   })();
   return {
     hash: parsed.hash().toString("hex"),
+    innerHash: parsed instanceof FeeBumpTransaction ? inner.hash().toString("hex") : null,
     envelopeXdr: envelopeXdr.trim(),
     sourceAccount: source ?? inner.source,
     ...memoOf(inner.memo),

@@ -1,9 +1,10 @@
-import { ForbiddenError, ValidationError } from "@/lib/domain/errors";
+import { ConflictError, ForbiddenError, ValidationError } from "@/lib/domain/errors";
 import { INVALID_REQUEST } from "@/lib/http/body";
 import { operation } from "@/lib/http/route";
 import { createRecurringSchema } from "@/lib/schemas/recurring";
 import { recurringListSerializer, recurringSerializer } from "@/lib/serializers/recurring";
 import { WALLET_MISMATCH } from "@/lib/services/invoices/create-invoice";
+import { RECURRING_LIMIT_REACHED } from "@/lib/services/recurring/schedules";
 import { END_BEFORE_START, NOT_BOTH_LIMITS_ERROR, START_IN_PAST } from "./errors";
 
 export const listRecurring = operation({
@@ -28,7 +29,7 @@ export const createRecurring = operation({
   tag: "Recurring invoices",
   summary: "Create a recurring invoice",
   description:
-    "A template (the create-invoice body without `dueDate`, `invoiceNumber` and the client-saving flags) and a schedule. The worker (or `/api/cron/recurring`) creates each period's invoice once on its date, under the wallet's next number, due `dueInDays` later, and sends it (emailing the client) when `autoSend` is true. Month ends follow the calendar: from Jan 31, Feb 28/29, Mar 31, Apr 30.",
+    "A template (the create-invoice body without `dueDate`, `invoiceNumber` and the client-saving flags) and a schedule. The worker (or `/api/cron/recurring`) creates each period's invoice once on its date, under the wallet's next number, due `dueInDays` later, and sends it (emailing the client) when `autoSend` is true. Month ends follow the calendar: from Jan 31, Feb 28/29, Mar 31, Apr 30. Each period's invoice counts against the same creation limit as `POST /api/invoices` (20 per hour per wallet): a period over it waits for the next run, and the refusal is shown on the recurring invoice. At most 50 recurring invoices per wallet (deleted ones do not count; 409).",
   auth: "authed",
   scope: ["invoices:write"],
   body: {
@@ -61,5 +62,6 @@ export const createRecurring = operation({
     END_BEFORE_START,
     NOT_BOTH_LIMITS_ERROR,
     new ForbiddenError(WALLET_MISMATCH),
+    new ConflictError(RECURRING_LIMIT_REACHED),
   ],
 });

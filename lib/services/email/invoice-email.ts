@@ -20,6 +20,8 @@ import { enqueueEmail, oneLine } from "./outbox";
 import type { EmailMessageRow } from "./render";
 
 export const NO_CLIENT_EMAIL = "The invoice has no client email: give `to`";
+export const RECIPIENT_NOT_ALLOWED =
+  "The invoice can be emailed only to its client's email or to your own";
 export const NOT_SENT_YET = "Send the invoice before emailing it";
 export const CANCELLED_NO_EMAIL = "A cancelled invoice is not emailed";
 
@@ -102,6 +104,15 @@ export async function resendInvoiceEmail(
     if (invoice.status === "CANCELLED") throw new BusinessRuleError(CANCELLED_NO_EMAIL);
     const to = body.to?.trim() || invoice.clientEmail;
     if (!to) throw new ValidationError(NO_CLIENT_EMAIL, { to: "required" });
+    // Only to the invoice's client or to the owner: the service's mail is never sent to an
+    // address of the caller's choice (docs/decisions.md, Email).
+    const profile = await getProfile(tx, invoice.freelancerWallet);
+    const allowed = [invoice.clientEmail, invoice.freelancerEmail, profile?.email];
+    if (!allowed.some((a) => a && a.trim().toLowerCase() === to.toLowerCase())) {
+      throw new ValidationError(RECIPIENT_NOT_ALLOWED, {
+        to: "must be the invoice's client email or your own",
+      });
+    }
     const m = emailMessages;
     const windowStart = new Date(now.getTime() - invoiceEmailPolicy.windowSeconds * 1000);
     const recent = await tx

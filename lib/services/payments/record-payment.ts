@@ -271,6 +271,8 @@ async function recordLocked(
         id: newId(),
         invoiceId,
         transactionHash: result.hash,
+        innerTransactionHash: tx.innerHash ?? null,
+        operationId: op.operationId,
         ledgerNumber: result.ledger,
         operationIndex: op.operationIndex,
         fromWallet: op.from,

@@ -91,6 +91,7 @@ export async function submitPayment(
   const network = networkName(invoice.networkPassphrase);
   await checkBeforeSending(ctx, invoice, {
     hash: decoded.hash,
+    innerHash: decoded.innerHash,
     successful: true,
     memoType: decoded.memoType,
     memo: decoded.memo,

@@ -2,6 +2,8 @@ import { and, asc, eq, isNull, lte, notInArray } from "drizzle-orm";
 import type { Transaction } from "@/db/client";
 import { recurringSchedules } from "@/db/schema";
 import { nextRunAt, periodDate, periodDueDate } from "@/lib/domain/schedule";
+import { invoiceCreatePolicy, walletSubject } from "@/lib/ratelimit/policies";
+import type { RateLimiter, RateLimitResult } from "@/lib/ratelimit/types";
 import { recurringTemplateSchema } from "@/lib/schemas/recurring";
 import type { AuthedContext, ServiceContext } from "../context";
 import { withTransaction } from "../db";
@@ -19,9 +21,22 @@ export type PeriodResult = {
   unsentReason: string | null;
 };
 
+/** A due period left for a later run: the wallet's invoice-creation budget is used up. */
+export type DeferredPeriod = {
+  scheduleId: string;
+  period: number;
+  deferred: string;
+};
+
 export type PeriodHooks = {
   /** Tests: runs inside the period's transaction after the invoice is written. */
   afterInsert?: (tx: Transaction, result: PeriodResult) => Promise<void>;
+  /**
+   * The shared rate-limit counters: each period's invoice counts against the wallet's
+   * invoice-creation limit, as `POST /api/invoices` does (docs/decisions.md, Limits). Absent
+   * or with rate limits off: not counted.
+   */
+  rateLimiter?: RateLimiter;
 };
 
 /**
@@ -31,43 +46,90 @@ export type PeriodHooks = {
  * invoice through the create-invoice service with (recurringId, recurringPeriod) (unique in
  * the database), send it when the schedule says so, and advance the schedule to its next
  * period. A crash anywhere rolls all of it back, so the period is created once by whoever
- * runs next. Returns null when no schedule is due (other than those in `skip`).
+ * runs next. Returns null when no schedule is due (other than those in `skip`); a period over
+ * the wallet's invoice-creation limit is left due and returned as deferred.
  */
 export async function createDuePeriod(
   ctx: ServiceContext,
   skip: string[] = [],
   hooks: PeriodHooks = {},
-): Promise<PeriodResult | null> {
+): Promise<PeriodResult | DeferredPeriod | null> {
   const now = ctx.now();
-  return withTransaction(ctx.db, async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(recurringSchedules)
-      .where(
-        and(
-          lte(recurringSchedules.nextRunAt, now),
-          isNull(recurringSchedules.pausedAt),
-          isNull(recurringSchedules.deletedAt),
-          ...(skip.length ? [notInArray(recurringSchedules.id, skip)] : []),
-        ),
-      )
-      .orderBy(asc(recurringSchedules.nextRunAt), asc(recurringSchedules.id))
-      .limit(1)
-      .for("update", { skipLocked: true });
-    if (!row) return null;
-    let result: PeriodResult;
-    try {
-      result = await createPeriod(ctx, tx, row, now);
-    } catch (err) {
-      // The job leaves this schedule for its next run and goes on with the others.
-      throw Object.assign(new Error(`recurring ${row.id} period ${row.nextPeriod} failed`), {
-        cause: err,
-        scheduleId: row.id,
-      });
-    }
-    await hooks.afterInsert?.(tx, result);
-    return result;
-  });
+  const limiter = ctx.config.rateLimitsEnabled ? hooks.rateLimiter : undefined;
+  let counted: { result: RateLimitResult; subject: string } | null = null;
+  const overBudget = async (wallet: string): Promise<string | null> => {
+    if (!limiter) return null;
+    const subject = walletSubject(wallet);
+    const result = await limiter.hit(invoiceCreatePolicy(ctx.config), subject, now);
+    counted = { result, subject };
+    return result.allowed ? null : result.policy.message;
+  };
+  let outcome: PeriodResult | DeferredPeriod | null;
+  try {
+    outcome = await withTransaction(ctx.db, (tx) =>
+      claimAndCreate(ctx, tx, now, skip, hooks, overBudget),
+    );
+  } catch (err) {
+    // Nothing was created: the hit goes back.
+    await releaseHit(limiter, counted);
+    throw err;
+  }
+  // A refused hit goes back too: creation limits count successes only.
+  if (outcome && "deferred" in outcome) await releaseHit(limiter, counted);
+  return outcome;
+}
+
+async function releaseHit(
+  limiter: RateLimiter | undefined,
+  counted: { result: RateLimitResult; subject: string } | null,
+): Promise<void> {
+  if (limiter && counted) await limiter.release(counted.result, counted.subject);
+}
+
+async function claimAndCreate(
+  ctx: ServiceContext,
+  tx: Transaction,
+  now: Date,
+  skip: string[],
+  hooks: PeriodHooks,
+  overBudget: (wallet: string) => Promise<string | null>,
+): Promise<PeriodResult | DeferredPeriod | null> {
+  const [row] = await tx
+    .select()
+    .from(recurringSchedules)
+    .where(
+      and(
+        lte(recurringSchedules.nextRunAt, now),
+        isNull(recurringSchedules.pausedAt),
+        isNull(recurringSchedules.deletedAt),
+        ...(skip.length ? [notInArray(recurringSchedules.id, skip)] : []),
+      ),
+    )
+    .orderBy(asc(recurringSchedules.nextRunAt), asc(recurringSchedules.id))
+    .limit(1)
+    .for("update", { skipLocked: true });
+  if (!row) return null;
+  const refused = await overBudget(row.wallet);
+  if (refused) {
+    // Left due: a later run creates it once the wallet's hour allows.
+    ctx.logger.warn("recurring invoice deferred: creation limit reached", {
+      scheduleId: row.id,
+      period: row.nextPeriod,
+    });
+    return { scheduleId: row.id, period: row.nextPeriod, deferred: refused };
+  }
+  let result: PeriodResult;
+  try {
+    result = await createPeriod(ctx, tx, row, now);
+  } catch (err) {
+    // The job leaves this schedule for its next run and goes on with the others.
+    throw Object.assign(new Error(`recurring ${row.id} period ${row.nextPeriod} failed`), {
+      cause: err,
+      scheduleId: row.id,
+    });
+  }
+  await hooks.afterInsert?.(tx, result);
+  return result;
 }
 
 async function createPeriod(

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { invoices, recurringSchedules } from "@/db/schema";
 import { startOfUtcDay } from "@/lib/domain/due-date";
@@ -27,6 +27,9 @@ export type RecurringDetail = RecurringView & { invoices: InvoiceRow[] };
 export const RECURRING_NOT_FOUND = "Recurring invoice not found";
 export const START_IN_PAST = "Start date cannot be in the past";
 export const END_BEFORE_START = "End date cannot be before the start date";
+/** Live (not deleted) recurring invoices per wallet, paused ones included (docs/decisions.md, Limits). */
+export const MAX_RECURRING_PER_WALLET = 50;
+export const RECURRING_LIMIT_REACHED = `Recurring invoice limit reached (at most ${MAX_RECURRING_PER_WALLET} per wallet)`;
 export const ANCHOR_FIXED =
   "This recurring invoice has made invoices: its interval and start date can no longer change (create a new one instead)";
 
@@ -78,11 +81,33 @@ export async function createRecurring(
     count: input.count ?? null,
   };
   checkDates(schedule, now, true);
-  const [row] = await ctx.db
+  return withTransaction(ctx.db, async (tx) => {
+    // Serialises creations per wallet so two concurrent requests cannot both pass the cap.
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`recurring:${ctx.wallet}`}, 0))`,
+    );
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(recurringSchedules)
+      .where(and(eq(recurringSchedules.wallet, ctx.wallet), isNull(recurringSchedules.deletedAt)));
+    if (n >= MAX_RECURRING_PER_WALLET) throw new ConflictError(RECURRING_LIMIT_REACHED);
+    return insertSchedule(tx, ctx.wallet, networkPassphrase, input, schedule, now);
+  });
+}
+
+async function insertSchedule(
+  db: DbOrTx,
+  wallet: string,
+  networkPassphrase: string,
+  input: CreateRecurringInput,
+  schedule: Schedule,
+  now: Date,
+): Promise<RecurringView> {
+  const [row] = await db
     .insert(recurringSchedules)
     .values({
       id: newId(),
-      wallet: ctx.wallet,
+      wallet,
       networkPassphrase,
       template: input.template as Record<string, unknown>,
       ...schedule,
