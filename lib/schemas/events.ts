@@ -2,7 +2,7 @@ import { z } from "zod";
 import { EVENT_TYPES, type EventType, INVOICE_STATUSES } from "@/lib/domain/invoice-state";
 import { CURRENCIES } from "@/lib/domain/money";
 import { UNAPPLIED_REASONS } from "@/lib/domain/unapplied";
-import { decimal as wireDecimal, id, int, timestamp, txHash, wallet, wire } from "./wire";
+import { id, int, timestamp, txHash, wallet, wire, decimal as wireDecimal } from "./wire";
 
 /**
  * `GET /api/events` (docs/decisions.md, Events): the wallet's events of the last 30 days,
