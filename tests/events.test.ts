@@ -5,9 +5,13 @@ import { type DatabaseHandle, openDatabase } from "@/db/client";
 import { INSUFFICIENT_SCOPE, READ_SCOPES } from "@/lib/domain/api-key-scopes";
 import { newEventId } from "@/lib/ids";
 import { ROUTE_SPECS } from "@/lib/openapi/routes";
-import { eventPage, UNKNOWN_EVENT_TYPE } from "@/lib/schemas/events";
+import { EVENT_DATA, eventPage, UNKNOWN_EVENT_TYPE } from "@/lib/schemas/events";
 import type { AuthedContext } from "@/lib/services/context";
+import { withTransaction } from "@/lib/services/db";
 import { EVENT_LIST_DAYS, listEvents, NO_SUCH_EVENT } from "@/lib/services/events/list-events";
+import { EventPayloadError, writeEvent } from "@/lib/services/events/outbox";
+import { applyTransition } from "@/lib/services/invoices/lifecycle";
+import { lockLiveInvoice } from "@/lib/services/invoices/store";
 import { envelopeBody } from "@/lib/webhooks/envelope";
 import { deleteOldWebhookRecords, WEBHOOK_LOG_RETENTION_DAYS } from "@/lib/webhooks/retention";
 import { type Api, client, invoiceBody } from "./helpers/api";
@@ -332,6 +336,63 @@ describe("GET /api/events", () => {
     const writer = await (await key(["webhooks:write", "invoices:write"])).get("/api/events");
     expect(writer.status).toBe(403);
     expect(writer.body.error).toBe(INSUFFICIENT_SCOPE);
+  });
+
+  it("an invoice cancelled through an API key names the owner's wallet in cancelledBy, as documented", async () => {
+    const e = await user();
+    const key = await e.api.post("/api/keys", {
+      name: "integration",
+      scopes: ["invoices:write", "invoices:read"],
+      network: "testnet",
+    });
+    expect(key.status, JSON.stringify(key.body)).toBe(201);
+    const viaKey = client(app.url, key.body.secret as string);
+    const created = await viaKey.post("/api/invoices", invoiceBody({ network: "testnet" }));
+    expect(created.status).toBe(201);
+    const cancelled = await viaKey.post(`/api/invoices/${created.body.id}/cancel`, {
+      reason: "Ordered twice",
+    });
+    expect(cancelled.status).toBe(200);
+    const res = await e.api.get("/api/events?type=invoice.cancelled");
+    expect(res.body.events).toHaveLength(1);
+    const data = (res.body.events as EventBody[])[0].data;
+    expect(data).toMatchObject({
+      id: created.body.id,
+      cancelledBy: e.wallet,
+      reason: "Ordered twice",
+    });
+    expect(EVENT_DATA["invoice.cancelled"].safeParse(data).success).toBe(true);
+    // The audit trail still names the key that did it.
+    const [entry] = await sql`select actor_wallet from invoice_audit_logs
+      where invoice_id = ${created.body.id} and action = 'CANCELLED'`;
+    expect(entry.actor_wallet).toMatch(/^key:sk_test_/);
+  });
+
+  it("an event its schema refuses rolls back the change that caused it", async () => {
+    const f = await user();
+    const created = await f.api.post("/api/invoices", invoiceBody());
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    const at = new Date();
+    const change = withTransaction(handle.db, async (tx) => {
+      const row = await lockLiveInvoice(tx, id);
+      await applyTransition(tx, row, "cancel", { actor: f.wallet, at, reason: null });
+      // A builder's bug: invoice.paid without the payment's hash.
+      await writeEvent(tx, {
+        type: "invoice.paid",
+        data: { id, invoiceNumber: "INV-0001", status: "PAID" } as never,
+        wallet: f.wallet,
+        invoiceId: id,
+        at,
+      });
+    });
+    await expect(change).rejects.toBeInstanceOf(EventPayloadError);
+    const [row] = await sql`select status from invoices where id = ${id}`;
+    expect(row.status).toBe("DRAFT");
+    const written = await sql`select type from events where invoice_id = ${id} order by seq`;
+    expect(written.map((r) => r.type)).toEqual(["invoice.created"]);
+    const audit = await sql`select action from invoice_audit_logs where invoice_id = ${id}`;
+    expect(audit.map((r) => r.action)).toEqual(["CREATED"]);
   });
 
   it("is documented as a read for restricted keys (any read scope)", () => {

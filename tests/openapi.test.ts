@@ -23,8 +23,8 @@ import {
   type OpenApiDocument,
   RATE_LIMIT_HEADERS,
 } from "@/lib/openapi/document";
-import { EVENT_DATA, EVENT_ENVELOPES } from "@/lib/openapi/events";
 import { ROUTE_SPECS } from "@/lib/openapi/routes";
+import { EVENT_DATA, EVENT_ENVELOPES } from "@/lib/schemas/events";
 import { createInvoiceSchema, updateInvoiceSchema } from "@/lib/schemas/invoices";
 import { submitSchema } from "@/lib/schemas/payments";
 import { health as healthSchema } from "@/lib/schemas/system";

@@ -1,6 +1,8 @@
 import { z } from "zod";
-import { EVENT_TYPES } from "@/lib/domain/invoice-state";
-import { id, int, timestamp, wire } from "./wire";
+import { EVENT_TYPES, type EventType, INVOICE_STATUSES } from "@/lib/domain/invoice-state";
+import { CURRENCIES } from "@/lib/domain/money";
+import { UNAPPLIED_REASONS } from "@/lib/domain/unapplied";
+import { id, int, timestamp, txHash, wallet, wire, decimal as wireDecimal } from "./wire";
 
 /**
  * `GET /api/events` (docs/decisions.md, Events): the wallet's events of the last 30 days,
@@ -37,20 +39,229 @@ export const listEventsQuerySchema = z
 
 export type ListEventsQuery = z.infer<typeof listEventsQuerySchema>;
 
+// ---- the events themselves ----------------------------------------------------------------
+//
+// Each event type's `data`, and the envelope `{id, type, created, data}`, are written once,
+// here (ARCHITECTURE.md, "Add an event"). The same schemas:
+// - type the builders (`EventData<T>`, lib/services/invoices/lifecycle.ts),
+// - parse every payload before it enters the outbox (`writeEvent`,
+//   lib/services/events/outbox.ts): an unknown type or a malformed payload throws and rolls
+//   back the transaction that caused it,
+// - are the OpenAPI document's `webhooks` section (lib/openapi/events.ts references them),
+// - type the envelope a delivery sends and `GET /api/events` lists (lib/webhooks/envelope.ts).
+
+const decimal = wireDecimal.meta({ description: "Exact decimal string" });
+const status = z.enum(INVOICE_STATUSES);
+const currency = z.enum(CURRENCIES);
+const invoiceNumber = z.string().meta({ example: "INV-0001" });
+
+/** What every payment event starts with: the payment operation as recorded. */
+const payment = {
+  id: id.meta({ description: "Payment id" }),
+  invoiceId: id,
+  transactionHash: txHash,
+  ledgerNumber: z.number().int(),
+  fromWallet: wallet,
+  toWallet: wallet,
+  amount: decimal,
+  asset: z.string().meta({
+    description: "Asset code received (the invoice currency unless `wrong_asset`)",
+    example: "USDC",
+  }),
+  confirmedAt: timestamp,
+};
+const amountPaid = decimal.meta({
+  description: "The invoice's sum of applied payments (less refunds) after this payment",
+});
+
+/** What `payment.refunded` adds about the refund itself. */
+export const refundFacts = z.object({
+  id: id.meta({ description: "Refund id" }),
+  amount: decimal,
+  destination: wallet.meta({ description: "The payment's sender" }),
+  memo: z.string().meta({ example: "RF-k9p0000abcd" }),
+  transactionHash: txHash,
+  ledgerNumber: z.number().int(),
+  confirmedAt: timestamp,
+});
+
+/** `data` of each event type: what the outbox accepts and the document shows. */
+export const EVENT_DATA = {
+  "invoice.created": z.object({
+    id,
+    invoiceNumber,
+    status,
+    freelancerWallet: wallet,
+    clientName: z.string(),
+    clientEmail: z.string(),
+    total: decimal,
+    currency,
+    createdAt: timestamp,
+    recurringId: id
+      .nullable()
+      .meta({ description: "The recurring schedule that created it; null otherwise" }),
+  }),
+  "invoice.sent": z.object({
+    id,
+    invoiceNumber,
+    status,
+    previousStatus: status,
+    sentAt: timestamp,
+  }),
+  "invoice.paid": z.object({
+    id,
+    invoiceNumber,
+    status,
+    previousStatus: status,
+    total: decimal,
+    currency,
+    transactionHash: txHash,
+    ledgerNumber: z.number().int(),
+    payerWallet: wallet,
+    paidAt: timestamp,
+  }),
+  "invoice.expired": z.object({
+    id,
+    invoiceNumber,
+    status,
+    previousStatus: status,
+    dueDate: timestamp.nullable(),
+    expiredAt: timestamp,
+  }),
+  "invoice.cancelled": z.object({
+    id,
+    invoiceNumber,
+    status,
+    previousStatus: status,
+    cancelledAt: timestamp,
+    cancelledBy: wallet,
+    reason: z.string().nullable(),
+  }),
+  "payment.confirmed": z.object({
+    ...payment,
+    asset: currency,
+    applied: z.literal(true),
+    amountPaid,
+    amountDue: decimal.meta({ description: "max(total - amountPaid, 0) after this payment" }),
+  }),
+  "payment.unapplied": z.object({
+    ...payment,
+    assetIssuer: wallet
+      .nullable()
+      .meta({ description: "Issuer of the asset received; null for XLM" }),
+    applied: z.literal(false),
+    reason: z.enum(UNAPPLIED_REASONS).meta({
+      description:
+        "`already_paid` (after the invoice was PAID), `invoice_cancelled`, `invoice_not_sent` (a draft or deleted invoice), `wrong_asset` (another asset or issuer: see `asset` and `assetIssuer`), `unpriced` (fiat-priced invoice, no quote and no known price)",
+    }),
+  }),
+  "payment.refunded": z.object({
+    ...payment,
+    status: z.enum(["CONFIRMED", "REFUNDED"]).meta({
+      description: "REFUNDED once the whole payment went back; CONFIRMED after a partial refund",
+    }),
+    amountRefunded: decimal.meta({ description: "Sent back for this payment so far" }),
+    amountPaid,
+    refund: refundFacts,
+  }),
+  "link.created": z.object({
+    id,
+    checkoutUrl: z.url(),
+    amount: decimal.nullable().meta({ description: "null: the payer chooses (open amount)" }),
+    asset: currency,
+    metadata: z.object({ title: z.string(), reference: z.string().nullable() }),
+    expiresAt: timestamp,
+    createdAt: timestamp,
+  }),
+  "link.paid": z.object({
+    id,
+    parentLinkId: id.optional().meta({
+      description:
+        "The reusable or open-amount link this payment's checkout belongs to (`id` is the checkout); absent for a single-use link",
+    }),
+    amount: decimal,
+    asset: currency,
+    transactionHash: txHash,
+    metadata: z.object({ reference: z.string().nullable() }),
+    paidAt: timestamp,
+  }),
+} satisfies Record<EventType, z.ZodObject>;
+
+/** What a builder of `type` returns and the outbox takes (before parsing). */
+export type EventData<T extends EventType> = z.input<(typeof EVENT_DATA)[T]>;
+
+/** One event as the outbox takes it: its type and that type's `data`. */
+export type EventPayload = { [T in EventType]: { type: T; data: EventData<T> } }[EventType];
+
+/** When each event is written: the document's description of it. */
+export const EVENT_WHEN: Record<EventType, string> = {
+  "invoice.created": "An invoice is created (DRAFT).",
+  "invoice.sent": "A draft is sent: DRAFT becomes PENDING.",
+  "invoice.paid":
+    "The applied payments reach the total less the payment tolerance (submit, confirm or the watcher): exactly once per invoice, followed by the `payment.confirmed` (and any `payment.unapplied`) of the transaction that completed it.",
+  "invoice.expired":
+    "The due date has ended without full payment: PENDING, PROCESSING or FAILED becomes EXPIRED.",
+  "invoice.cancelled": "The owner cancels the invoice.",
+  "payment.confirmed":
+    "A payment operation that counts towards the invoice (applied) is recorded: one event per operation, in operation order; `amountPaid` and `amountDue` are the invoice's after it.",
+  "payment.unapplied":
+    "A payment operation is recorded that does not count towards the invoice (`reason`): after it was PAID, cancelled or not sent, or in another asset. The money is on the freelancer's account and can be refunded.",
+  "payment.refunded":
+    "A refund of a payment reached the ledger (through submit or seen by the watcher): once per refund.",
+  "link.created": "A payment link is created.",
+  "link.paid":
+    "A payment link is paid (after `invoice.paid` and `payment.confirmed`): for a reusable or open-amount link, once per paid checkout.",
+};
+
+// ---- the envelope ---------------------------------------------------------------------------
+
+const eventId = z.string().regex(/^evt_/).meta({
+  description: "Event id (`evt_...`): receivers drop duplicates by it",
+  example: "evt_clx8f2k9p0000abcd1234efgh",
+});
+const created = int.meta({ description: "Unix time in seconds", example: 1768473000 });
+
+/**
+ * The envelope of any event (docs/decisions.md, Webhooks): what a delivery's body holds
+ * (`envelopeOf`, lib/webhooks/envelope.ts) and each `GET /api/events` item starts with.
+ */
+export const eventEnvelope = z.object({
+  id: eventId,
+  type: z.enum(EVENT_TYPES),
+  created,
+  data: z.record(z.string(), z.unknown()),
+});
+export type EventEnvelope = z.output<typeof eventEnvelope>;
+
+/** Pascal-case component name of an event type: `invoice.paid` -> `InvoicePaidEvent`. */
+export function eventComponentName(type: EventType): string {
+  return `${type
+    .split(".")
+    .map((p) => p[0].toUpperCase() + p.slice(1))
+    .join("")}Event`;
+}
+
+/** The delivered body of each event type: the envelope with that type's `data`. */
+export const EVENT_ENVELOPES = {} as Record<EventType, z.ZodObject>;
+for (const type of EVENT_TYPES) {
+  EVENT_ENVELOPES[type] = eventEnvelope
+    .extend({ type: z.literal(type), data: EVENT_DATA[type] })
+    .meta({ id: eventComponentName(type), description: EVENT_WHEN[type] });
+}
+
 // ---- responses (lib/serializers/events.ts) -------------------------------------------------
 
-const event = z
-  .object({
-    id: z.string().regex(/^evt_/).meta({
+const event = eventEnvelope
+  .extend({
+    id: eventId.meta({
       description: "Event id (`evt_...`), the same as the webhook delivery's `id`",
       example: "evt_clx8f2k9p0000abcd1234efgh",
     }),
-    type: z.enum(EVENT_TYPES),
-    created: int.meta({
+    created: created.meta({
       description: "Unix time in seconds, as in the webhook body",
       example: 1768473000,
     }),
-    data: z.record(z.string(), z.unknown()).meta({
+    data: eventEnvelope.shape.data.meta({
       description:
         "The event's fields, exactly what the webhook delivery of the event carries (see the webhook events of this document for each type)",
     }),

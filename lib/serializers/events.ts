@@ -1,4 +1,3 @@
-import type { EventType } from "@/lib/domain/invoice-state";
 import { sameInBothForms } from "@/lib/http/forms";
 import { eventPage } from "@/lib/schemas/events";
 import type { FormB } from "@/lib/schemas/wire";
@@ -11,7 +10,6 @@ import { envelopeOf } from "@/lib/webhooks/envelope";
  */
 const event = (e: EventListRow): FormB<typeof eventPage>["events"][number] => ({
   ...envelopeOf(e),
-  type: e.type as EventType,
   createdAt: e.createdAt.toISOString(),
   invoiceId: e.invoiceId,
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { BusinessRuleError } from "@/lib/domain/errors";
-import { creation, transition } from "@/lib/domain/invoice-state";
+import { creation, EVENT_TYPES, transition } from "@/lib/domain/invoice-state";
+import type { EventPayload } from "@/lib/schemas/events";
+import { eventData } from "@/lib/services/events/outbox";
 import { applyTransition, plannedRecords, rowChanges, SYSTEM_ACTOR } from "./lifecycle";
 import type { InvoiceRow, PaymentRow } from "./store";
 
@@ -278,5 +280,156 @@ describe("applyTransition", () => {
     expect(await applyTransition(untouchable, row, "expire", opts)).toBe(row);
     const processing = invoice({ status: "PROCESSING" });
     expect(await applyTransition(untouchable, processing, "payIntent", opts)).toBe(processing);
+  });
+});
+
+describe("event data and the outbox", () => {
+  const hash = "f".repeat(64);
+  const paidAt = new Date("2026-03-15T12:00:00.000Z");
+
+  function paymentRow(over: Partial<PaymentRow> = {}): PaymentRow {
+    return {
+      id: "pay1aaaaaaaaaaaaaaaaaaaa",
+      invoiceId: "inv1aaaaaaaaaaaaaaaaaaaa",
+      transactionHash: hash,
+      ledgerNumber: 42,
+      fromWallet: payer,
+      toWallet: wallet,
+      amount: "100.0000000",
+      operationIndex: 0,
+      asset: "XLM",
+      assetIssuer: null,
+      applied: true,
+      unappliedReason: null,
+      amountRefunded: "0",
+      status: "CONFIRMED",
+      confirmedAt: paidAt,
+      fiatCurrency: null,
+      fiatValue: null,
+      rate: null,
+      rateSource: null,
+      rateAt: null,
+      priceValue: null,
+      priceRate: null,
+      quoteId: null,
+      paidLate: false,
+      ...over,
+    } as PaymentRow;
+  }
+
+  /** One move of each kind that writes events, built from rows as the services leave them. */
+  function everyMove(): EventPayload[] {
+    const paid = {
+      status: "PAID" as const,
+      transactionHash: hash,
+      ledgerNumber: 42,
+      payerWallet: payer,
+      paidAt,
+      amountPaid: "100.0000000",
+    };
+    const link = {
+      kind: "LINK" as const,
+      linkReference: "order-1",
+      linkExpiresAt: new Date("2026-04-01T00:00:00.000Z"),
+    };
+    const checkoutUrl = "https://invoices.example.com/pay/inv1aaaaaaaaaaaaaaaaaaaa";
+    const wrong = paymentRow({
+      id: "pay2aaaaaaaaaaaaaaaaaaaa",
+      asset: "USDC",
+      assetIssuer: payer,
+      applied: false,
+      unappliedReason: "wrong_asset",
+    });
+    return [
+      plannedRecords(
+        invoice({ status: "DRAFT", recurringId: "rec1aaaaaaaaaaaaaaaaaaaa" }),
+        creation("INVOICE"),
+        {
+          actor: wallet,
+          at,
+        },
+      ),
+      plannedRecords(invoice({ ...link, status: "PENDING" }), creation("LINK"), {
+        actor: wallet,
+        at,
+        checkoutUrl,
+      }),
+      plannedRecords(invoice({ status: "PENDING" }), transition("DRAFT", "send"), {
+        actor: wallet,
+        at,
+      }),
+      plannedRecords(invoice(paid), transition("PENDING", "pay"), {
+        actor: payer,
+        at,
+        payments: [paymentRow(), wrong],
+      }),
+      plannedRecords(
+        invoice({ ...link, ...paid, parentLinkId: "lnk1aaaaaaaaaaaaaaaaaaaa" }),
+        transition("PENDING", "pay"),
+        { actor: payer, at, payments: [paymentRow()] },
+      ),
+      plannedRecords(invoice({ status: "EXPIRED" }), transition("PENDING", "expire"), {
+        actor: SYSTEM_ACTOR,
+        at,
+      }),
+      plannedRecords(invoice({ status: "CANCELLED" }), transition("PENDING", "cancel"), {
+        actor: wallet,
+        at,
+        reason: "Duplicate",
+      }),
+      plannedRecords(invoice({ ...paid, amountPaid: "60.0000000" }), transition("PAID", "refund"), {
+        actor: wallet,
+        at,
+        payment: paymentRow({ amountRefunded: "40.0000000" }),
+        refund: {
+          id: "ref1aaaaaaaaaaaaaaaaaaaa",
+          amount: "40.0000000",
+          destination: payer,
+          memo: "RF-k9p0000abcd",
+          transactionHash: "e".repeat(64),
+          ledgerNumber: 50,
+          confirmedAt: at.toISOString(),
+        },
+      }),
+    ].flatMap((p) => p.events);
+  }
+
+  it("every builder's output is accepted by the outbox unchanged (same fields, same strings)", () => {
+    const built = everyMove();
+    expect(new Set(built.map((e) => e.type))).toEqual(new Set(EVENT_TYPES));
+    for (const event of built) {
+      // Parsing neither adds, drops nor reformats anything: amounts stay decimal strings.
+      expect(eventData(event), event.type).toStrictEqual(event.data);
+    }
+    const paid = built.find((e) => e.type === "link.paid");
+    expect(paid?.data).toMatchObject({
+      parentLinkId: "lnk1aaaaaaaaaaaaaaaaaaaa",
+      amount: "100.0000000",
+    });
+  });
+
+  it("invoice.cancelled names the owner's wallet when an API key cancels, as documented", () => {
+    const planned = plannedRecords(
+      invoice({ status: "CANCELLED" }),
+      transition("PENDING", "cancel"),
+      { actor: "key:sk_test_Q3x9Lm2a", at, reason: null },
+    );
+    const [event] = planned.events;
+    expect(event.type).toBe("invoice.cancelled");
+    expect(event.data).toMatchObject({ cancelledBy: wallet });
+    expect(() => eventData(event)).not.toThrow();
+  });
+
+  it("a row missing what its event requires fails the move at the outbox", async () => {
+    // A PAID invoice without its transaction hash: the builder passes the null on ...
+    const row = invoice({ status: "PAID", ledgerNumber: 42, payerWallet: payer, paidAt });
+    const planned = plannedRecords(row, transition("PENDING", "pay"), {
+      actor: payer,
+      at,
+      payments: [paymentRow()],
+    });
+    const [paidEvent] = planned.events;
+    // ... and the outbox refuses it, naming the field.
+    expect(() => eventData(paidEvent)).toThrow(/invoice\.paid data[\s\S]*transactionHash/);
   });
 });

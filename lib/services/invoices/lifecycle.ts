@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { events, invoiceAuditLogs, invoices } from "@/db/schema";
+import { invoiceAuditLogs, invoices } from "@/db/schema";
 import {
   type AuditAction,
   type Creation,
@@ -15,8 +15,10 @@ import {
   type TransitionResult,
   transition,
 } from "@/lib/domain/invoice-state";
-import { amountDue } from "@/lib/domain/money";
-import { newEventId, newId } from "@/lib/ids";
+import { amountDue, type Currency } from "@/lib/domain/money";
+import { newId } from "@/lib/ids";
+import type { EventData, EventPayload } from "@/lib/schemas/events";
+import { writeEvent } from "@/lib/services/events/outbox";
 import type { InvoiceRow, PaymentRow } from "./store";
 
 // Every status change of an invoice or payment link goes through applyTransition (or, for
@@ -44,9 +46,9 @@ export type TransitionDetails = {
   reason?: string | null;
   /** The rows a payment move recorded: each gets payment.confirmed or payment.unapplied. */
   payments?: PaymentRow[];
-  /** The refunded payment (payment.refunded), and what the refund event adds to it. */
+  /** The refunded payment (payment.refunded), and the refund that event carries. */
   payment?: PaymentRow;
-  refund?: Record<string, unknown>;
+  refund?: EventData<"payment.refunded">["refund"];
   checkoutUrl?: string;
   /** The audit entry only: a payer's checkout of a reusable link (docs/decisions.md). */
   withoutEvents?: boolean;
@@ -107,7 +109,8 @@ export function rowChanges(
 
 export type PlannedRecords = {
   audit: { action: AuditAction; changes: Record<string, unknown> | null } | null;
-  events: { type: EventType; data: Record<string, unknown> }[];
+  /** Typed by each type's schema; parsed when written (writeEvent). */
+  events: EventPayload[];
 };
 
 /**
@@ -129,7 +132,7 @@ export function plannedRecords(
     events: eventsFor(row.kind, move.event).flatMap((type) =>
       type === "payment.confirmed"
         ? paymentEvents({ row, from: move.from, details })
-        : [{ type, data: EVENT_DATA[type]({ row, from: move.from, details }) }],
+        : [built(type, { row, from: move.from, details })],
     ),
   };
 }
@@ -153,13 +156,11 @@ async function writeRecords(
     });
   }
   for (const event of details.withoutEvents ? [] : planned.events) {
-    await tx.insert(events).values({
-      id: newEventId(),
-      type: event.type,
+    await writeEvent(tx, {
+      ...event,
       wallet: row.freelancerWallet,
       invoiceId: row.id,
-      data: event.data,
-      createdAt: details.at,
+      at: details.at,
     });
   }
 }
@@ -194,7 +195,8 @@ async function coalesced(
 }
 
 // ---------------------------------------------------------------------------
-// Event data: one builder per event type (the webhook `data` object of each).
+// Event data: one builder per event type, typed by that type's schema (EventData,
+// lib/schemas/events.ts); writeEvent parses what they return before it enters the outbox.
 
 type EventFacts = {
   row: InvoiceRow;
@@ -206,25 +208,36 @@ type EventFacts = {
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
+/**
+ * A value the event's schema requires that the row's type allows to be null (a paid
+ * invoice's hash, a link's expiry): it is passed on as it is, and the outbox's parse refuses
+ * a null, failing the transaction (lib/services/events/outbox.ts).
+ */
+const required = <T>(value: T | null | undefined): T => value as T;
+
 /** What every invoice status event starts with. */
 const statusChange = ({ row, from }: EventFacts) => ({
   id: row.id,
   invoiceNumber: row.invoiceNumber,
   status: row.status,
-  previousStatus: from,
+  previousStatus: required(from),
 });
+
+/** The payload of `type` built from `facts`. */
+function built<T extends EventType>(type: T, facts: EventFacts): EventPayload {
+  return { type, data: BUILDERS[type](facts) } as EventPayload;
+}
 
 /**
  * One event per payment row the move recorded, in operation order: payment.confirmed for an
  * applied row, payment.unapplied for one that does not count (docs/decisions.md, Webhooks).
  */
-function paymentEvents(facts: EventFacts): { type: EventType; data: Record<string, unknown> }[] {
+function paymentEvents(facts: EventFacts): EventPayload[] {
   const rows = facts.details.payments ?? [];
   if (rows.length === 0) throw new Error("payment events need the recorded payments");
-  return rows.map((payment) => {
-    const type: EventType = payment.applied ? "payment.confirmed" : "payment.unapplied";
-    return { type, data: EVENT_DATA[type]({ ...facts, payment }) };
-  });
+  return rows.map((payment) =>
+    built(payment.applied ? "payment.confirmed" : "payment.unapplied", { ...facts, payment }),
+  );
 }
 
 function paymentOf(facts: EventFacts): PaymentRow {
@@ -246,7 +259,7 @@ const paymentFields = (payment: PaymentRow, row: InvoiceRow) => ({
   confirmedAt: payment.confirmedAt.toISOString(),
 });
 
-const EVENT_DATA: Record<EventType, (facts: EventFacts) => Record<string, unknown>> = {
+const BUILDERS: { [T in EventType]: (facts: EventFacts) => EventData<T> } = {
   "invoice.created": ({ row }) => ({
     id: row.id,
     invoiceNumber: row.invoiceNumber,
@@ -264,10 +277,10 @@ const EVENT_DATA: Record<EventType, (facts: EventFacts) => Record<string, unknow
     ...statusChange(facts),
     total: facts.row.total,
     currency: facts.row.currency,
-    transactionHash: facts.row.transactionHash,
-    ledgerNumber: facts.row.ledgerNumber,
-    payerWallet: facts.row.payerWallet,
-    paidAt: iso(facts.row.paidAt),
+    transactionHash: required(facts.row.transactionHash),
+    ledgerNumber: required(facts.row.ledgerNumber),
+    payerWallet: required(facts.row.payerWallet),
+    paidAt: required(iso(facts.row.paidAt)),
   }),
   "invoice.expired": (facts) => ({
     ...statusChange(facts),
@@ -277,41 +290,49 @@ const EVENT_DATA: Record<EventType, (facts: EventFacts) => Record<string, unknow
   "invoice.cancelled": (facts) => ({
     ...statusChange(facts),
     cancelledAt: facts.details.at.toISOString(),
-    cancelledBy: facts.details.actor,
+    // The owner's wallet, as documented: only the owner cancels, signed in or through one of
+    // its API keys (whose `key:<prefix>` the audit entry names as the actor).
+    cancelledBy: facts.row.freelancerWallet,
     reason: facts.details.reason ?? null,
   }),
-  "payment.confirmed": (facts) => ({
-    ...paymentFields(paymentOf(facts), facts.row),
-    applied: true,
-    amountPaid: facts.row.amountPaid,
-    amountDue: amountDue(facts.row.total, facts.row.amountPaid),
-  }),
+  "payment.confirmed": (facts) => {
+    const payment = paymentOf(facts);
+    return {
+      ...paymentFields(payment, facts.row),
+      // An applied payment is in the invoice's currency (classifyPayment); the parse checks it.
+      asset: payment.asset as Currency,
+      applied: true,
+      amountPaid: facts.row.amountPaid,
+      amountDue: amountDue(facts.row.total, facts.row.amountPaid),
+    };
+  },
   "payment.unapplied": (facts) => {
     const payment = paymentOf(facts);
     return {
       ...paymentFields(payment, facts.row),
       assetIssuer: payment.assetIssuer,
       applied: false,
-      reason: payment.unappliedReason,
+      reason: required(payment.unappliedReason),
     };
   },
   "payment.refunded": (facts) => {
     const payment = paymentOf(facts);
     return {
       ...paymentFields(payment, facts.row),
-      status: payment.status,
+      // A refunded payment was confirmed (FAILED ones are never refunded); the parse checks it.
+      status: payment.status as "CONFIRMED" | "REFUNDED",
       amountRefunded: payment.amountRefunded,
       amountPaid: facts.row.amountPaid,
-      ...facts.details.refund,
+      refund: required(facts.details.refund),
     };
   },
   "link.created": ({ row, details }) => ({
     id: row.id,
-    checkoutUrl: details.checkoutUrl,
+    checkoutUrl: required(details.checkoutUrl),
     amount: row.linkOpenAmount ? null : row.total,
     asset: row.currency,
     metadata: { title: row.title, reference: row.linkReference },
-    expiresAt: iso(row.linkExpiresAt),
+    expiresAt: required(iso(row.linkExpiresAt)),
     createdAt: details.at.toISOString(),
   }),
   "link.paid": ({ row }) => ({
@@ -320,8 +341,8 @@ const EVENT_DATA: Record<EventType, (facts: EventFacts) => Record<string, unknow
     ...(row.parentLinkId ? { parentLinkId: row.parentLinkId } : {}),
     amount: row.total,
     asset: row.currency,
-    transactionHash: row.transactionHash,
+    transactionHash: required(row.transactionHash),
     metadata: { reference: row.linkReference },
-    paidAt: iso(row.paidAt),
+    paidAt: required(iso(row.paidAt)),
   }),
 };

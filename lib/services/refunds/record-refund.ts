@@ -75,17 +75,15 @@ export async function recordRefund(
         amountPaid: { from: invoice.amountPaid, to: effect.amountPaid },
       },
       payment: updatedPayment,
-      // What payment.refunded adds to the payment (lib/openapi/events.ts).
+      // The refund payment.refunded carries (its schema in lib/schemas/events.ts).
       refund: {
-        refund: {
-          id: confirmed.id,
-          amount: confirmed.amount,
-          destination: confirmed.destination,
-          memo: confirmed.memo,
-          transactionHash: confirmed.transactionHash,
-          ledgerNumber: confirmed.ledgerNumber,
-          confirmedAt: onLedger.at.toISOString(),
-        },
+        id: confirmed.id,
+        amount: confirmed.amount,
+        destination: confirmed.destination,
+        memo: confirmed.memo,
+        transactionHash: onLedger.hash,
+        ledgerNumber: onLedger.ledger,
+        confirmedAt: onLedger.at.toISOString(),
       },
     });
     return { kind: "recorded", refund: confirmed, payment: updatedPayment, invoice: row };
