@@ -2,7 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { type RegisterOptions, useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { usePreferredNetwork } from "@/components/dashboard/network-preference";
 import { Button } from "@/components/ui/button";
@@ -165,7 +165,10 @@ export function NewLinkForm({
 
   const errorOf = (key: keyof Draft, label: string) =>
     details[key] ?? labelled(errors[key]?.message, label);
-  const text = (key: TextKey, label = "") => ({ ...register(key), error: errorOf(key, label) });
+  const text = (key: TextKey, label = "", options?: RegisterOptions<Draft, TextKey>) => ({
+    ...register(key, options),
+    error: errorOf(key, label),
+  });
   const fiat = priceCurrency !== "";
   const xlm = asset === "XLM";
 
@@ -223,7 +226,8 @@ export function NewLinkForm({
           <OptionsSelect
             label="Price in"
             options={priceOptions(asset)}
-            {...text("priceCurrency")}
+            // A fiat price changes the amounts' unit (2 decimals): they are checked again.
+            {...text("priceCurrency", "", { deps: ["amount", "minAmount"] })}
             hint={
               <Hint>
                 {fiat
