@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { Browser } from "playwright-core";
@@ -21,7 +22,10 @@ import { signInWith } from "./helpers/ui";
  * script (scripts/dev-offline.ts) with a temporary data folder and free ports, serving the
  * existing build (`--no-build`). A freelancer signs in with the demo wallet, creates and sends
  * an invoice; a client in another browser context (another demo key) pays it and sees the
- * receipt. And the demo wallet is never offered when Horizon is not a local ledger.
+ * receipt; the invoice email reaches the mail catcher. And the demo wallet is never offered
+ * when Horizon is not a local ledger. Every port is free-picked, and the mail catcher's default
+ * ports (:2525 SMTP, :8025 its page) are held for the whole run, as another `npm run
+ * dev:offline` on the same machine holds them.
  */
 const ROOT = path.resolve(import.meta.dirname, "..");
 const DEMO = "Demo wallet (local ledger only)";
@@ -30,18 +34,38 @@ let offline: ChildProcess | undefined;
 let url = "";
 let output = "";
 let dataDir = "";
+let mailUrl = "";
 const contexts: GuardedContext[] = [];
+const held: net.Server[] = [];
+
+/** Listens on a fixed port as another program would; already taken is as good. */
+async function hold(port: number): Promise<void> {
+  const server = net.createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", (err: NodeJS.ErrnoException) =>
+      err.code === "EADDRINUSE" ? resolve() : reject(err),
+    );
+    server.listen(port, "127.0.0.1", () => {
+      held.push(server);
+      resolve();
+    });
+  });
+}
 
 beforeAll(async () => {
   browser = await launchBrowser();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "demo-wallet-"));
-  const [port, testnetPort, publicPort, pricePort] = await Promise.all([
+  await Promise.all([hold(2525), hold(8025)]);
+  const [port, testnetPort, publicPort, pricePort, mailPort, smtpPort] = await Promise.all([
+    freePort(),
+    freePort(),
     freePort(),
     freePort(),
     freePort(),
     freePort(),
   ]);
   url = `http://127.0.0.1:${port}`;
+  mailUrl = `http://127.0.0.1:${mailPort}`;
   offline = spawn(
     process.execPath,
     [
@@ -63,6 +87,8 @@ beforeAll(async () => {
         LEDGER_TESTNET_PORT: String(testnetPort),
         LEDGER_PUBLIC_PORT: String(publicPort),
         PRICE_SOURCE_PORT: String(pricePort),
+        MAIL_CATCHER_PORT: String(mailPort),
+        MAIL_CATCHER_SMTP_PORT: String(smtpPort),
         LEDGER_CLOSE_INTERVAL_MS: "1000",
         WATCHER_INTERVAL_MS: "1000",
         LOG_LEVEL: "warn",
@@ -102,6 +128,7 @@ afterAll(async () => {
     if (offline.exitCode === null) offline.kill("SIGKILL");
   }
   fs.rmSync(dataDir, { recursive: true, force: true });
+  for (const server of held) await new Promise((r) => server.close(r));
 });
 
 async function context() {
@@ -153,6 +180,16 @@ describe("the demo wallet on a fresh npm run dev:offline", () => {
     // The freelancer's page shows it paid.
     await page.reload();
     await visible(page.getByTestId("invoice-status").getByText("PAID"), 20_000);
+    // The invoice email went to this run's mail catcher (free ports, not :2525 / :8025).
+    await until(
+      async () => {
+        const caught = (await (await fetch(`${mailUrl}/messages.json`)).json()) as {
+          to: string[];
+        }[];
+        return caught.some((m) => m.to.includes("ada@example.com"));
+      },
+      { timeout: 30_000, interval: 500, message: "the invoice email to reach the mail catcher" },
+    );
     expect(fc.blocked).toEqual([]);
     expect(cc.blocked).toEqual([]);
   });

@@ -15,7 +15,7 @@ import {
 import { type E2eEnv, startEnv } from "./helpers/env";
 import { type FreighterStandIn, installFreighter } from "./helpers/freighter";
 import { decodeQr } from "./helpers/qr";
-import { signInWithFreighter } from "./helpers/ui";
+import { countRequests, fieldError, signInWithFreighter } from "./helpers/ui";
 
 /**
  * Journey a: the freelancer signs in with Freighter (the stand-in), saves a client, writes an
@@ -95,6 +95,16 @@ describe("freelancer journey", () => {
       .getByRole("link", { name: "Clients" })
       .click();
     await visible(page.getByRole("heading", { name: "Clients" }));
+    // The API's rules, checked in the page: each error beside its field, nothing sent.
+    const posts = countRequests(page, "POST", "/api/clients");
+    await page.getByLabel(/^Email/).fill("ada@example");
+    await page.getByRole("button", { name: "Add client" }).click();
+    expect(await fieldError(page.getByLabel("Name", { exact: true }))).toContain(
+      "Name is required",
+    );
+    expect(await fieldError(page.getByLabel(/^Email/))).toContain("Invalid email");
+    expect(posts()).toBe(0);
+
     await page.getByLabel("Name", { exact: true }).fill("Ada Lovelace");
     // The email field's label also holds its hint ("A client is identified by email...").
     await page.getByLabel(/^Email/).fill("ada@example.com");
@@ -105,6 +115,27 @@ describe("freelancer journey", () => {
     await visible(table.getByRole("row").filter({ hasText: "Ada Lovelace" }));
     expect(await table.textContent()).toContain("ada@example.com");
     await saveArtifact(page, "clients");
+    expect(posts()).toBe(1);
+  });
+
+  it("checks a webhook endpoint's URL beside the field, in the page and on the server", async ({
+    skip,
+  }) => {
+    if (!signedIn) skip("needs the sign-in step");
+    await page.goto(`${env.app.url}/settings/webhooks`);
+    const form = page.getByRole("form", { name: "Add an endpoint" });
+    await visible(form);
+    const posts = countRequests(page, "POST", "/api/webhooks");
+    const url = form.getByLabel("Endpoint URL");
+    await form.getByRole("button", { name: "Add endpoint" }).click();
+    expect(await fieldError(url)).toContain("url is required");
+    expect(posts()).toBe(0);
+    // Where an address points is the server's check (DNS): its refusal is shown there too.
+    await url.fill("http://127.0.0.1:9/hook");
+    await form.getByRole("button", { name: "Add endpoint" }).click();
+    await visible(form.getByRole("alert").getByText(/Webhook URL must be a public https URL/));
+    expect(await fieldError(url)).not.toContain("url is required");
+    expect(posts()).toBe(1);
   });
 
   let invoiceUrl = "";

@@ -14,7 +14,7 @@ import {
 } from "./helpers/browser";
 import { type E2eEnv, startEnv } from "./helpers/env";
 import { installFreighter } from "./helpers/freighter";
-import { signInWithFreighter } from "./helpers/ui";
+import { countRequests, fieldError, signInWithFreighter } from "./helpers/ui";
 
 /**
  * Recurring invoices in the browser (docs/decisions.md, Recurring invoices): the freelancer
@@ -57,7 +57,14 @@ describe("recurring invoices", () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     const form = page.getByRole("form", { name: "Recurring invoice" });
+    // The API's rules, checked in the page: each error beside its field, nothing sent.
+    const posts = countRequests(page, "POST", "/api/recurring");
     await form.getByLabel("Client name").fill("Ada Lovelace");
+    await form.getByLabel("Client email").fill("ada@example");
+    await form.getByRole("button", { name: "Create recurring invoice" }).click();
+    expect(await fieldError(form.getByLabel("Client email"))).toContain("Invalid email");
+    expect(await fieldError(form.getByLabel("Rate"))).toContain("Rate must be a decimal number");
+    expect(posts()).toBe(0);
     await form.getByLabel("Client email").fill("ada@example.com");
     await form.getByLabel("Title").fill("Monthly retainer");
     await form.getByLabel("Line item").fill("Retainer");
@@ -66,6 +73,7 @@ describe("recurring invoices", () => {
     await form.getByLabel(/^Number of invoices/).fill("12");
     await form.getByRole("button", { name: "Create recurring invoice" }).click();
     await visible(page.getByText(/Created: the first invoice is made on/));
+    expect(posts()).toBe(1);
     const table = page.getByRole("table", { name: /Recurring invoices/ });
     const row = table.getByRole("row").filter({ hasText: "Ada Lovelace" });
     await visible(row);

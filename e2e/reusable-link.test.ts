@@ -11,7 +11,7 @@ import {
 } from "./helpers/browser";
 import { type E2eEnv, startEnv } from "./helpers/env";
 import { installFreighter } from "./helpers/freighter";
-import { signInWithFreighter } from "./helpers/ui";
+import { countRequests, fieldError, signInWithFreighter } from "./helpers/ui";
 
 /**
  * A reusable open-amount link (docs/decisions.md, Payment links): the freelancer makes it on
@@ -52,12 +52,22 @@ describe("reusable open-amount link", () => {
     await signInWithFreighter(page, env.app.url, "/links");
 
     const form = page.getByRole("form", { name: "New payment link" });
+    // The API's rules, checked in the page: the error beside its field, nothing sent.
+    const posts = countRequests(page, "POST", "/api/links");
+    await form.getByLabel("Amount", { exact: true }).fill("0");
+    await form.getByRole("button", { name: "Create payment link" }).click();
+    expect(await fieldError(form.getByLabel("Amount", { exact: true }))).toContain(
+      "Amount must be greater than 0",
+    );
+    expect(posts()).toBe(0);
+    // An open amount has no amount: the box goes, and what it held is not checked.
     await form.getByLabel("Let the payer choose the amount").check();
     await form.getByLabel("Minimum amount").fill("2");
     await form.getByLabel("Reusable").check();
     await form.getByLabel("Title").fill("Tip jar");
     await form.getByRole("button", { name: "Create payment link" }).click();
     await visible(page.getByText(/Link created: Payer chooses, at least 2(\.00)? XLM/));
+    expect(posts()).toBe(1);
     const checkoutUrl = await page.getByLabel("Checkout URL").inputValue();
 
     const amounts = ["3.5", "12"];

@@ -11,10 +11,13 @@ source scripts/pg.sh
 RUN_DIR=$(mktemp -d /tmp/stellar-invoicing-test.XXXXXX)
 REPORTS=$RUN_DIR/reports
 trap stop_pg EXIT
-start_pg
-ensure_chromium
-ensure_redis
-ensure_openssl
+# What the tests need, or a clear stop: a suite never runs without it (scripts/pg.sh).
+for need_step in start_pg ensure_chromium ensure_redis ensure_openssl; do
+  if ! "$need_step"; then
+    echo "npm test stopped: $need_step failed (see above); no tests were run." >&2
+    exit 1
+  fi
+done
 mkdir -p "$REPORTS"
 
 status=0

@@ -145,6 +145,9 @@ describe("workers under faults", () => {
           (await sql`select cursor from watcher_cursors where network = 'testnet'`)[0]?.cursor > "",
         15_000,
       );
+      // Each stage waits for the worker to have met the fault (its `failed` log line), not for
+      // a time: on a loaded machine a tick can take longer than any fixed pause.
+      const failures = () => worker.output().match(/watcher testnet failed/g)?.length ?? 0;
       testnet.ledger.setFailure({ status: 503, paths: /^\/(payments|ledgers)/ });
       await send(
         testnet,
@@ -157,8 +160,9 @@ describe("workers under faults", () => {
           Memo.text(list[0].invoiceNumber),
         ),
       );
-      await new Promise((r) => setTimeout(r, 2500));
+      expect(await waitUntil(async () => failures() > 0, 60_000)).toBe(true);
       expect((await tallies([list[0].id]))[0].status).toBe("PENDING");
+      const failedOn503 = failures();
       testnet.ledger.setFailure({ delayMs: 5000, paths: /^\/(payments|ledgers)/ });
       await send(
         testnet,
@@ -171,7 +175,8 @@ describe("workers under faults", () => {
           Memo.text(list[1].invoiceNumber),
         ),
       );
-      await new Promise((r) => setTimeout(r, 2500));
+      // A read that hangs past HORIZON_TIMEOUT_MS fails the tick too.
+      expect(await waitUntil(async () => failures() > failedOn503, 60_000)).toBe(true);
       testnet.ledger.setFailure(null);
       const ids = list.map((i) => i.id);
       const caughtUp = await waitUntil(
@@ -179,7 +184,6 @@ describe("workers under faults", () => {
         70_000,
       );
       expect(caughtUp).toBe(true);
-      expect(worker.output()).toMatch(/watcher testnet failed/);
     } finally {
       testnet.ledger.setFailure(null);
       await kill(worker, "SIGTERM");

@@ -8,7 +8,7 @@ import { EmptyState, Loading, Muted, PageHeader } from "@/components/ui/page";
 import { ACTIONS_COLUMN, Table } from "@/components/ui/table";
 import { useAction, useRemoval } from "@/lib/client/use-action";
 import { useResource } from "@/lib/client/use-resource";
-import { type ClientDraft, ClientForm, EMPTY_CLIENT } from "./client-form";
+import { ClientForm, type ClientInput, draftOf, useClientForm } from "./client-form";
 import type { SavedClient } from "./types";
 
 // Middle-aligned cells: the row's buttons are taller than its text.
@@ -24,7 +24,7 @@ export function ClientsView() {
     loading,
     api,
   } = useResource<SavedClient[]>("/api/clients");
-  const [draft, setDraft] = useState<ClientDraft>(EMPTY_CLIENT);
+  const form = useClientForm();
   const [pendingFavorite, setPendingFavorite] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const action = useAction();
@@ -37,22 +37,11 @@ export function ClientsView() {
 
   // The list is fetched again before a success is announced, so what it says is on screen.
   const refresh = async () => setData(await api<SavedClient[]>("/api/clients"));
-  const existing = clients?.find((c) => c.email.toLowerCase() === draft.email.trim().toLowerCase());
 
-  const save = () =>
+  const save = (body: ClientInput) =>
     run("save", async () => {
-      const saved = await api<SavedClient>("/api/clients", {
-        method: "POST",
-        body: {
-          name: draft.name,
-          email: draft.email,
-          company: draft.company.trim() || null,
-          address: draft.address.trim() || null,
-          isFavorite: draft.isFavorite,
-        },
-      });
+      const saved = await api<SavedClient>("/api/clients", { method: "POST", body });
       await refresh();
-      setDraft(EMPTY_CLIENT);
       return `Saved ${saved.name}.`;
     });
 
@@ -71,8 +60,7 @@ export function ClientsView() {
   }
 
   function edit(c: SavedClient) {
-    const { name, email, isFavorite } = c;
-    setDraft({ name, email, company: c.company ?? "", address: c.address ?? "", isFavorite });
+    form.reset(draftOf(c));
     clearDetails();
     formRef.current?.querySelector("input")?.focus();
     formRef.current?.scrollIntoView({ behavior: "smooth", block: "start" });
@@ -88,10 +76,9 @@ export function ClientsView() {
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <ClientForm
-          draft={draft}
-          onChange={setDraft}
+          form={form}
+          clients={clients}
           onSave={save}
-          existing={existing}
           details={details}
           busy={busy === "save" || busy === "delete"}
           formRef={formRef}

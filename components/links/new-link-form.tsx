@@ -1,22 +1,29 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect } from "react";
+import { type RegisterOptions, useForm, useWatch } from "react-hook-form";
+import { z } from "zod";
 import { usePreferredNetwork } from "@/components/dashboard/network-preference";
 import { Button } from "@/components/ui/button";
 import { Alert, Card } from "@/components/ui/card";
 import { Checkbox, Field, FieldError, Hint, OptionsSelect, TextArea } from "@/components/ui/field";
 import { CURRENCY_OPTIONS, NETWORK_OPTIONS, priceOptions } from "@/components/ui/options";
+import { fromInput, fromTextBox, labelled, typedNumber } from "@/lib/client/form-schema";
 import { useAction } from "@/lib/client/use-action";
-import { AMOUNT_SPEC, checkDecimal, FIAT_SCALE } from "@/lib/domain/money";
-import type { PaymentLinkBody } from "@/lib/schemas/links";
+import { ValidationError } from "@/lib/domain/errors";
+import { parseLinkAmount } from "@/lib/domain/link-payments";
+import type { Currency, PriceCurrency } from "@/lib/domain/money";
+import type { NetworkName } from "@/lib/format";
+import { type CreateLinkInput, createLinkSchema, type PaymentLinkBody } from "@/lib/schemas/links";
 
 type Draft = {
   amount: string;
-  asset: string;
+  asset: Currency;
   /** "" = priced in the asset; USD or EUR = priced in fiat, paid in `asset` at a quote. */
-  priceCurrency: string;
+  priceCurrency: PriceCurrency | "";
   quoteTtlMinutes: string;
-  network: string;
+  network: NetworkName;
   title: string;
   reference: string;
   description: string;
@@ -48,9 +55,88 @@ const EMPTY: Draft = {
   maxPayments: "",
 };
 
+const shape = createLinkSchema.shape;
+
+/** datetime-local is the viewer's local time; the API wants an instant. */
+const instant = (local: string) => {
+  if (local.trim() === "") return undefined;
+  const at = new Date(local);
+  return Number.isNaN(at.getTime()) ? local : at.toISOString();
+};
+
+/** An amount in the link's unit (lib/domain/link-payments.ts): 2 decimals when priced in fiat. */
+function linkAmountRule(value: unknown, price: string | undefined, label: string) {
+  if (value === undefined) return null;
+  try {
+    parseLinkAmount(value, price ?? null, label);
+    return null;
+  } catch (err) {
+    if (err instanceof ValidationError) return err.message;
+    throw err;
+  }
+}
+
+/**
+ * The form's rules: POST /api/links's own schema (lib/schemas/links.ts) on the boxes that
+ * apply (an open amount has no amount, a single-use link no maximum, a quote lifetime is for
+ * a fiat price only, account activation for XLM only), and the link's unit for its amounts.
+ * Which combinations the service accepts (an amount or an open amount...) it answers itself.
+ */
+const linkObject = z
+  .object({
+    amount: fromTextBox(shape.amount),
+    minAmount: fromTextBox(shape.minAmount),
+    maxPayments: fromInput(shape.maxPayments, typedNumber),
+    asset: shape.asset,
+    priceCurrency: fromInput(shape.priceCurrency, (v: string) => v || undefined),
+    quoteTtlMinutes: fromInput(shape.quoteTtlMinutes, typedNumber),
+    network: shape.network.unwrap(),
+    title: fromTextBox(shape.title),
+    reference: fromTextBox(shape.reference),
+    description: fromTextBox(shape.description),
+    expiresAt: fromInput(shape.expiresAt, instant),
+    activateNewAccounts: shape.activateNewAccounts.unwrap(),
+    openAmount: shape.openAmount.unwrap(),
+    reusable: shape.reusable.unwrap(),
+  })
+  .superRefine((v, ctx) => {
+    const amounts = [
+      ["amount", "Amount", v.amount],
+      ["minAmount", "Minimum amount", v.minAmount],
+    ] as const;
+    for (const [key, label, value] of amounts) {
+      // Without a fiat price the unit is the asset's: the field's own schema has checked it.
+      const message = v.priceCurrency && linkAmountRule(value, v.priceCurrency, label);
+      if (message) ctx.addIssue({ code: "custom", path: [key], message });
+    }
+  });
+
+type LinkFormOutput = z.output<typeof linkObject>;
+
+export const linkFormSchema = fromInput(
+  linkObject,
+  (d: Draft): Draft => ({
+    ...d,
+    amount: d.openAmount ? "" : d.amount,
+    minAmount: d.openAmount ? d.minAmount : "",
+    maxPayments: d.reusable ? d.maxPayments : "",
+    quoteTtlMinutes: d.priceCurrency ? d.quoteTtlMinutes : "",
+    activateNewAccounts: d.asset === "XLM" && d.activateNewAccounts,
+  }),
+);
+
+/** POST /api/links's body: the flags only when set, as the API documents them. */
+const requestOf = (v: LinkFormOutput): CreateLinkInput => ({
+  ...v,
+  openAmount: v.openAmount || undefined,
+  reusable: v.reusable || undefined,
+  activateNewAccounts: v.asset === "XLM" ? v.activateNewAccounts : undefined,
+});
+
 /**
  * POST /api/links: an amount to collect (or one the payer chooses), once or many times;
- * `onCreated` receives the new link.
+ * `onCreated` receives the new link. On react-hook-form with the API's schema: each field's
+ * error (the schema's as it is typed, else the server's detail) is shown beside it.
  */
 export function NewLinkForm({
   api,
@@ -60,104 +146,92 @@ export function NewLinkForm({
   onCreated: (link: PaymentLinkBody) => void;
 }) {
   const [preferred, , ready] = usePreferredNetwork();
-  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const form = useForm<Draft, unknown, LinkFormOutput>({
+    resolver: zodResolver(linkFormSchema),
+    defaultValues: EMPTY,
+    mode: "onChange",
+  });
+  const { register, handleSubmit, setValue, control, reset, getValues } = form;
+  const { errors } = form.formState;
   const { busy, notice, details, run } = useAction();
+  const [asset, priceCurrency, openAmount, reusable] = useWatch({
+    control,
+    name: ["asset", "priceCurrency", "openAmount", "reusable"],
+  });
 
   useEffect(() => {
-    if (ready) setDraft((d) => ({ ...d, network: preferred }));
-  }, [ready, preferred]);
+    if (ready) setValue("network", preferred);
+  }, [ready, preferred, setValue]);
 
-  const text = (key: TextKey) => ({
-    name: key,
-    value: draft[key],
-    onChange: (e: { target: { value: string } }) =>
-      setDraft((d) => ({ ...d, [key]: e.target.value })),
-    error: details[key],
+  const errorOf = (key: keyof Draft, label: string) =>
+    details[key] ?? labelled(errors[key]?.message, label);
+  const text = (key: TextKey, label = "", options?: RegisterOptions<Draft, TextKey>) => ({
+    ...register(key, options),
+    error: errorOf(key, label),
   });
-  const amount = draft.amount.trim();
-  const fiat = draft.priceCurrency !== "";
-  // A fiat amount is whole cents (docs/decisions.md, Fiat pricing).
-  const spec = fiat ? { ...AMOUNT_SPEC, scale: FIAT_SCALE } : AMOUNT_SPEC;
-  const amountCheck = amount === "" ? null : checkDecimal(amount, spec, "Amount");
-  const minAmount = draft.minAmount.trim();
-  const minCheck = minAmount === "" ? null : checkDecimal(minAmount, spec, "Minimum amount");
-  const maxPayments = draft.maxPayments.trim();
-  const xlm = draft.asset === "XLM";
-  const ttl = draft.quoteTtlMinutes.trim();
+  const fiat = priceCurrency !== "";
+  const xlm = asset === "XLM";
 
-  const create = (e: { preventDefault: () => void }) => {
-    e.preventDefault();
-    const optional = (s: string) => s.trim() || undefined;
-    return run("create", async () => {
+  const create = (values: LinkFormOutput) =>
+    run("create", async () => {
       const link = await api<PaymentLinkBody>("/api/links", {
         method: "POST",
-        body: {
-          amount: draft.openAmount ? undefined : amount,
-          openAmount: draft.openAmount || undefined,
-          minAmount: draft.openAmount && minAmount ? minAmount : undefined,
-          reusable: draft.reusable || undefined,
-          // Sent as typed: the API answers a bad value with its own message (1 to 10000).
-          maxPayments: draft.reusable && maxPayments ? Number(maxPayments) : undefined,
-          asset: draft.asset,
-          priceCurrency: fiat ? draft.priceCurrency : undefined,
-          // Sent as typed: the API answers a bad value with its own message (1 to 120).
-          quoteTtlMinutes: fiat && ttl !== "" ? Number(ttl) : undefined,
-          network: draft.network,
-          title: optional(draft.title),
-          reference: optional(draft.reference),
-          description: optional(draft.description),
-          // datetime-local is the viewer's local time; the API wants an instant.
-          expiresAt: draft.expiresAt ? new Date(draft.expiresAt).toISOString() : undefined,
-          activateNewAccounts: xlm ? draft.activateNewAccounts : undefined,
-        },
+        body: requestOf(values),
       });
       onCreated(link);
-      setDraft({
+      const kept = getValues();
+      reset({
         ...EMPTY,
-        network: draft.network,
-        asset: draft.asset,
-        priceCurrency: draft.priceCurrency,
-        quoteTtlMinutes: draft.quoteTtlMinutes,
-        openAmount: draft.openAmount,
-        reusable: draft.reusable,
+        network: kept.network,
+        asset: kept.asset,
+        priceCurrency: kept.priceCurrency,
+        quoteTtlMinutes: kept.quoteTtlMinutes,
+        openAmount: kept.openAmount,
+        reusable: kept.reusable,
       });
     });
-  };
 
   return (
     <Card title="New payment link">
-      <form onSubmit={create} noValidate className="space-y-4" aria-label="New payment link">
+      <form
+        onSubmit={handleSubmit(create)}
+        noValidate
+        className="space-y-4"
+        aria-label="New payment link"
+      >
         {notice && <Alert>{notice.text}</Alert>}
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-          {draft.openAmount ? (
+          {openAmount ? (
             <Field
-              label={fiat ? `Minimum amount (${draft.priceCurrency})` : "Minimum amount"}
+              label={fiat ? `Minimum amount (${priceCurrency})` : "Minimum amount"}
               inputMode="decimal"
-              {...text("minAmount")}
-              error={details.minAmount ?? (minCheck?.ok === false ? minCheck.message : undefined)}
+              {...text("minAmount", "Minimum amount")}
               hint={<Hint>Optional.</Hint>}
             />
           ) : (
             <Field
-              label={fiat ? `Amount (${draft.priceCurrency})` : "Amount"}
+              label={fiat ? `Amount (${priceCurrency})` : "Amount"}
               inputMode="decimal"
               required
-              {...text("amount")}
-              error={
-                details.amount ?? (amountCheck?.ok === false ? amountCheck.message : undefined)
-              }
+              {...text("amount", "Amount")}
             />
           )}
           <OptionsSelect label="Asset" options={CURRENCY_OPTIONS} {...text("asset")} />
-          <OptionsSelect label="Network" options={NETWORK_OPTIONS} {...text("network")} />
+          <OptionsSelect
+            label="Network"
+            options={NETWORK_OPTIONS}
+            {...text("network")}
+            error={details.network ?? details.networkPassphrase ?? errors.network?.message}
+          />
           <OptionsSelect
             label="Price in"
-            options={priceOptions(draft.asset)}
-            {...text("priceCurrency")}
+            options={priceOptions(asset)}
+            // A fiat price changes the amounts' unit (2 decimals): they are checked again.
+            {...text("priceCurrency", "", { deps: ["amount", "minAmount"] })}
             hint={
               <Hint>
                 {fiat
-                  ? `The payer sends ${draft.asset} at a rate locked when they pay.`
+                  ? `The payer sends ${asset} at a rate locked when they pay.`
                   : "Or USD / EUR, paid in the asset."}
               </Hint>
             }
@@ -173,19 +247,15 @@ export function NewLinkForm({
         </div>
         <Checkbox
           label="Let the payer choose the amount"
-          name="openAmount"
-          checked={draft.openAmount}
-          onChange={(e) => setDraft((d) => ({ ...d, openAmount: e.target.checked }))}
+          {...register("openAmount")}
           hint="Tips, donations, top-ups: the payer types the amount, at least your minimum."
         />
         <Checkbox
           label="Reusable"
-          name="reusable"
-          checked={draft.reusable}
-          onChange={(e) => setDraft((d) => ({ ...d, reusable: e.target.checked }))}
+          {...register("reusable")}
           hint="Accept many payments through the same link, each listed as its own payment."
         />
-        {draft.reusable && (
+        {reusable && (
           <Field
             label="Maximum payments"
             inputMode="numeric"
@@ -209,9 +279,7 @@ export function NewLinkForm({
         {xlm && (
           <Checkbox
             label="Activate new accounts"
-            name="activateNewAccounts"
-            checked={draft.activateNewAccounts}
-            onChange={(e) => setDraft((d) => ({ ...d, activateNewAccounts: e.target.checked }))}
+            {...register("activateNewAccounts")}
             hint={
               details.activateNewAccounts ? (
                 <FieldError>{details.activateNewAccounts}</FieldError>

@@ -1,19 +1,27 @@
 "use client";
 
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Checkbox, Field, Hint, OptionsSelect } from "@/components/ui/field";
 import { CURRENCY_OPTIONS, type Options } from "@/components/ui/options";
+import { fromInput, fromTextBox, labelled, typedNumber } from "@/lib/client/form-schema";
+import type { Currency } from "@/lib/domain/money";
+import type { ScheduleInterval } from "@/lib/domain/schedule";
+import { lineItemInputSchema } from "@/lib/schemas/invoices";
+import { createRecurringSchema, recurringTemplateSchema } from "@/lib/schemas/recurring";
 
 export type RecurringDraft = {
   clientName: string;
   clientEmail: string;
   title: string;
-  currency: string;
+  currency: Currency;
   description: string;
   quantity: string;
   rate: string;
-  interval: string;
+  interval: ScheduleInterval;
   intervalCount: string;
   startDate: string;
   count: string;
@@ -44,53 +52,92 @@ const INTERVALS: Options = [
   ["year", "Yearly"],
 ];
 
-/** The API body of a draft: a one-line template and its schedule. */
-export function bodyOf(d: RecurringDraft) {
+const template = recurringTemplateSchema.shape;
+const line = lineItemInputSchema.shape;
+const schedule = createRecurringSchema.shape;
+
+/**
+ * The form's rules: POST /api/recurring's own schemas (lib/schemas/recurring.ts, the template's
+ * from lib/schemas/invoices.ts) on the boxes. "Every" and "Due after" are sent as typed (blank
+ * is 0), "Number of invoices" only when given.
+ */
+export const recurringFormSchema = z.object({
+  clientName: fromTextBox(template.clientName),
+  clientEmail: fromTextBox(template.clientEmail),
+  title: fromTextBox(template.title),
+  currency: template.currency.unwrap(),
+  description: fromTextBox(line.description),
+  quantity: fromTextBox(line.quantity),
+  rate: fromTextBox(line.rate),
+  interval: schedule.interval,
+  intervalCount: fromInput(schedule.intervalCount, (v: string) => Number(v.trim())),
+  startDate: fromTextBox(schedule.startDate),
+  count: fromInput(schedule.count, typedNumber),
+  dueInDays: fromInput(schedule.dueInDays, (v: string) => Number(v.trim())),
+  autoSend: schedule.autoSend.unwrap(),
+});
+
+export type RecurringFormOutput = z.output<typeof recurringFormSchema>;
+
+/** The API body: a one-line template and its schedule. */
+export function bodyOf(v: RecurringFormOutput) {
   return {
     template: {
-      clientName: d.clientName,
-      clientEmail: d.clientEmail,
-      ...(d.title.trim() ? { title: d.title } : {}),
-      currency: d.currency,
-      lineItems: [{ description: d.description, quantity: d.quantity, rate: d.rate }],
+      clientName: v.clientName,
+      clientEmail: v.clientEmail,
+      ...(v.title ? { title: v.title } : {}),
+      currency: v.currency,
+      lineItems: [{ description: v.description, quantity: v.quantity, rate: v.rate }],
     },
-    interval: d.interval,
-    intervalCount: Number(d.intervalCount),
-    startDate: d.startDate,
-    ...(d.count.trim() ? { count: Number(d.count) } : {}),
-    dueInDays: Number(d.dueInDays),
-    autoSend: d.autoSend,
+    interval: v.interval,
+    intervalCount: v.intervalCount,
+    // The schema reads the date as 00:00 UTC of that day: the same day back.
+    startDate: v.startDate.toISOString().slice(0, 10),
+    ...(v.count != null ? { count: v.count } : {}),
+    dueInDays: v.dueInDays,
+    autoSend: v.autoSend,
   };
 }
 
-/** New recurring invoice: who, what, and when (one line item; edit more through the API). */
+export type RecurringBody = ReturnType<typeof bodyOf>;
+
+/**
+ * New recurring invoice: who, what, and when (one line item; edit more through the API). On
+ * react-hook-form with the API's schemas: each field's error (the schema's, else the server's
+ * detail for it) is shown beside it. `onSave` answers whether the schedule was created.
+ */
 export function RecurringForm({
-  draft,
-  onChange,
+  today,
   onSave,
   details,
   busy,
 }: {
-  draft: RecurringDraft;
-  onChange: (draft: RecurringDraft) => void;
-  onSave: () => void;
+  today: string;
+  onSave: (body: RecurringBody) => Promise<boolean>;
   details: Record<string, string>;
   busy: boolean;
 }) {
-  type Key = Exclude<keyof RecurringDraft, "autoSend">;
-  const field = (key: Key, errorKey: string = key) => ({
-    name: key,
-    value: draft[key],
-    onChange: (e: { target: { value: string } }) => onChange({ ...draft, [key]: e.target.value }),
-    error: details[errorKey],
+  const form = useForm<RecurringDraft, unknown, RecurringFormOutput>({
+    resolver: zodResolver(recurringFormSchema),
+    defaultValues: emptyDraft(today),
   });
+  const { register, handleSubmit, reset, getValues } = form;
+  const { errors, isSubmitting } = form.formState;
+  type Key = Exclude<keyof RecurringDraft, "autoSend">;
+  /** The box's props; its error is the server's detail at `errorKey`, else the schema's. */
+  const field = (key: Key, errorKey: string = key, label = "") => ({
+    ...register(key),
+    error: details[errorKey] ?? labelled(errors[key]?.message, label),
+  });
+
+  async function save(values: RecurringFormOutput) {
+    if (await onSave(bodyOf(values))) reset(emptyDraft(getValues("startDate")));
+  }
+
   return (
     <Card title="New recurring invoice" className="lg:order-2">
       <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSave();
-        }}
+        onSubmit={handleSubmit(save)}
         noValidate
         className="space-y-4"
         aria-label="Recurring invoice"
@@ -112,16 +159,20 @@ export function RecurringForm({
           <Field
             label="Quantity"
             inputMode="decimal"
-            {...field("quantity", "template.lineItems.0.quantity")}
+            {...field("quantity", "template.lineItems.0.quantity", "Quantity")}
           />
           <Field
             label="Rate"
             inputMode="decimal"
             required
-            {...field("rate", "template.lineItems.0.rate")}
+            {...field("rate", "template.lineItems.0.rate", "Rate")}
           />
         </div>
-        <OptionsSelect label="Currency" options={CURRENCY_OPTIONS} {...field("currency")} />
+        <OptionsSelect
+          label="Currency"
+          options={CURRENCY_OPTIONS}
+          {...field("currency", "template.currency")}
+        />
         <div className="grid grid-cols-2 gap-3">
           <OptionsSelect label="Repeats" options={INTERVALS} {...field("interval")} />
           <Field
@@ -152,11 +203,9 @@ export function RecurringForm({
         </div>
         <Checkbox
           label="Send each invoice and email the client when it is created"
-          name="autoSend"
-          checked={draft.autoSend}
-          onChange={(e) => onChange({ ...draft, autoSend: e.target.checked })}
+          {...register("autoSend")}
         />
-        <Button type="submit" disabled={busy}>
+        <Button type="submit" disabled={busy || isSubmitting}>
           Create recurring invoice
         </Button>
       </form>

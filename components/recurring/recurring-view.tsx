@@ -10,7 +10,7 @@ import { ACTIONS_COLUMN, Table } from "@/components/ui/table";
 import { useAction, useRemoval } from "@/lib/client/use-action";
 import { useResource } from "@/lib/client/use-resource";
 import { formatAmount } from "@/lib/format";
-import { bodyOf, emptyDraft, type RecurringDraft, RecurringForm } from "./recurring-form";
+import { type RecurringBody, RecurringForm } from "./recurring-form";
 import type { Recurring, RecurringDetail } from "./types";
 
 const cell = "px-3 py-2 align-middle text-slate-800 dark:text-slate-200";
@@ -30,9 +30,7 @@ const clientOf = (r: Recurring) => String(r.template.clientName ?? "");
 /** Recurring invoices: create, pause, resume, delete, and the invoices each made. */
 export function RecurringView() {
   const { data, setData, error, loading, api } = useResource<Recurring[]>("/api/recurring");
-  const [draft, setDraft] = useState<RecurringDraft>(() =>
-    emptyDraft(new Date().toISOString().slice(0, 10)),
-  );
+  const [today] = useState(() => new Date().toISOString().slice(0, 10));
   const [open, setOpen] = useState<RecurringDetail | null>(null);
   const action = useAction();
   const { busy, notice, details, run } = action;
@@ -44,11 +42,10 @@ export function RecurringView() {
     return `Deleted the recurring invoice for ${clientOf(r)}. The invoices it made stay.`;
   });
 
-  const save = () =>
+  const save = (body: RecurringBody) =>
     run("save", async () => {
-      const made = await api<Recurring>("/api/recurring", { method: "POST", body: bodyOf(draft) });
+      const made = await api<Recurring>("/api/recurring", { method: "POST", body });
       await refresh();
-      setDraft(emptyDraft(draft.startDate));
       return `Created: the first invoice is made on ${made.nextDate ?? made.startDate}.`;
     });
 
@@ -71,13 +68,7 @@ export function RecurringView() {
       />
       {notice && <Alert kind={notice.kind}>{notice.text}</Alert>}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-        <RecurringForm
-          draft={draft}
-          onChange={setDraft}
-          onSave={save}
-          details={details}
-          busy={busy === "save"}
-        />
+        <RecurringForm today={today} onSave={save} details={details} busy={busy === "save"} />
         <div className="space-y-6 lg:order-1 lg:col-span-2">
           {error && <Alert>{error}</Alert>}
           {!data && loading && <Loading what="recurring invoices" />}

@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { until, visible } from "./browser";
 
 const SESSION_KEY = "stellar-invoicing.session";
@@ -53,4 +53,30 @@ export async function signInWith(
   } finally {
     page.off("pageerror", onError);
   }
+}
+
+/**
+ * The error shown beside a form control (components/ui/field.tsx): the control is marked
+ * invalid and its description (aria-describedby: its hint, then its error, both under it)
+ * is returned, once it is marked.
+ */
+export async function fieldError(control: Locator): Promise<string> {
+  await until(async () => (await control.getAttribute("aria-invalid")) === "true", {
+    message: "the field to be marked invalid",
+  });
+  return control.evaluate((el) =>
+    (el.getAttribute("aria-describedby") ?? "")
+      .split(" ")
+      .map((id) => document.getElementById(id)?.textContent ?? "")
+      .join(" "),
+  );
+}
+
+/** Counts the requests `page` makes with `method` to `path` (an API path), from now on. */
+export function countRequests(page: Page, method: string, path: string): () => number {
+  let n = 0;
+  page.on("request", (r) => {
+    if (r.method() === method && new URL(r.url()).pathname === path) n++;
+  });
+  return () => n;
 }

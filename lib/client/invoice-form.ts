@@ -13,6 +13,7 @@ import {
 import { isZero, type NetworkName, networkOf, trimZeros } from "@/lib/format";
 import type { InvoiceBody } from "@/lib/schemas/invoices";
 import { createInvoiceSchema, updateInvoiceSchema } from "@/lib/schemas/invoices";
+import { fromInput, fromTextBox } from "./form-schema";
 
 /**
  * The invoice form's values and their rules. The rules are the API's own request schemas
@@ -82,33 +83,11 @@ export type TextKey = Exclude<
 
 /** The quote lifetime a new fiat-priced invoice starts with (the API's default). */
 
-/**
- * A text box's value, trimmed. An empty one means "not given": null where the API's field
- * takes null (so an edit clears it), absent where it takes only absent; a required field
- * keeps "" and fails with its own message ("Client name is required").
- */
-function fromTextBox<S extends z.ZodType>(schema: S): z.ZodType<z.output<S>, string> {
-  const blank = schema.safeParse(null).success
-    ? null
-    : schema.safeParse(undefined).success
-      ? undefined
-      : "";
-  return z.preprocess((v: string) => v.trim() || blank, schema);
-}
-
 /** Line items with every cell trimmed (the amounts' schema takes no spaces). */
 function fromRows<S extends z.ZodType>(schema: S): z.ZodType<z.output<S>, LineItemValues[]> {
   const trim = (row: LineItemValues) =>
     Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v.trim()]));
   return z.preprocess((rows: LineItemValues[]) => rows.map(trim), schema);
-}
-
-/** A control's value `I`, turned into what the API's schema takes. */
-function fromInput<S extends z.ZodType, I>(
-  schema: S,
-  convert: (value: I) => unknown,
-): z.ZodType<z.output<S>, I> {
-  return z.preprocess(convert, schema) as unknown as z.ZodType<z.output<S>, I>;
 }
 
 const TEXT_KEYS = [
