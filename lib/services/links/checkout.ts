@@ -180,8 +180,9 @@ export async function checkBeforeHold(ctx: ServiceContext, checkout: InvoiceRow)
   const parent = await limitedParent(ctx.db, checkout, false);
   if (!parent) return;
   assertPlaceFree(parent.limit, await otherPlaces(ctx.db, parent.link.id, checkout.id, now));
-  await ctx.limitCaller?.(linkHoldPolicy(ctx.config));
+  // The link's own bound first: a refusal there does not use up the address's overall one.
   await ctx.limitCaller?.(linkHoldPerLinkPolicy(ctx.config), `link:${parent.link.id}`);
+  await ctx.limitCaller?.(linkHoldPolicy(ctx.config));
 }
 
 /**
