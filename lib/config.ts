@@ -66,6 +66,9 @@ export const envSchema = z.object({
   RATE_LIMIT_LINKS_PER_HOUR: positiveInt.default(60),
   RATE_LIMIT_PAY_INTENT_PER_5_MINUTES: positiveInt.default(10),
   RATE_LIMIT_PRICE_PER_MINUTE: positiveInt.default(30),
+  /** Places of limited payment links one IP may hold, in all and per link (docs/decisions.md). */
+  RATE_LIMIT_LINK_HOLDS_PER_30_MINUTES: positiveInt.default(5),
+  RATE_LIMIT_LINK_HOLDS_PER_LINK_PER_30_MINUTES: positiveInt.default(2),
   /** Asset issuers: Circle's by default; the local ledger issues its own (docs/decisions.md). */
   USDC_ISSUER_TESTNET: stellarAccount.default(
     "GBBD47IF6LWK7P7MDEVSCWR7DPUWV3NY3DTQEVFL4NAT4AQH3ZLLFLA5",
@@ -175,6 +178,8 @@ export type Config = {
     linksPerHour: number;
     payIntentPer5Minutes: number;
     pricePerMinute: number;
+    linkHoldsPer30Minutes: number;
+    linkHoldsPerLinkPer30Minutes: number;
   };
   /** The XLM/USD source (PRICE_SOURCE_URL) and the fetch timeout of every price source. */
   prices: { sourceUrl: string; timeoutMs: number };
@@ -298,6 +303,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       linksPerHour: e.RATE_LIMIT_LINKS_PER_HOUR,
       payIntentPer5Minutes: e.RATE_LIMIT_PAY_INTENT_PER_5_MINUTES,
       pricePerMinute: e.RATE_LIMIT_PRICE_PER_MINUTE,
+      linkHoldsPer30Minutes: e.RATE_LIMIT_LINK_HOLDS_PER_30_MINUTES,
+      linkHoldsPerLinkPer30Minutes: e.RATE_LIMIT_LINK_HOLDS_PER_LINK_PER_30_MINUTES,
     },
     prices: { sourceUrl: e.PRICE_SOURCE_URL, timeoutMs: e.PRICE_FETCH_TIMEOUT_MS },
     eurPriceSourceUrl: e.PRICE_SOURCE_EUR_URL,

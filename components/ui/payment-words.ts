@@ -24,6 +24,10 @@ export function unappliedReasonText(p: {
         : `Wrong asset: ${p.asset}`;
     case "unpriced":
       return "No quote or price to value it: not counted";
+    case "link_parent":
+      return "Sent to the link itself, not to a checkout: not counted";
+    case "link_full":
+      return "The link had received all the payments it accepts: not counted";
     default:
       return "Not counted";
   }

@@ -95,6 +95,12 @@ export const invoices = pgTable(
     linkOpenAmount: boolean("link_open_amount").notNull().default(false),
     linkMinAmount: amount("link_min_amount"),
     parentLinkId: text("parent_link_id"),
+    /**
+     * A checkout whose payer committed (pay-intent with a sender) holds one of its link's
+     * places until this time; a checkout that received money holds one for good
+     * (docs/decisions.md, Payment links, Places).
+     */
+    linkHeldUntil: ts("link_held_until"),
     activateNewAccounts: boolean("activate_new_accounts").notNull().default(false),
     /** Email the invoice to the client when it is sent (docs/decisions.md, Email). */
     emailClient: boolean("email_client").notNull().default(true),

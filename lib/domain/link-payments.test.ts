@@ -4,7 +4,11 @@ import {
   CHECKOUT_AMOUNT_FIXED,
   CHECKOUT_AMOUNT_REQUIRED,
   checkoutAmount,
+  checkoutNumber,
+  hasReceived,
+  holdUntil,
   paymentLimit,
+  paymentTakesPlace,
   takesCheckouts,
 } from "./link-payments";
 
@@ -63,5 +67,42 @@ describe("reusable and open-amount links", () => {
     const fixed = link({ linkOpenAmount: false, linkReusable: true, total: "7.0000000" });
     expect(checkoutAmount(fixed, undefined)).toBe("7.0000000");
     expect(details(() => checkoutAmount(fixed, "1"))).toEqual({ amount: CHECKOUT_AMOUNT_FIXED });
+  });
+});
+
+describe("checkout numbers and places", () => {
+  it("a checkout is numbered in its link's series, within a text memo", () => {
+    expect(checkoutNumber("INV-0042", 1)).toBe("INV-0042-1");
+    expect(checkoutNumber("INV-0042", 10_000)).toBe("INV-0042-10000");
+    expect(() => checkoutNumber("INV-0042", 0)).toThrow(RangeError);
+    expect(() => checkoutNumber(`INV-${"9".repeat(20)}`, 12_345)).toThrow(RangeError);
+  });
+
+  it("money received holds a place for good", () => {
+    expect(hasReceived({ status: "PENDING", amountPaid: "0.0000000" })).toBe(false);
+    expect(hasReceived({ status: "PROCESSING", amountPaid: "0.0000001" })).toBe(true);
+    expect(hasReceived({ status: "PAID", amountPaid: "0.0000000" })).toBe(true);
+  });
+
+  it("a hold lasts until the checkout expires, or while its transaction can land", () => {
+    const t = (m: number) => new Date(Date.UTC(2026, 0, 1, 12, m));
+    expect(holdUntil(t(30), t(5), null)).toEqual(t(30));
+    expect(holdUntil(t(30), t(34), null)).toEqual(t(34));
+    expect(holdUntil(t(30), t(5), t(40))).toEqual(t(40));
+    expect(holdUntil(null, t(5), null)).toEqual(t(5));
+  });
+
+  it("a payment takes a place only while the link has one for it", () => {
+    const places = { limit: 2, othersReceived: 0, othersHeld: 0, held: false };
+    expect(paymentTakesPlace(places)).toBe(true);
+    // Its own hold covers it, even when the others hold the rest.
+    expect(paymentTakesPlace({ ...places, othersHeld: 1, othersReceived: 1, held: true })).toBe(
+      true,
+    );
+    // Without a hold, the others' holds and payments take the places first.
+    expect(paymentTakesPlace({ ...places, othersHeld: 1, othersReceived: 1 })).toBe(false);
+    expect(paymentTakesPlace({ ...places, othersHeld: 1 })).toBe(true);
+    // Never past the limit, whatever it held.
+    expect(paymentTakesPlace({ ...places, othersReceived: 2, held: true })).toBe(false);
   });
 });

@@ -222,6 +222,20 @@ describe("classifyPayment", () => {
     expect(reasonIn("PENDING", true)).toBe("invoice_not_sent");
   });
 
+  it("never applies a payment to a link paid through checkouts, nor past a full link", () => {
+    const reason = (invoice: Partial<ClassifyInput["invoice"]>) =>
+      opsOf(input({ invoice }))[0].unappliedReason;
+    // The link itself, whatever its state (even a PAID one of before): link_parent.
+    expect(reason({ linkParent: true })).toBe("link_parent");
+    expect(reason({ linkParent: true, status: "PAID" })).toBe("link_parent");
+    expect(reason({ linkParent: true, status: "EXPIRED" })).toBe("link_parent");
+    // A checkout whose link has no place left, while payable: link_full.
+    expect(reason({ linkFull: true })).toBe("link_full");
+    expect(reason({ linkFull: true, status: "EXPIRED" })).toBe("link_full");
+    expect(reason({ linkFull: true, status: "PAID" })).toBe("already_paid");
+    expect(reason({ linkFull: false })).toBeNull();
+  });
+
   it("lists every operation to the wallet in order, with its index in the transaction", () => {
     const ops = opsOf(
       input({

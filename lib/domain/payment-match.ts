@@ -28,6 +28,13 @@ export type PaymentTerms = {
   status: InvoiceStatus;
   /** Soft-deleted: payments are recorded, never applied (`invoice_not_sent`). */
   deleted: boolean;
+  /**
+   * A reusable or open-amount link itself (not one of its checkouts): paid through its
+   * checkouts only, so a payment to its memo is never applied (`link_parent`).
+   */
+  linkParent?: boolean;
+  /** A checkout whose link has no place left for it: never applied (`link_full`). */
+  linkFull?: boolean;
 };
 
 export type PaymentOperationType =
@@ -228,9 +235,12 @@ export function appliedAmount(operations: readonly ClassifiedOperation[]): strin
 /** Why nothing of this transaction could apply, from the invoice's state; null when payable. */
 function reasonFromState(invoice: PaymentTerms): UnappliedReason | null {
   if (invoice.deleted || invoice.status === "DRAFT") return "invoice_not_sent";
+  // Whatever its state: a link paid through checkouts never takes a payment itself.
+  if (invoice.linkParent) return "link_parent";
   if (invoice.status === "CANCELLED") return "invoice_cancelled";
   if (invoice.status === "PAID") return "already_paid";
-  return isPayable(invoice.status) ? null : "invoice_not_sent";
+  if (!isPayable(invoice.status)) return "invoice_not_sent";
+  return invoice.linkFull ? "link_full" : null;
 }
 
 function paysByType(op: PaymentOperation, invoice: PaymentTerms): boolean {

@@ -2,7 +2,7 @@
  * Why a recorded payment does not count towards its invoice's amountPaid (docs/decisions.md,
  * Partial payments): it arrived after the invoice was PAID, the invoice was cancelled, or not
  * sent (a draft or a deleted invoice), or it was another asset (or the right code from another
- * issuer). Shared by the payments table, the response schemas and the web app.
+ * issuer), or it reached a payment link that takes no payment itself or no more payments. Shared by the payments table, the response schemas and the web app.
  */
 export const UNAPPLIED_REASONS = [
   "already_paid",
@@ -11,5 +11,11 @@ export const UNAPPLIED_REASONS = [
   "wrong_asset",
   // A fiat-priced invoice's payment that could not be valued: no quote and no price known.
   "unpriced",
+  // A payment to a reusable or open-amount link's own memo: such a link is paid through its
+  // checkouts only, so the link itself never counts a payment (docs/decisions.md, Payment links).
+  "link_parent",
+  // A checkout's payment when its link has received every payment it accepts (`maxPayments`)
+  // and the checkout held no place: recorded and refundable, never counted.
+  "link_full",
 ] as const;
 export type UnappliedReason = (typeof UNAPPLIED_REASONS)[number];

@@ -135,6 +135,7 @@ export function endpoint(
           if (policy.successesOnly) uncounted.push({ result, subject });
         }
       };
+      ctx.limitCaller = (policy, key) => hit(policy, [key ? `${ip} ${key}` : ip]);
       release = async () => {
         for (const { result, subject } of uncounted.splice(0)) {
           await rateLimiter

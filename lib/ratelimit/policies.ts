@@ -58,6 +58,34 @@ export function linkCheckoutPolicy(config: Config): RateLimitPolicy {
   };
 }
 
+/**
+ * Places of limited payment links (docs/decisions.md, Payment links, Places): a payer's
+ * pay-intent with a sender holds one; one IP may take this many in 30 minutes in all, and
+ * `linkHoldPerLinkPolicy`'s on any one link.
+ */
+export const LINK_HOLDS_MESSAGE =
+  "Too many payment link places held from this address. Try again later.";
+export const LINK_HOLDS_PER_LINK_MESSAGE =
+  "Too many places of this payment link held from this address. Try again later.";
+
+export function linkHoldPolicy(config: Config): RateLimitPolicy {
+  return {
+    name: "link-hold",
+    limit: config.rateLimits.linkHoldsPer30Minutes,
+    windowSeconds: 1800,
+    message: LINK_HOLDS_MESSAGE,
+  };
+}
+
+export function linkHoldPerLinkPolicy(config: Config): RateLimitPolicy {
+  return {
+    name: "link-hold-link",
+    limit: config.rateLimits.linkHoldsPerLinkPer30Minutes,
+    windowSeconds: 1800,
+    message: LINK_HOLDS_PER_LINK_MESSAGE,
+  };
+}
+
 export function pricePolicy(config: Config): RateLimitPolicy {
   return {
     name: "price",

@@ -8,6 +8,7 @@ import {
   optionalText,
   quoteTtlSchema,
 } from "./common";
+import { receivedPaymentA, receivedPaymentB } from "./invoices";
 import {
   currency,
   decimal,
@@ -142,7 +143,14 @@ export const paymentLinkResponse = wire("PaymentLink", link, {
   }),
 });
 
-/** One payment of a reusable or open-amount link: a checkout that received money. */
+/** A payment recorded for one record, applied or not; `id` names it for a refund. */
+const recordedB = receivedPaymentB.extend({ id }).meta({ id: "LinkReceivedPayment" });
+const recordedA = receivedPaymentA.extend({ id }).meta({ id: "LinkReceivedPaymentFormA" });
+
+/**
+ * One payment record of a link: a checkout that received money or any payment, or the link
+ * itself when a payment reached its own memo (never applied there: `link_parent`).
+ */
 const linkPayment = z.object({
   id,
   memo: z.string(),
@@ -153,6 +161,10 @@ const linkPayment = z.object({
   transactionHash: txHash.nullable(),
   paidAt: timestamp.nullable(),
   createdAt: timestamp,
+  received: z.array(recordedB).meta({
+    description:
+      "Every payment recorded for this record, oldest first, applied or not (`unappliedReason`: `link_full` when the link had no place left, `link_parent` when it reached the link's own memo); refund one with its `id`",
+  }),
 });
 
 export const linkPaymentList = wire(
@@ -161,7 +173,9 @@ export const linkPaymentList = wire(
   {
     a: z.object({
       linkId: id,
-      payments: z.array(linkPayment.extend({ amount: number, amountPaid: number })),
+      payments: z.array(
+        linkPayment.extend({ amount: number, amountPaid: number, received: z.array(recordedA) }),
+      ),
     }),
   },
 );

@@ -10,8 +10,10 @@ import {
 } from "@/lib/schemas/links";
 import type { FormA, FormB } from "@/lib/schemas/wire";
 import type { InvoiceRow } from "@/lib/services/invoices/store";
+import type { LinkPaymentRecord } from "@/lib/services/links/checkout";
 import { type LinkView, linkStatus } from "@/lib/services/links/links";
 import { iso } from "./common";
+import { receivedPaymentA, receivedPaymentB } from "./invoices";
 
 /** Form B of a link; Form A differs only in its amounts, JSON numbers. */
 const link = (row: LinkView, { appUrl, now }: WireContext): FormB<typeof paymentLinkResponse> => ({
@@ -76,7 +78,7 @@ export const linkStatusSerializer = sameInBothForms(
   }),
 );
 
-type LinkPayments = { linkId: string; payments: InvoiceRow[] };
+type LinkPayments = { linkId: string; payments: LinkPaymentRecord[] };
 
 const linkPayment = (r: InvoiceRow) => ({
   id: r.id,
@@ -93,7 +95,10 @@ const linkPayment = (r: InvoiceRow) => ({
 export const linkPaymentsSerializer = serializer(linkPaymentList, {
   b: ({ linkId, payments }: LinkPayments): FormB<typeof linkPaymentList> => ({
     linkId,
-    payments: payments.map(linkPayment),
+    payments: payments.map((r) => ({
+      ...linkPayment(r),
+      received: r.received.map((p) => ({ id: p.id, ...receivedPaymentB(p) })),
+    })),
   }),
   a: ({ linkId, payments }): FormA<typeof linkPaymentList> => ({
     linkId,
@@ -101,6 +106,7 @@ export const linkPaymentsSerializer = serializer(linkPaymentList, {
       ...linkPayment(r),
       amount: formatForFormA(r.total),
       amountPaid: formatForFormA(r.amountPaid),
+      received: r.received.map((p) => ({ id: p.id, ...receivedPaymentA(p) })),
     })),
   }),
 });

@@ -2,6 +2,7 @@ import type { DbOrTx } from "@/db/client";
 import type { Config } from "@/lib/config";
 import type { ApiKeyScope } from "@/lib/domain/api-key-scopes";
 import type { Logger } from "@/lib/logger";
+import type { RateLimitPolicy } from "@/lib/ratelimit/types";
 import type { StatusCache } from "@/lib/services/payments/status-cache";
 import type { NetworkName } from "@/lib/stellar/networks";
 
@@ -22,6 +23,11 @@ export type ServiceContext = {
   apiKey?: ApiKeyClaims;
   /** This instance's payment-status cache (lib/services/payments/status-cache.ts), if any. */
   statusCache?: StatusCache;
+  /**
+   * Counts a limit that applies to only some outcomes of an operation against the caller's
+   * address (with `key`: per address and key), 429 past it; absent outside HTTP requests.
+   */
+  limitCaller?: (policy: RateLimitPolicy, key?: string) => Promise<void>;
 };
 
 /** A verified session token: sign-out revokes its `jti` (lib/services/auth/sessions.ts). */

@@ -86,6 +86,7 @@ import type {
   OwnerInvoice,
   PaymentRow,
 } from "@/lib/services/invoices/store";
+import type { LinkPaymentRecord } from "@/lib/services/links/checkout";
 import type { LinkView } from "@/lib/services/links/links";
 import type { PaymentIntent } from "@/lib/services/payments/pay-intent";
 import type { QuoteRow } from "@/lib/services/payments/quotes";
@@ -188,6 +189,7 @@ export const SAMPLE_INVOICE: InvoiceRow = {
   linkOpenAmount: false,
   linkMinAmount: null,
   parentLinkId: null,
+  linkHeldUntil: null,
   emailClient: true,
   reminders: null,
   remindersStoppedAt: null,
@@ -344,10 +346,10 @@ export const SAMPLE_LINK: LinkView = {
 };
 
 /** A paid checkout of a reusable open-amount link (GET /api/links/{id}/payments). */
-export const SAMPLE_LINK_PAYMENT: InvoiceRow = {
+export const SAMPLE_LINK_PAYMENT: LinkPaymentRecord = {
   ...SAMPLE_LINK,
   id: "clx8f2k9p0006abcd1234efgh",
-  invoiceNumber: "INV-0043",
+  invoiceNumber: "INV-0042-1",
   parentLinkId: "clx8f2k9p0005abcd1234efgh",
   status: "PAID",
   subtotal: "40.0000000",
@@ -358,6 +360,16 @@ export const SAMPLE_LINK_PAYMENT: InvoiceRow = {
   ledgerNumber: 123456,
   paidAt: T1,
   createdAt: T0,
+  received: [
+    {
+      ...SAMPLE_PAYMENT,
+      id: "clx8f2k9p0011abcd1234efgh",
+      invoiceId: "clx8f2k9p0006abcd1234efgh",
+      amount: "40.0000000",
+      asset: "XLM",
+      assetIssuer: null,
+    },
+  ],
 };
 
 export const SAMPLE_CLIENT: ClientRow = {

@@ -55,6 +55,7 @@ function invoice(over: Partial<InvoiceRow> = {}): InvoiceRow {
     linkOpenAmount: false,
     linkMinAmount: null,
     parentLinkId: null,
+    linkHeldUntil: null,
     emailClient: true,
     reminders: null,
     remindersStoppedAt: null,

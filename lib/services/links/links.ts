@@ -169,14 +169,19 @@ type LinkRowValues = Pick<
   | "parentLinkId"
 > & { totals: Totals; now: Date };
 
-/** Inserts a PENDING LINK row with the wallet's next number as its memo, and its one line. */
+/**
+ * Inserts a PENDING LINK row and its one line. Its memo is the wallet's next number, or for a
+ * checkout `numbered`'s: the checkout's own series, never the wallet's (./checkout.ts).
+ */
 export async function insertLinkRow(
   tx: DbOrTx,
   wallet: string,
   { totals, now, ...values }: LinkRowValues,
+  numbered?: (values: (invoiceNumber: string) => NewInvoiceRow) => Promise<InvoiceRow>,
 ): Promise<InvoiceRow> {
   const id = newId();
-  const row = await insertGenerated(tx, wallet, (invoiceNumber) => ({
+  const insert = numbered ?? ((v) => insertGenerated(tx, wallet, v));
+  const row = await insert((invoiceNumber) => ({
     ...values,
     id,
     kind: "LINK",
@@ -279,6 +284,9 @@ export async function listLinks(ctx: AuthedContext): Promise<LinkView[]> {
 /** A checkout counts as a payment once PAID; its money counts once anything was applied. */
 export const PAID_CHECKOUT = sql`${invoices.status} = 'PAID'`;
 export const RECEIVED_CHECKOUT = sql`(${invoices.status} = 'PAID' or ${invoices.amountPaid} > 0)`;
+/** A checkout whose payer committed and whose hold has not lapsed at `at` (not received). */
+export const heldCheckout = (at: Date) =>
+  sql`(not ${RECEIVED_CHECKOUT} and ${invoices.linkHeldUntil} > ${at.toISOString()}::timestamptz)`;
 
 /** Adds each link's payments: its paid checkouts, or the link itself when paid directly. */
 export async function withPayments(db: DbOrTx, rows: InvoiceRow[]): Promise<LinkView[]> {

@@ -14,6 +14,7 @@ import { withTransaction } from "../db";
 import { ANONYMOUS_ACTOR, applyTransition } from "../invoices/lifecycle";
 import { networkName } from "../invoices/network";
 import { getLiveInvoice, lockLiveInvoice } from "../invoices/store";
+import { checkBeforeHold, holdPlace } from "../links/checkout";
 import { assertLinkPayable } from "../links/links";
 import { amountToReceive, type PathPayment, pathPaymentFor } from "./pay-options";
 import type { QuoteRow } from "./quotes";
@@ -63,6 +64,9 @@ export async function createPaymentIntent(
   if (input.sender && input.sender === invoice.freelancerWallet) {
     throw new BusinessRuleError(OWN_INVOICE);
   }
+  // A payer who commits takes a place of a limited link's checkout: 409 when none is free,
+  // 429 past the holds one address may take (docs/decisions.md, Payment links, Places).
+  if (input.sender) await checkBeforeHold(ctx, invoice);
   const network = networkName(invoice.networkPassphrase);
   const horizon = horizonFor(ctx.config, network);
   const asset = assetFor(ctx.config, network, invoice.currency);
@@ -114,12 +118,18 @@ export async function createPaymentIntent(
     }).xdr;
   }
 
-  const { status } = await withTransaction(ctx.db, async (tx) =>
-    applyTransition(tx, await lockLiveInvoice(tx, invoiceId), "payIntent", {
+  const { status } = await withTransaction(ctx.db, async (tx) => {
+    const locked = await lockLiveInvoice(tx, invoiceId);
+    if (input.sender) {
+      const validUntil =
+        quote?.expiresAt ?? new Date(ctx.now().getTime() + PAYMENT_TIMEOUT_SECONDS * 1000);
+      await holdPlace(tx, locked, validUntil, ctx.now());
+    }
+    return applyTransition(tx, locked, "payIntent", {
       actor: input.sender ?? ANONYMOUS_ACTOR,
       at: ctx.now(),
-    }),
-  );
+    });
+  });
 
   return {
     invoiceId,

@@ -5,6 +5,7 @@ import type { Config } from "@/lib/config";
 import { BusinessRuleError } from "@/lib/domain/errors";
 import { paidTowardsTotal } from "@/lib/domain/fiat";
 import { type InvoiceStatus, isPayable, transition } from "@/lib/domain/invoice-state";
+import { takesCheckouts } from "@/lib/domain/link-payments";
 import { amountDue, fromStroops, sumAmounts, toStroops } from "@/lib/domain/money";
 import {
   type Classification,
@@ -25,6 +26,7 @@ import { enqueuePaymentEmails } from "../email/receipts";
 import { applyTransition } from "../invoices/lifecycle";
 import { networkName } from "../invoices/network";
 import { type InvoiceRow, lockInvoiceAnyState, type PaymentRow } from "../invoices/store";
+import { checkoutIsFull, LINK_FULL } from "../links/checkout";
 import { valueOperations, warmRates } from "./valuation";
 
 // Recording a transaction against an invoice (docs/decisions.md, Partial payments): every
@@ -53,6 +55,7 @@ export function classifyAgainstInvoice(
   invoice: InvoiceRow,
   transaction: PaymentTransaction,
   recordedFor: string | null,
+  linkFull = false,
 ): Classification {
   return classifyPayment({
     invoiceId: invoice.id,
@@ -65,6 +68,8 @@ export function classifyAgainstInvoice(
       allowCreateAccount: invoice.kind === "LINK" && invoice.activateNewAccounts,
       status: invoice.status,
       deleted: invoice.deletedAt !== null,
+      linkParent: invoice.kind === "LINK" && takesCheckouts(invoice),
+      linkFull,
     },
     expectedIssuer: assetFor(config, networkName(invoice.networkPassphrase), invoice.currency)
       .issuer,
@@ -241,7 +246,16 @@ async function recordLocked(
 ): Promise<Recording> {
   const invoice = await lockInvoiceAnyState(db, invoiceId);
   const existing = await rowsOfPart(db, tx.hash, invoice.freelancerWallet);
-  const result = classifyAgainstInvoice(ctx.config, invoice, tx, existing[0]?.invoiceId ?? null);
+  // A checkout's payment counts only while its link has a place for it (link_full otherwise).
+  const linkFull =
+    existing.length === 0 && (await checkoutIsFull(db, invoice, tx.createdAt, ctx.now()));
+  const result = classifyAgainstInvoice(
+    ctx.config,
+    invoice,
+    tx,
+    existing[0]?.invoiceId ?? null,
+    linkFull,
+  );
   if (!result.ok) throw new BusinessRuleError(result.message);
   if (existing.length > 0) return alreadyRecorded(invoice, existing);
 
@@ -378,6 +392,8 @@ export function answerFor(recording: Recording): RecordOutcome {
   }
   if (toStroops(recording.applied) === 0n) {
     if (invoice.deletedAt === null) transition(invoice.status, "pay"); // not payable: 400
+    // Recorded, not counted: the link had no place left (docs/decisions.md, Payment links).
+    if (rows.some((r) => r.unappliedReason === "link_full")) throw new BusinessRuleError(LINK_FULL);
     throw new BusinessRuleError(MISMATCH_MESSAGE);
   }
   throw new BusinessRuleError(underpaymentMessage(recording.applied, recording.dueBefore), {

@@ -8,6 +8,7 @@ import { operation } from "@/lib/http/route";
 import { confirmSchema } from "@/lib/schemas/payments";
 import { EXAMPLE_HASH, EXAMPLE_ID } from "@/lib/schemas/wire";
 import { confirmSerializer } from "@/lib/serializers/payments";
+import { LINK_FULL } from "@/lib/services/links/checkout";
 import { TX_NOT_FOUND_ON_NETWORK } from "@/lib/services/payments/settle";
 import { invoiceNotFound } from "../../common-errors";
 
@@ -36,6 +37,7 @@ export const confirmPayment = operation({
   errors: [
     new BusinessRuleError(NOT_SUCCESSFUL_MESSAGE),
     new BusinessRuleError(MISMATCH_MESSAGE),
+    new BusinessRuleError(LINK_FULL),
     new BusinessRuleError("Underpayment: paid 10, expected 25", {
       amountPaid: "10.0000000",
       amountDue: "15.0000000",

@@ -5,6 +5,7 @@ import { operation } from "@/lib/http/route";
 import { submitSchema } from "@/lib/schemas/payments";
 import { EXAMPLE_ID } from "@/lib/schemas/wire";
 import { submitPendingSerializer, submitResultSerializer } from "@/lib/serializers/payments";
+import { LINK_FULL } from "@/lib/services/links/checkout";
 import { INVALID_XDR } from "@/lib/services/payments/settle";
 import { LEDGER_MESSAGES, ledgerError } from "@/lib/stellar/errors";
 import { invoiceNotFound } from "../../common-errors";
@@ -50,6 +51,7 @@ export const submitPayment = operation({
       `Network mismatch: Transaction signed for '${mainnet}' but invoice requires '${testnet}'`,
     ),
     new BusinessRuleError(MISMATCH_MESSAGE),
+    new BusinessRuleError(LINK_FULL),
     new BusinessRuleError("Underpayment: paid 10, expected 25"),
     new BusinessRuleError(OWN_INVOICE_MESSAGE),
     new BusinessRuleError("Invoice cannot be paid. Current status: CANCELLED"),

@@ -16,7 +16,7 @@ export const startLinkCheckout = operation({
   tag: "Payment links",
   summary: "Start a payer's checkout of a reusable or open-amount link",
   description:
-    "Creates the checkout the payer pays: a payment link of its own (`parentLinkId` = this link) with its own memo, the link's amount or the payer's (`amount`, open-amount links only: at least `minAmount`, at most 2 decimals for a fiat-priced link, else 7), expiring after 30 minutes (or with the link). Pay it at its `checkoutUrl` like any link. Each checkout holds one of the link's remaining payments until it is paid or expires: 409 when none is left. Single-use fixed-amount links are paid directly (400).",
+    "Creates the checkout the payer pays: a payment link of its own (`parentLinkId` = this link) with its own memo, the link's amount or the payer's (`amount`, open-amount links only: at least `minAmount`, at most 2 decimals for a fiat-priced link, else 7), expiring after 30 minutes (or with the link). Pay it at its `checkoutUrl` like any link. A checkout holds none of a limited link's places by itself: its payer's pay-intent with a sender takes one (until the checkout expires), a payment keeps it. 409 when every place is paid or held. The checkout's memo is the link's number and its place in the link's series (`INV-0042-1`), never one of the wallet's invoice numbers. Single-use fixed-amount links are paid directly (400).",
   auth: "public",
   limit: {
     policy: linkCheckoutPolicy,

@@ -1,18 +1,25 @@
 import { NETWORK_PASSPHRASES } from "@/lib/config";
 import {
   BusinessRuleError,
+  ConflictError,
   LedgerError,
+  RateLimitedError,
   UnavailableError,
   ValidationError,
 } from "@/lib/domain/errors";
 import { operation } from "@/lib/http/route";
 import { PRICE_UNAVAILABLE } from "@/lib/prices/cache";
-import { payIntentPolicy } from "@/lib/ratelimit/policies";
+import {
+  LINK_HOLDS_MESSAGE,
+  LINK_HOLDS_PER_LINK_MESSAGE,
+  payIntentPolicy,
+} from "@/lib/ratelimit/policies";
 import { INVALID_NETWORK } from "@/lib/schemas/common";
 import { payIntentSchema } from "@/lib/schemas/payments";
 import { invoiceIdPath } from "@/lib/schemas/wire";
 import { paymentIntentSerializer } from "@/lib/serializers/payments";
 import { INVALID_ADDRESS } from "@/lib/services/auth/nonce";
+import { LINK_BUSY, LINK_FULL } from "@/lib/services/links/checkout";
 import { LINK_TAKES_CHECKOUTS } from "@/lib/services/links/links";
 import {
   NETWORK_DOES_NOT_MATCH,
@@ -35,7 +42,7 @@ export const createPaymentIntent = operation({
   tag: "Payments",
   summary: "Build an unsigned payment",
   description:
-    "Always returns the SEP-7 URI; with a sender (`senderPublicKey`, or its Form B alias `payerAddress`) also the unsigned transaction (one payment to the freelancer for the exact total, text memo = invoice number, 300-second timeout). Checks on the ledger that both accounts exist and trust the asset. With `sendAsset` other than the invoice's asset, the transaction is one `path_payment_strict_receive` instead: the freelancer receives exactly `amount`, the payer sends at most `pathPayment.sendMax` of `sendAsset` (Horizon's cheapest strict-receive path plus PATH_SLIPPAGE_BPS); 400 `No payment path found` when Horizon has none. The SEP-7 URI stays a plain payment of `amount`. Moves PENDING or FAILED to PROCESSING.",
+    "Always returns the SEP-7 URI; with a sender (`senderPublicKey`, or its Form B alias `payerAddress`) also the unsigned transaction (one payment to the freelancer for the exact total, text memo = invoice number, 300-second timeout). Checks on the ledger that both accounts exist and trust the asset. With `sendAsset` other than the invoice's asset, the transaction is one `path_payment_strict_receive` instead: the freelancer receives exactly `amount`, the payer sends at most `pathPayment.sendMax` of `sendAsset` (Horizon's cheapest strict-receive path plus PATH_SLIPPAGE_BPS); 400 `No payment path found` when Horizon has none. The SEP-7 URI stays a plain payment of `amount`. Moves PENDING or FAILED to PROCESSING. On a checkout of a payment link with `maxPayments`, a sender commits: the checkout holds one of the link's places until it expires (409 when every place is paid or held; at most 5 such holds per 30 minutes per IP, 2 on one link: 429).",
   auth: "public",
   ledger: true,
   limit: {
@@ -83,5 +90,9 @@ export const createPaymentIntent = operation({
     invoiceNotFound,
     linkNotFound,
     new ValidationError(LINK_TAKES_CHECKOUTS),
+    new ConflictError(LINK_BUSY),
+    new ConflictError(LINK_FULL),
+    new RateLimitedError(LINK_HOLDS_MESSAGE, 1800),
+    new RateLimitedError(LINK_HOLDS_PER_LINK_MESSAGE, 1800),
   ],
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "invoices" ADD COLUMN "link_held_until" timestamp with time zone;
