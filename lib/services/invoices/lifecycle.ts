@@ -1,6 +1,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { events, invoiceAuditLogs, invoices } from "@/db/schema";
+import { invoiceAmountDue } from "@/lib/domain/fiat";
 import {
   type AuditAction,
   type Creation,
@@ -15,7 +16,6 @@ import {
   type TransitionResult,
   transition,
 } from "@/lib/domain/invoice-state";
-import { amountDue } from "@/lib/domain/money";
 import { newEventId, newId } from "@/lib/ids";
 import type { InvoiceRow, PaymentRow } from "./store";
 
@@ -284,7 +284,7 @@ const EVENT_DATA: Record<EventType, (facts: EventFacts) => Record<string, unknow
     ...paymentFields(paymentOf(facts), facts.row),
     applied: true,
     amountPaid: facts.row.amountPaid,
-    amountDue: amountDue(facts.row.total, facts.row.amountPaid),
+    amountDue: invoiceAmountDue(facts.row),
   }),
   "payment.unapplied": (facts) => {
     const payment = paymentOf(facts);
