@@ -36,6 +36,7 @@ export const INVOICE_COLUMNS: readonly Column<InvoiceExportRow>[] = [
   ["invoiceNumber", (i) => i.invoiceNumber],
   ["invoiceId", (i) => i.id],
   ["kind", (i) => i.kind],
+  ["parentLinkId", (i) => i.parentLinkId],
   ["status", (i) => i.status],
   ["title", (i) => i.title],
   ["clientName", (i) => i.clientName],
