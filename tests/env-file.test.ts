@@ -22,8 +22,10 @@ describe("the server started with a .env file and nothing in its environment", (
   beforeAll(async () => {
     db = await createTestDatabase();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "env-file-"));
-    // The build, seen from another folder (the server runs on the build in its folder).
+    // The build and the migrations, seen from another folder (the server reads both from the
+    // folder it starts in, as it reads .env).
     fs.symlinkSync(path.join(ROOT, distDir), path.join(dir, ".next"));
+    fs.symlinkSync(path.join(ROOT, "db"), path.join(dir, "db"));
   });
 
   afterAll(async () => {
