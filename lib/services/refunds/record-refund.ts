@@ -131,8 +131,8 @@ export async function hasOpenRefunds(
  * whose text memo is `RF-<id>` of a refund not yet confirmed and that are exactly that refund
  * (from the freelancer's wallet to the payer, amount and asset) record it, once, whether it
  * was sent through POST /api/refunds/submit or by other means. The ledger is the truth: a
- * refund marked EXPIRED or FAILED that nevertheless appears is recorded too. Returns how many
- * were recorded.
+ * refund marked EXPIRED or FAILED that nevertheless appears is recorded too, counting against
+ * the payment only what it still had (recordRefund). Returns how many were recorded.
  */
 export async function recordRefundsSeen(
   tx: DbOrTx,
