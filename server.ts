@@ -12,6 +12,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import v8 from "node:v8";
+import nextEnv from "@next/env";
 import next from "next";
 import { exitOnConfigError, PROXY_HEADERS, parseConfig } from "./lib/config";
 import { FRONT_HEADERS, recordSocketAddress } from "./lib/http/client-ip";
@@ -25,9 +26,13 @@ const dev = process.argv.includes("--dev");
 // (ARCHITECTURE.md, Memory). Read at every collection, so setting it here works whichever
 // command starts the server.
 if (!dev) v8.setFlagsFromString("--heap-growing-percent=100");
+// The .env files first, as Next.js loads them (same files and order), so that the
+// configuration, PORT, HOST and TRUST_PROXY below see them: Next.js itself loads them only in
+// app.prepare(), after the server is set up (docs/decisions.md, Configuration).
+nextEnv.loadEnvConfig(process.cwd(), dev, { info: () => {}, error: console.error });
 const config = exitOnConfigError(() => parseConfig(process.env));
 
-const port = Number(process.env.PORT ?? 3000);
+const port = config.port;
 const hostname = process.env.HOST ?? "0.0.0.0";
 // npm scripts run from the project root, where .next is (this file runs as dist/server.mjs).
 if (!dev) runOnBuiltConfig(process.cwd());

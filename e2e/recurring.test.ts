@@ -99,4 +99,38 @@ describe("recurring invoices", () => {
     expect(page.url()).not.toContain("INV-0001");
     await visible(page.getByRole("heading", { level: 1 }));
   });
+
+  it("shows why the job refused a period on the Recurring page (issue 27, item 15)", async () => {
+    await page.goto(`${env.app.url}/recurring`);
+    await visible(page.getByRole("heading", { name: "Recurring invoices", level: 1 }));
+    // USDC, which the freelancer's wallet has no trustline for: the invoice cannot be sent.
+    const form = page.getByRole("form", { name: "Recurring invoice" });
+    await form.getByLabel("Client name").fill("Grace Hopper");
+    await form.getByLabel("Client email").fill("grace@example.com");
+    await form.getByLabel("Title").fill("Weekly support");
+    await form.getByLabel("Line item").fill("Support");
+    await form.getByLabel("Rate").fill("40");
+    await form.getByLabel("Currency").selectOption("USDC");
+    await form.getByLabel(/^Number of invoices/).fill("4");
+    await form.getByRole("button", { name: "Create recurring invoice" }).click();
+    await visible(page.getByText(/Created: the first invoice is made on/));
+
+    const cron = await fetch(`${env.app.url}/api/cron/recurring`, {
+      headers: { authorization: `Bearer ${TEST_CRON_SECRET}` },
+    });
+    expect(await cron.json()).toMatchObject({ created: 1, sent: 0, unsent: 1 });
+
+    await page.reload();
+    const table = page.getByRole("table", { name: /Recurring invoices/ });
+    const row = table.getByRole("row").filter({ hasText: "Grace Hopper" });
+    await visible(row.getByText("Refused: see Invoices"));
+    await row.getByRole("button", { name: "Invoices" }).click();
+    const made = page.getByRole("region", { name: "Invoices made for Grace Hopper" });
+    const alert = made.getByRole("alert");
+    await visible(alert);
+    expect(await alert.textContent()).toMatch(
+      /Invoice 1 on \d{4}-\d{2}-\d{2}: INV-\d{4} was kept as a draft: Your wallet cannot receive USDC on Testnet yet: it has no trustline to USDC/,
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 });

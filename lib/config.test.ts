@@ -19,10 +19,22 @@ describe("configuration", () => {
     ["HORIZON_TESTNET_URL", { HORIZON_TESTNET_URL: "ftp://x" }],
     ["JWT_SECRET", { JWT_SECRET: "short" }],
     ["TRUST_PROXY", { TRUST_PROXY: "maybe" }],
+    ["PORT", { PORT: "70000" }],
     ["CRON_SECRET", { CRON_SECRET: "short" }],
   ])("a bad %s stops start-up with a message naming it", (name, env) => {
     expect(() => parseConfig({ ...base, ...env })).toThrow(ConfigError);
     expect(() => parseConfig({ ...base, ...env })).toThrow(name);
+  });
+
+  it("APP_URL defaults to the port the server listens on (issue 27, item 15)", () => {
+    const c = parseConfig({ ...base, PORT: "4123" });
+    expect(c.port).toBe(4123);
+    expect(c.appUrl).toBe("http://localhost:4123");
+    expect(c.email.from.address).toBe("no-reply@localhost");
+    // Set, it wins over the port and loses a trailing slash.
+    expect(parseConfig({ ...base, PORT: "4123", APP_URL: "https://pay.example/" }).appUrl).toBe(
+      "https://pay.example",
+    );
   });
 
   it("requires JWT_SECRET when a shared database is configured", () => {

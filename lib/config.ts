@@ -34,7 +34,10 @@ export const envSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default("./.data"),
   DATABASE_POOL_SIZE: positiveInt.default(10),
-  APP_URL: httpUrl.default("http://localhost:3000"),
+  /** Unset: http://localhost:<PORT>, where server.ts listens (docs/decisions.md, Configuration). */
+  APP_URL: httpUrl.optional(),
+  /** The port server.ts listens on (HOST is read there). */
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   SERVICE_NAME: z.string().min(1).max(100).default("Stellar Invoicing"),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   CRON_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
@@ -154,6 +157,8 @@ export type Config = {
   databasePoolSize: number;
   dataDir: string;
   appUrl: string;
+  /** Where server.ts listens (PORT). */
+  port: number;
   serviceName: string;
   jwtSecret: string;
   cronSecret: string | undefined;
@@ -273,7 +278,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: path.resolve(e.DATA_DIR),
-    appUrl: e.APP_URL.replace(/\/+$/, ""),
+    appUrl: appUrlOf(e),
+    port: e.PORT,
     serviceName: e.SERVICE_NAME,
     jwtSecret,
     cronSecret: e.CRON_SECRET,
@@ -334,10 +340,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     wallets: { walletConnectProjectId: e.WALLETCONNECT_PROJECT_ID, demo: e.DEMO_WALLET },
     email: {
       smtpUrl: e.SMTP_URL,
-      from: emailFrom(e.EMAIL_FROM, e.SERVICE_NAME, e.APP_URL),
+      from: emailFrom(e.EMAIL_FROM, e.SERVICE_NAME, appUrlOf(e)),
     },
   };
 }
+
+/** APP_URL without a trailing slash; unset, the local address of the port the server listens on. */
+const appUrlOf = (e: { APP_URL?: string; PORT: number }): string =>
+  (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
 
 function emailFrom(value: string | undefined, serviceName: string, appUrl: string) {
   const parsed = value ? parseMailbox(value) : null;

@@ -1,5 +1,5 @@
 import http from "node:http";
-import { Keypair } from "@stellar/stellar-sdk";
+import { Keypair, Networks } from "@stellar/stellar-sdk";
 import { parse } from "csv-parse";
 import { parse as parseSync } from "csv-parse/sync";
 import postgres from "postgres";
@@ -103,8 +103,12 @@ describe("CSV exports", () => {
     path: string,
   ): Promise<{ res: Response; text: string; rows: Row[] }> {
     const res = await download(token, path);
-    const text = await res.text();
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    // UTF-8 with a byte-order mark (Excel reads the file as UTF-8 only then); the decoder
+    // takes the mark off.
+    const text = new TextDecoder().decode(bytes);
     expect(res.status, text.slice(0, 500)).toBe(200);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = parseSync(text, { columns: true }) as Row[];
     return { res, text, rows };
   }
@@ -171,6 +175,7 @@ describe("CSV exports", () => {
         fromWallet: p.fromWallet,
         unappliedReason: p.unappliedReason ?? "",
         amountRefunded: p.amountRefunded,
+        rate: p.rate ?? "",
         confirmedAt: p.confirmedAt,
         network: view.body.networkPassphrase.startsWith("Public") ? "mainnet" : "testnet",
       });
@@ -180,7 +185,8 @@ describe("CSV exports", () => {
       amount: "750.0000000",
       fiatCurrency: "USD",
       fiatValue: "131.25",
-      rate: "0.175000000000",
+      // The API's decimal string, not numeric(30,12)'s "0.175000000000".
+      rate: "0.175",
       rateSource: "prices.local",
       rateAt: "2026-03-01T09:59:00.000Z",
       priceValue: "131.2500000",
@@ -334,6 +340,7 @@ describe("CSV exports", () => {
         invoiceNumber: v.invoiceNumber,
         invoiceId: v.id,
         kind: "INVOICE",
+        parentLinkId: "",
         status: v.status,
         title: v.title,
         clientName: v.clientName,
@@ -370,6 +377,35 @@ describe("CSV exports", () => {
     expect(ranged.rows.map((r) => r.invoiceId)).toEqual([sent.id]);
     const main = await csvOf(u.token, "/api/exports/invoices.csv?network=mainnet");
     expect(main.rows.map((r) => r.invoiceId)).toEqual([sent.id]);
+  });
+
+  it("names the payment link a checkout belongs to (parentLinkId) in both files (issue 27, item 15)", async () => {
+    const u = await user();
+    const link = await u.api.post("/api/links", {
+      asset: "XLM",
+      networkPassphrase: Networks.TESTNET,
+      amount: "5",
+      reusable: true,
+    });
+    expect(link.status, JSON.stringify(link.body)).toBe(201);
+    const opened = await client(app.url).post(`/api/links/${link.body.id}/checkout`, {});
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+    const checkoutId = opened.body.id as string;
+    const paid = await payment(u, checkoutId, { amount: "5", at: "2026-04-01T00:00:00Z" });
+
+    const { rows: payments } = await csvOf(u.token, "/api/exports/payments.csv");
+    expect(payments.map((r) => [r.paymentId, r.invoiceId, r.parentLinkId])).toEqual([
+      [paid, checkoutId, link.body.id],
+    ]);
+    const { rows: invoices } = await csvOf(u.token, "/api/exports/invoices.csv");
+    expect(invoices.find((r) => r.invoiceId === link.body.id)).toMatchObject({
+      kind: "LINK",
+      parentLinkId: "",
+    });
+    expect(invoices.find((r) => r.invoiceId === checkoutId)).toMatchObject({
+      kind: "LINK",
+      parentLinkId: link.body.id,
+    });
   });
 
   it("through API keys: invoices:read on the key's network only; 403 without it", async () => {
@@ -488,7 +524,9 @@ describe("CSV exports", () => {
     let stroops = 0n;
     let previous = "";
     const seen = new Set<string>();
-    for await (const record of body.pipe(parse({ columns: true })) as AsyncIterable<Row>) {
+    for await (const record of body.pipe(
+      parse({ columns: true, bom: true }),
+    ) as AsyncIterable<Row>) {
       count++;
       stroops += toStroops(record.amount);
       seen.add(record.paymentId);

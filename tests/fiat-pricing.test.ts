@@ -302,6 +302,25 @@ describe("quotes", () => {
     expect(new Set(rows.map((r) => r.priceValue))).toEqual(new Set(["0.0050000"]));
   });
 
+  it("paid within half a cent: PAID and nothing due, not 0.0050000 (issue 27, item 15)", async () => {
+    const f = await freelancer();
+    const inv = await fiatInvoice(f, "USD", "1");
+    expect((await intent(inv.id)).body.quote.assetAmount).toBe("8.0000000");
+    // 7.96 XLM at 0.125 is worth 0.995 USD: 1.00 in cents, the total.
+    const res = await confirm(inv.id, await payXlm(f, inv, "7.96"));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await statusOf(inv.id)).toMatchObject({
+      status: "PAID",
+      amountPaid: "0.9950000",
+      amountDue: "0.0000000",
+    });
+    const owner = await f.api.get(`/api/invoices/${inv.id}/owner`);
+    expect(owner.body).toMatchObject({ amountDue: "0.0000000", amountOverpaid: "0.0000000" });
+    const listed = await f.api.get("/api/invoices?limit=100");
+    const item = listed.body.invoices.find((i: { id: string }) => i.id === inv.id);
+    expect(item).toMatchObject({ status: "PAID", amountDue: "0.0000000" });
+  });
+
   it("a late payment while the price feed is down is recorded, shown and not counted (review finding)", async () => {
     const f = await freelancer();
     const inv = await fiatInvoice(f, "USD", "100");

@@ -288,4 +288,60 @@ describe("GET /api/payments/{invoiceId}/pay-options", () => {
     // reading options changes nothing
     expect((await anon.get(`/api/payments/${inv.id}/status`)).body.status).toBe("PENDING");
   });
+
+  it("a recipient that cannot receive the invoice's asset: pay-intent's 400, not options that would all fail (issue 27, item 15)", async () => {
+    const f = await freelancer();
+    const inv = await sentInvoice(f, "25");
+    const payer = await holder(testnet, testnet.usdc, "30");
+    const options = () =>
+      anon.get(`/api/payments/${inv.id}/pay-options?account=${payer.publicKey()}`);
+    expect((await options()).body.options).toHaveLength(2);
+    // The freelancer removes the USDC trustline after sending: nothing can deliver USDC now.
+    await trust(testnet, f.kp, testnet.usdc, "0");
+    const res = await options();
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.error).toBe(
+      "The recipient wallet cannot receive this asset yet. Ask the sender of this invoice to add a trustline.",
+    );
+    // The same words as pay-intent, with or without a path.
+    for (const sendAsset of [undefined, "XLM"]) {
+      const intentRes = await intent(inv.id, payer, sendAsset);
+      expect(intentRes.status).toBe(400);
+      expect(intentRes.body.error).toBe(res.body.error);
+    }
+  });
+
+  it("a link that creates the recipient's account offers the plain XLM payment only, no path (issue 27, item 15)", async () => {
+    const fresh = KP.random(); // no account on the ledger
+    const { token } = await signIn(app.url, fresh);
+    const seller = client(app.url, token);
+    const link = await seller.post("/api/links", {
+      amount: "5",
+      asset: "XLM",
+      networkPassphrase: TESTNET,
+      activateNewAccounts: true,
+    });
+    expect(link.status, JSON.stringify(link.body)).toBe(201);
+    const payer = await holder(testnet, testnet.usdc, "30"); // holds XLM and USDC
+    const res = await anon.get(
+      `/api/payments/${link.body.id}/pay-options?account=${payer.publicKey()}`,
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.options.map((o: { sendAsset: { code: string } }) => o.sendAsset.code)).toEqual([
+      "XLM",
+    ]);
+    // Without the option, the unfunded recipient cannot be paid at all.
+    const plain = await seller.post("/api/links", {
+      amount: "5",
+      asset: "XLM",
+      networkPassphrase: TESTNET,
+    });
+    const refused = await anon.get(
+      `/api/payments/${plain.body.id}/pay-options?account=${payer.publicKey()}`,
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe(
+      "Recipient wallet is not activated on this network. It must be funded first.",
+    );
+  });
 });

@@ -162,6 +162,12 @@ describe("limits", () => {
       const detail = (await carol.get(`/api/recurring/${id}`)).body;
       expect(detail).toMatchObject({ invoicesCreated: 0, nextPeriod: 0, nextDate: today() });
       expect(detail.invoices).toEqual([]);
+      // The owner sees why on the recurring invoice.
+      expect(detail.lastRefusal).toMatchObject({
+        reason:
+          "The invoice was not created yet: Invoice creation limit reached. Maximum 20 invoices per hour per wallet. It is created on a later run.",
+        period: 0,
+      });
     }
     expect((await carol.get("/api/invoices")).body.total).toBe(20);
     // Still refused over the API: the deferred periods handed their hits back, nothing more.

@@ -10,6 +10,7 @@ import { createRecurringInvoices } from "@/lib/jobs/create-recurring-invoices";
 import { createInvoiceSchema } from "@/lib/schemas/invoices";
 import { createRecurringSchema, updateRecurringSchema } from "@/lib/schemas/recurring";
 import { ownerInvoiceSerializer } from "@/lib/serializers/invoices";
+import { recurringDetailSerializer } from "@/lib/serializers/recurring";
 import type { AuthedContext } from "@/lib/services/context";
 import { sendInvoice } from "@/lib/services/invoices/change-status";
 import { createInvoice } from "@/lib/services/invoices/create-invoice";
@@ -89,6 +90,13 @@ const madeBy = (id: string) =>
     where recurring_id = ${id} order by recurring_period`;
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
+
+/** GET /api/recurring/:id's body (Form B) for the owner. */
+const shownAt = async (wallet: string, id: string) =>
+  recurringDetailSerializer.b(await getRecurring(ctx(wallet), id), {
+    appUrl: "http://x",
+    now: clock,
+  });
 
 const JAN31_MONTHS = [
   "2027-01-31",
@@ -249,12 +257,57 @@ describe("the recurring job", () => {
       );
       expect(run).toMatchObject({ created: 2, sent: 0, unsent: 2 });
       expect((await madeBy(r.id)).map((x) => x.status)).toEqual(["DRAFT", "DRAFT"]);
+      // The schedule says why, not only the log (issue 27, item 15): GET /api/recurring/:id.
+      const shown = await shownAt(wallet, r.id);
+      expect(shown.lastRefusal).toEqual({
+        reason: expect.stringMatching(
+          /^INV-0002 was kept as a draft: Your wallet cannot receive XLM on Testnet yet: the account is not activated/,
+        ),
+        period: 1,
+        at: clock.toISOString(),
+      });
       const [{ n }] = await sql`select count(*)::int as n from email_messages
         where invoice_id in (select id from invoices where recurring_id = ${r.id})`;
       expect(n).toBe(0);
     } finally {
       await chain.ledger.stop();
     }
+  });
+
+  it("a period the job refuses to create: the schedule shows why until a period is made (issue 27, item 15)", async () => {
+    const wallet = Keypair.random().publicKey();
+    clock = new Date("2027-01-31T08:00:00.000Z");
+    const r = await monthly(wallet, { count: 3, autoSend: false });
+    expect((await shownAt(wallet, r.id)).lastRefusal).toBe(null);
+    // The stored template now makes the create-invoice service refuse (as a limit would).
+    const other = Keypair.random().publicKey();
+    await sql`update recurring_schedules
+      set template = template || ${sql.json({ freelancerWallet: other })} where id = ${r.id}`;
+    expect(await job()).toMatchObject({ created: 0, failed: 1 });
+    expect(await madeBy(r.id)).toEqual([]);
+    const refused = await shownAt(wallet, r.id);
+    expect(refused.lastRefusal).toEqual({
+      reason: "The invoice was not created: Freelancer wallet must match authenticated wallet",
+      period: 0,
+      at: clock.toISOString(),
+    });
+    expect(refused).toMatchObject({ nextPeriod: 0, status: "active" });
+    // Anything that is not a domain error is an internal error in the owner's words.
+    await sql`update recurring_schedules set template = '{}'::jsonb where id = ${r.id}`;
+    clock = new Date("2027-01-31T09:00:00.000Z");
+    await job();
+    expect((await shownAt(wallet, r.id)).lastRefusal?.reason).toBe(
+      "The invoice was not created: The invoice could not be created because of an internal error; it is tried again on the next run",
+    );
+
+    // Fixed: the next run makes the period and the refusal is gone.
+    await sql`update recurring_schedules set template = ${sql.json(invoiceBody({ title: "Retainer" }))}
+      where id = ${r.id}`;
+    expect(await job()).toMatchObject({ created: 1, failed: 0 });
+    expect(await shownAt(wallet, r.id)).toMatchObject({
+      lastRefusal: null,
+      nextPeriod: 1,
+    });
   });
 
   it("autoSend false: drafts", async () => {

@@ -248,6 +248,82 @@ describe("refund of an overpayment", () => {
     expect(full.body.error).toBe("Refund exceeds the amount received");
   });
 
+  it("a refund marked FAILED is not sent once another took its amount, and when it reaches the ledger anyway it is recorded, never beyond what was received (issue 27, item 15)", async () => {
+    const f = await freelancer();
+    const { inv, payer, paymentId } = await overpaidInvoice(f);
+    const path = `/api/invoices/${inv.id}/payments/${paymentId}/refund`;
+    const first = await f.api.post(path, { amount: "30" });
+    expect(first.status).toBe(201);
+    const firstTx = TransactionBuilder.fromXDR(first.body.transactionXdr, TESTNET);
+    firstTx.sign(f.kp);
+    // The ledger refused it (as when the wallet was short of funds): it holds nothing now,
+    // and a second refund of the whole payment may be built.
+    await sql`update refunds set status = 'FAILED' where id = ${first.body.refundId}`;
+    const second = await f.api.post(path, { amount: "30" });
+    expect(second.status).toBe(201);
+
+    // Sending the failed one again would give back 60 of the 30 received: refused, unsent.
+    const before = await usdcBalance(payer.publicKey());
+    const resent = await f.api.post("/api/refunds/submit", {
+      refundId: first.body.refundId,
+      signedTransactionXdr: firstTx.toXDR(),
+    });
+    expect(resent.status, JSON.stringify(resent.body)).toBe(400);
+    expect(resent.body.error).toBe("Refund exceeds the amount received");
+    expect(await usdcBalance(payer.publicKey())).toBe(before);
+
+    const secondTx = TransactionBuilder.fromXDR(second.body.transactionXdr, TESTNET);
+    secondTx.sign(f.kp);
+    const done = await f.api.post("/api/refunds/submit", {
+      refundId: second.body.refundId,
+      signedTransactionXdr: secondTx.toXDR(),
+    });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(await paymentRow(paymentId)).toEqual({
+      status: "REFUNDED",
+      amount_refunded: "30.0000000",
+    });
+
+    // The freelancer then sends the first one by other means (its memo, its amount): the
+    // money moved, so the watcher records it, but the payment had nothing left to refund.
+    await testnet.ledger.fund(f.kp.publicKey(), "30", "USDC");
+    const open = await f.api.post(
+      "/api/invoices",
+      invoiceBody({
+        currency: "USDC",
+        lineItems: [{ description: "More", quantity: "1", rate: "1" }],
+      }),
+    );
+    expect((await f.api.post(`/api/invoices/${open.body.id}/send`)).status).toBe(200); // the watcher reads
+    const late = await send(
+      testnet,
+      await pay(testnet, f.kp, payer.publicKey(), testnet.usdc, "30", Memo.text(first.body.memo)),
+    );
+    await tick();
+    await tick();
+    const [refund] =
+      await sql`select status, transaction_hash from refunds where id = ${first.body.refundId}`;
+    expect(refund).toEqual({ status: "CONFIRMED", transaction_hash: late });
+    expect(await paymentRow(paymentId)).toEqual({
+      status: "REFUNDED",
+      amount_refunded: "30.0000000",
+    });
+    expect(await tally(inv.id)).toEqual({
+      status: "PAID",
+      amount_paid: "0.0000000",
+      refunded_audits: 2,
+      refunded_events: 2,
+    });
+    const [audit] = await sql`select changes from invoice_audit_logs
+      where invoice_id = ${inv.id} and action = 'REFUNDED' and changes->>'refundId' = ${first.body.refundId}`;
+    expect(audit.changes).toMatchObject({
+      amount: "30.0000000",
+      refundStatus: { from: "FAILED", to: "CONFIRMED" },
+      beyondReceived: "30.0000000",
+      amountPaid: { from: "0.0000000", to: "0.0000000" },
+    });
+  });
+
   it("racing submits and watcher ticks record the refund once", async () => {
     const f = await freelancer();
     const { inv, payer, paymentId } = await overpaidInvoice(f);

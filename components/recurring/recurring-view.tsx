@@ -91,7 +91,14 @@ export function RecurringView() {
                   <td className={cell}>{scheduleText(r)}</td>
                   <td className={cell}>{r.nextDate ?? "—"}</td>
                   <td className={cell}>{r.invoicesCreated}</td>
-                  <td className={cell}>{r.status}</td>
+                  <td className={cell}>
+                    {r.status}
+                    {r.lastRefusal && (
+                      <span className="block text-amber-800 dark:text-amber-300">
+                        Refused: see Invoices
+                      </span>
+                    )}
+                  </td>
                   <td className={`${cell} whitespace-nowrap text-right`}>
                     <Button variant="ghost" onClick={() => show(r)}>
                       Invoices
@@ -141,6 +148,7 @@ function MadeInvoices({ detail }: { detail: RecurringDetail }) {
       <h2 className="text-lg font-semibold text-slate-900 dark:text-slate-100">
         Invoices made for {clientOf(detail)}
       </h2>
+      {detail.lastRefusal && <LastRefusal refusal={detail.lastRefusal} />}
       {detail.invoices.length === 0 ? (
         <Muted>None yet: the first is made on {detail.nextDate ?? detail.startDate}.</Muted>
       ) : (
@@ -163,5 +171,17 @@ function MadeInvoices({ detail }: { detail: RecurringDetail }) {
         </ul>
       )}
     </section>
+  );
+}
+
+/** Why the job last refused this schedule's period (docs/decisions.md, Recurring invoices). */
+function LastRefusal({ refusal }: { refusal: NonNullable<RecurringDetail["lastRefusal"]> }) {
+  return (
+    <Alert>
+      <span className="font-medium">
+        Invoice {refusal.period + 1} on {refusal.at.slice(0, 10)}:
+      </span>{" "}
+      {refusal.reason}
+    </Alert>
   );
 }

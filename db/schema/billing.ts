@@ -116,6 +116,14 @@ export const recurringSchedules = pgTable(
     nextPeriod: integer("next_period").notNull().default(0),
     nextRunAt: ts("next_run_at"),
     pausedAt: ts("paused_at"),
+    /**
+     * The job's last refusal (docs/decisions.md, Recurring invoices): why a period's invoice
+     * was not created, or was kept a draft; cleared when a period is created (and sent).
+     * Written by recordRefusal (lib/services/recurring/refusals.ts).
+     */
+    refusalReason: text("refusal_reason"),
+    refusedPeriod: integer("refused_period"),
+    refusedAt: ts("refused_at"),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
     deletedAt: ts("deleted_at"),

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   exactValueAt,
   fiat2,
+  invoiceAmountDue,
   paidTowardsTotal,
   quoteAssetAmount,
   valueAgainstQuote,
@@ -71,5 +72,21 @@ describe("fiat totals", () => {
     expect(() =>
       computeTotals({ lineItems: [{ quantity: "1", rate: "1" }], discount: "0.001" }, { scale: 2 }),
     ).toThrow("discount must have at most 2 decimal places");
+  });
+});
+
+describe("amountDue (issue 27, item 15)", () => {
+  it("a fiat invoice settled within half a cent owes 0, counted in cents as it was settled", () => {
+    const usd = { total: "100.0000000", priceCurrency: "USD" };
+    expect(invoiceAmountDue({ ...usd, amountPaid: "99.9950000" })).toBe("0.0000000");
+    expect(invoiceAmountDue({ ...usd, amountPaid: "99.9949999" })).toBe("0.0100000");
+    expect(invoiceAmountDue({ ...usd, amountPaid: "40.0040000" })).toBe("60.0000000");
+    expect(invoiceAmountDue({ ...usd, amountPaid: "120" })).toBe("0.0000000");
+  });
+
+  it("an asset-priced invoice owes the exact difference, to the stroop", () => {
+    const xlm = { total: "100", priceCurrency: null };
+    expect(invoiceAmountDue({ ...xlm, amountPaid: "99.9950000" })).toBe("0.0050000");
+    expect(invoiceAmountDue({ ...xlm, amountPaid: "99.9999999" })).toBe("0.0000001");
   });
 });

@@ -1,5 +1,6 @@
 import {
   AMOUNT_SCALE,
+  amountDue,
   canonicalAmount,
   Decimal,
   FIAT_SCALE,
@@ -85,3 +86,14 @@ export const settledInCents = (amountPaid: string): string =>
 /** What amountPaid counts for against the total: in cents when priced in fiat. */
 export const paidTowardsTotal = (amountPaid: string, priceCurrency: string | null): string =>
   priceCurrency ? settledInCents(amountPaid) : amountPaid;
+
+/**
+ * What is left to pay: the total less amountPaid as the settlement counts it (in cents when
+ * priced in fiat), never below 0. A fiat invoice paid within half a cent owes 0, not
+ * 0.0050000 (docs/decisions.md, Fiat pricing). Everywhere an invoice's amountDue is shown.
+ */
+export const invoiceAmountDue = (invoice: {
+  total: string;
+  amountPaid: string;
+  priceCurrency: string | null;
+}): string => amountDue(invoice.total, paidTowardsTotal(invoice.amountPaid, invoice.priceCurrency));

@@ -107,6 +107,45 @@ describe("refundEffect", () => {
   });
 });
 
+describe("a refund beyond what the payment still had (issue 27, item 15)", () => {
+  // A refund marked FAILED (or EXPIRED) no longer holds its amount; another refund took it,
+  // and then the first reached the ledger anyway: both moved money, the payment had 10.
+  it("counts only what was left; the rest is beyondReceived, amountPaid loses only that", () => {
+    expect(
+      refundEffect(payment("10", { amountRefunded: "10" }), { amountPaid: "25" }, "10"),
+    ).toEqual({
+      payment: { amountRefunded: "10.0000000", status: "REFUNDED" },
+      amountPaid: "25.0000000",
+      beyondReceived: "10.0000000",
+    });
+    expect(
+      refundEffect(payment("10", { amountRefunded: "4" }), { amountPaid: "31" }, "10"),
+    ).toEqual({
+      payment: { amountRefunded: "10.0000000", status: "REFUNDED" },
+      amountPaid: "25.0000000",
+      beyondReceived: "4.0000000",
+    });
+  });
+
+  it("a late refund that still fits counts whole, as any refund", () => {
+    const effect = refundEffect(payment("10", { amountRefunded: "4" }), { amountPaid: "6" }, "6");
+    expect(effect).toEqual({
+      payment: { amountRefunded: "10.0000000", status: "REFUNDED" },
+      amountPaid: "0.0000000",
+    });
+    expect(effect.beyondReceived).toBeUndefined();
+  });
+
+  it("on a fiat-priced invoice, only the counted part's value leaves amountPaid", () => {
+    const fiat = { amount: "800", amountRefunded: "500", applied: true, priceValue: "160.00" };
+    expect(refundEffect(fiat, { amountPaid: "160" }, "800")).toEqual({
+      payment: { amountRefunded: "800.0000000", status: "REFUNDED" },
+      amountPaid: "100.0000000",
+      beyondReceived: "500.0000000",
+    });
+  });
+});
+
 describe("isExactRefund", () => {
   const refund = {
     wallet: "GFREELANCER",

@@ -106,29 +106,45 @@ export type RefundEffect = {
   payment: { amountRefunded: string; status: "CONFIRMED" | "REFUNDED" };
   /** The invoice's amountPaid after the refund (lower only when the money was applied). */
   amountPaid: string;
+  /**
+   * What the refund sent beyond what the payment still had (amount - amountRefunded): money
+   * that left the freelancer's wallet but is no refund of this payment. Absent when none.
+   */
+  beyondReceived?: string;
 };
 
 /**
  * What a confirmed refund of `amount` changes. The payment's amountRefunded grows and it is
  * REFUNDED once nothing is left; refunded applied money leaves amountPaid. The invoice's
  * status never moves: a PAID invoice stays PAID (its audit entry REFUNDED records the
- * refund), a payable one stays payable with the lower amountPaid. The ledger is the truth, so
- * an amount beyond what was left (a refund sent by other means) is recorded as it happened.
+ * refund), a payable one stays payable with the lower amountPaid.
+ *
+ * Never more than was received: the ledger is the truth, so a refund that reached it is
+ * recorded however it got there (a refund marked EXPIRED or FAILED whose amount another
+ * refund took since, sent by other means), but only what the payment still had counts
+ * against it: amountRefunded never exceeds the amount and amountPaid loses only that part's
+ * value. The rest is `beyondReceived` (docs/decisions.md, Refunds).
  */
 export function refundEffect(
   payment: RefundedPayment,
   invoice: Pick<RefundedInvoice, "amountPaid">,
   amount: string,
 ): RefundEffect {
-  const refunded = toStroops(payment.amountRefunded) + toStroops(amount);
-  const counted = isFiatValued(payment) ? valueShare(payment, amount) : amount;
-  const paid = toStroops(invoice.amountPaid) - (payment.applied ? toStroops(counted) : 0n);
+  const left = toStroops(payment.amount) - toStroops(payment.amountRefunded);
+  const sent = toStroops(amount);
+  // bigint: no Math.min.
+  const counts = sent < left ? sent : left > 0n ? left : 0n;
+  const refunded = toStroops(payment.amountRefunded) + counts;
+  const countsAmount = fromStroops(counts);
+  const value = isFiatValued(payment) ? valueShare(payment, countsAmount) : countsAmount;
+  const paid = toStroops(invoice.amountPaid) - (payment.applied ? toStroops(value) : 0n);
   return {
     payment: {
       amountRefunded: fromStroops(refunded),
       status: refunded >= toStroops(payment.amount) ? "REFUNDED" : "CONFIRMED",
     },
     amountPaid: fromStroops(paid > 0n ? paid : 0n),
+    ...(sent > counts ? { beyondReceived: fromStroops(sent - counts) } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { ServiceContext } from "@/lib/services/context";
+import { recordRefusal, refusalReasonOf } from "@/lib/services/recurring/refusals";
 import {
   createDuePeriod,
   type PeriodHooks,
@@ -34,10 +35,30 @@ export async function createRecurringInvoices(
     try {
       result = await createDuePeriod(ctx, [...failedIds, ...deferredIds], opts);
     } catch (err) {
-      const id = (err as { scheduleId?: string }).scheduleId;
-      ctx.logger.warn("recurring invoice failed", { error: String(err), scheduleId: id });
+      const {
+        scheduleId: id,
+        period,
+        cause,
+      } = err as {
+        scheduleId?: string;
+        period?: number;
+        cause?: unknown;
+      };
+      ctx.logger.warn("recurring invoice failed", {
+        error: String(err),
+        cause: String(cause),
+        scheduleId: id,
+      });
       if (!id) throw err;
       failedIds.push(id);
+      // Shown on the schedule (GET /api/recurring/:id, the Recurring page), not only logged.
+      await recordRefusal(ctx.db, id, {
+        reason: `The invoice was not created: ${refusalReasonOf(cause)}`,
+        period: period ?? 0,
+        at: ctx.now(),
+      }).catch((e) =>
+        ctx.logger.warn("recurring refusal not recorded", { error: String(e), scheduleId: id }),
+      );
       continue;
     }
     if (!result) break;

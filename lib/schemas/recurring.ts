@@ -137,6 +137,22 @@ const recurring = z.object({
     .nullable()
     .meta({ description: "The date of the next invoice; null when paused or ended" }),
   invoicesCreated: int,
+  lastRefusal: z
+    .object({
+      reason: z.string().meta({
+        description:
+          "Why: the invoice was not created (a limit, a template no longer accepted, an internal error: tried again on the next run), or was kept a draft because sending it was refused",
+        example:
+          "INV-0004 was kept as a draft: Your wallet cannot receive USDC on Testnet yet: the account is not activated on this network",
+      }),
+      period: int.meta({ description: "The period it concerns (0-based)" }),
+      at: timestamp,
+    })
+    .nullable()
+    .meta({
+      description:
+        "The recurring job's last refusal of this schedule; null once a period is created (and sent, with autoSend)",
+    }),
   pausedAt: timestamp.nullable(),
   createdAt: timestamp,
   updatedAt: timestamp,

@@ -1,12 +1,7 @@
 import type { z } from "zod";
 import { paymentPageUrl } from "@/lib/config";
-import {
-  amountDue,
-  amountOverpaid,
-  type Currency,
-  canonicalAmount,
-  formatForFormA,
-} from "@/lib/domain/money";
+import { invoiceAmountDue } from "@/lib/domain/fiat";
+import { amountOverpaid, type Currency, canonicalAmount, formatForFormA } from "@/lib/domain/money";
 import { type Serializer, serializer } from "@/lib/http/forms";
 import { normalizeRate } from "@/lib/prices/pairs";
 import {
@@ -118,14 +113,14 @@ const paymentA = (p: PaymentRow): OwnerA["payments"][number] => ({
 });
 
 /** Paid so far and left to pay (docs/decisions.md, Partial payments): Form B, exact. */
-export const paidAndDueB = (i: Pick<InvoiceRow, "total" | "amountPaid">) => ({
+export const paidAndDueB = (i: Pick<InvoiceRow, "total" | "amountPaid" | "priceCurrency">) => ({
   amountPaid: canonicalAmount(i.amountPaid),
-  amountDue: amountDue(i.total, i.amountPaid),
+  amountDue: invoiceAmountDue(i),
 });
 /** The same as Form A numbers. */
-export const paidAndDueA = (i: Pick<InvoiceRow, "total" | "amountPaid">) => ({
+export const paidAndDueA = (i: Pick<InvoiceRow, "total" | "amountPaid" | "priceCurrency">) => ({
   amountPaid: formatForFormA(i.amountPaid),
-  amountDue: formatForFormA(amountDue(i.total, i.amountPaid)),
+  amountDue: formatForFormA(invoiceAmountDue(i)),
 });
 
 const auditB = (a: AuditRow): OwnerB["auditLogs"][number] => ({

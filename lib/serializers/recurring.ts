@@ -32,6 +32,14 @@ const recurring = (r: RecurringView): FormB<typeof recurringResponse> => ({
   nextPeriod: r.nextPeriod,
   nextDate: r.pausedAt ? null : day(r.nextRunAt),
   invoicesCreated: r.invoicesCreated,
+  lastRefusal:
+    r.refusalReason === null
+      ? null
+      : {
+          reason: r.refusalReason,
+          period: r.refusedPeriod ?? 0,
+          at: (r.refusedAt ?? r.updatedAt).toISOString(),
+        },
   pausedAt: iso(r.pausedAt),
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),

@@ -1,6 +1,7 @@
 import type { DbOrTx } from "@/db/client";
 import type { Config } from "@/lib/config";
-import { amountDue, toStroops } from "@/lib/domain/money";
+import { invoiceAmountDue } from "@/lib/domain/fiat";
+import { toStroops } from "@/lib/domain/money";
 import type { InvoiceRow, PaymentRow } from "../invoices/store";
 import { getProfile } from "../profile/profile";
 import { enqueueEmail, isSingleAddress } from "./outbox";
@@ -43,7 +44,7 @@ export async function enqueuePaymentEmails(
   const payload: PaymentEmailPayload = {
     amount: applied,
     amountPaid: invoice.amountPaid,
-    remaining: paidInFull ? "0.0000000" : amountDue(invoice.total, invoice.amountPaid),
+    remaining: paidInFull ? "0.0000000" : invoiceAmountDue(invoice),
     paidInFull,
     transactionHash: payment.transactionHash,
     payerWallet: payment.fromWallet,

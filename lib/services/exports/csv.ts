@@ -3,7 +3,14 @@ import type { ExportQuery } from "@/lib/schemas/exports";
 import type { ServiceContext } from "../context";
 
 // CSV exports (docs/decisions.md, Exports): RFC 4180 (comma, CRLF, fields quoted when they hold
-// a comma, a quote or a line break), UTF-8, a header row, streamed one page at a time.
+// a comma, a quote or a line break), UTF-8 with a byte-order mark, a header row, streamed one
+// page at a time.
+
+/**
+ * The UTF-8 byte-order mark the file starts with: without it Excel reads a CSV in the
+ * system's legacy code page and shows "ZoÃ«" for "Zoë". Other readers skip it.
+ */
+export const UTF8_BOM = "\uFEFF";
 
 /** Rows are read and written this many at a time: memory holds about one page. */
 export const EXPORT_PAGE_SIZE = 1000;
@@ -47,7 +54,7 @@ export function csvStream<Row>(
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
-        controller.enqueue(encoder.encode(headerLine(columns)));
+        controller.enqueue(encoder.encode(UTF8_BOM + headerLine(columns)));
       },
       async pull(controller) {
         try {

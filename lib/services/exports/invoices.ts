@@ -1,6 +1,7 @@
 import { and, asc, desc, isNull, type SQL, sql } from "drizzle-orm";
 import { invoices } from "@/db/schema";
-import { amountDue, canonicalAmount } from "@/lib/domain/money";
+import { invoiceAmountDue } from "@/lib/domain/fiat";
+import { canonicalAmount } from "@/lib/domain/money";
 import type { ExportQuery } from "@/lib/schemas/exports";
 import { networkOf } from "@/lib/stellar/networks";
 import type { AuthedContext } from "../context";
@@ -35,6 +36,7 @@ export const INVOICE_COLUMNS: readonly Column<InvoiceExportRow>[] = [
   ["invoiceNumber", (i) => i.invoiceNumber],
   ["invoiceId", (i) => i.id],
   ["kind", (i) => i.kind],
+  ["parentLinkId", (i) => i.parentLinkId],
   ["status", (i) => i.status],
   ["title", (i) => i.title],
   ["clientName", (i) => i.clientName],
@@ -48,7 +50,7 @@ export const INVOICE_COLUMNS: readonly Column<InvoiceExportRow>[] = [
   ["discount", (i) => canonicalAmount(i.discount)],
   ["total", (i) => canonicalAmount(i.total)],
   ["amountPaid", (i) => canonicalAmount(i.amountPaid)],
-  ["amountDue", (i) => amountDue(i.total, i.amountPaid)],
+  ["amountDue", (i) => invoiceAmountDue(i)],
   ["createdAt", (i) => isoCell(i.createdAt)],
   ["sentAt", (i) => isoCell(i.sentAt)],
   ["dueDate", (i) => isoCell(i.dueDate)],

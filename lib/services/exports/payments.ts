@@ -1,6 +1,7 @@
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import { invoices, payments } from "@/db/schema";
 import { canonicalAmount } from "@/lib/domain/money";
+import { normalizeRate } from "@/lib/prices/pairs";
 import type { ExportQuery } from "@/lib/schemas/exports";
 import { networkOf } from "@/lib/stellar/networks";
 import type { AuthedContext } from "../context";
@@ -37,6 +38,7 @@ function readPage(ctx: AuthedContext, query: ExportQuery, after: TimeCursor | nu
       cursorAt: cursorText(page.confirmedAt),
       invoice: {
         number: invoices.invoiceNumber,
+        parentLinkId: invoices.parentLinkId,
         clientName: invoices.clientName,
         clientEmail: invoices.clientEmail,
         priceCurrency: invoices.priceCurrency,
@@ -57,6 +59,8 @@ export const PAYMENT_COLUMNS: readonly Column<PaymentExportRow>[] = [
   ["paymentId", (p) => p.id],
   ["invoiceNumber", (p) => p.invoice.number],
   ["invoiceId", (p) => p.invoiceId],
+  // A payment link's checkout: the link it was paid through (docs/decisions.md, Payment links).
+  ["parentLinkId", (p) => p.invoice.parentLinkId],
   ["clientName", (p) => p.invoice.clientName],
   ["clientEmail", (p) => p.invoice.clientEmail],
   ["asset", (p) => p.asset],
@@ -64,7 +68,8 @@ export const PAYMENT_COLUMNS: readonly Column<PaymentExportRow>[] = [
   ["amount", (p) => canonicalAmount(p.amount)],
   ["fiatCurrency", (p) => p.fiatCurrency],
   ["fiatValue", (p) => p.fiatValue],
-  ["rate", (p) => p.rate],
+  // As the API writes it (GET /api/invoices/:id/owner): the numeric(30,12) without padding.
+  ["rate", (p) => (p.rate === null ? null : normalizeRate(p.rate))],
   ["rateSource", (p) => p.rateSource],
   ["rateAt", (p) => isoCell(p.rateAt)],
   ["priceCurrency", (p) => p.invoice.priceCurrency],

@@ -1,6 +1,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { invoiceAuditLogs, invoices } from "@/db/schema";
+import { invoiceAmountDue } from "@/lib/domain/fiat";
 import {
   type AuditAction,
   type Creation,
@@ -15,7 +16,7 @@ import {
   type TransitionResult,
   transition,
 } from "@/lib/domain/invoice-state";
-import { amountDue, type Currency } from "@/lib/domain/money";
+import type { Currency } from "@/lib/domain/money";
 import { newId } from "@/lib/ids";
 import type { EventData, EventPayload } from "@/lib/schemas/events";
 import { writeEvent } from "@/lib/services/events/outbox";
@@ -303,7 +304,7 @@ const BUILDERS: { [T in EventType]: (facts: EventFacts) => EventData<T> } = {
       asset: payment.asset as Currency,
       applied: true,
       amountPaid: facts.row.amountPaid,
-      amountDue: amountDue(facts.row.total, facts.row.amountPaid),
+      amountDue: invoiceAmountDue(facts.row),
     };
   },
   "payment.unapplied": (facts) => {

@@ -30,6 +30,8 @@ const LIST_COLUMNS = {
   subtotal: invoices.subtotal,
   total: invoices.total,
   amountPaid: invoices.amountPaid,
+  // amountDue of a fiat-priced invoice counts amountPaid in cents (lib/domain/fiat.ts).
+  priceCurrency: invoices.priceCurrency,
   currency: invoices.currency,
   networkPassphrase: invoices.networkPassphrase,
   dueDate: invoices.dueDate,

@@ -18,7 +18,7 @@ import { checkBeforeHold, holdPlace } from "../links/checkout";
 import { assertLinkPayable } from "../links/links";
 import { amountToReceive, type PathPayment, pathPaymentFor } from "./pay-options";
 import type { QuoteRow } from "./quotes";
-import { payerSideError } from "./recipient-readiness";
+import { assertRecipientReceives } from "./recipient-readiness";
 
 export const NETWORK_DOES_NOT_MATCH = "Selected wallet network does not match";
 export const OWN_INVOICE = OWN_INVOICE_MESSAGE;
@@ -83,12 +83,8 @@ export async function createPaymentIntent(
       input.sender ? fetchBaseFee(horizon) : Promise.resolve(100),
     ]),
   );
-  const createAccount =
-    !recipient && invoice.kind === "LINK" && invoice.activateNewAccounts && asset.issuer === null;
-  if (!recipient && !createAccount) throw ledgerError("op_no_destination");
   // The recipient's own readiness, in the payer's words (docs/decisions.md, Recipient readiness).
-  const cannotReceive = createAccount ? null : payerSideError(recipient, asset, due);
-  if (cannotReceive) throw cannotReceive;
+  const { createAccount } = assertRecipientReceives(recipient, invoice, asset, due);
 
   let transactionXdr: string | null = null;
   let pathPayment: PathPayment | null = null;

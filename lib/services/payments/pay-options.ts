@@ -16,11 +16,13 @@ import {
   sendMaxFor,
   strictReceivePaths,
 } from "@/lib/stellar/paths";
+import { fetchAccount } from "@/lib/stellar/read";
 import type { ServiceContext } from "../context";
 import { networkName } from "../invoices/network";
 import { getLiveInvoice, type InvoiceRow } from "../invoices/store";
 import { assertLinkPayable } from "../links/links";
 import { type QuoteRow, quoteFor } from "./quotes";
+import { assertRecipientReceives } from "./recipient-readiness";
 
 /** A priced path: what the payer sends and the most the transaction may take. */
 export type PathPayment = Omit<PaymentPath, "destAmount"> & { sendMax: string };
@@ -80,7 +82,10 @@ export type PayOptions = {
 /**
  * What the payer's account could pay the amount due with (GET .../pay-options): one entry per
  * asset it holds and can afford, priced by Horizon's strict-receive paths from the account,
- * the invoice's own asset first. Reads only: no status change.
+ * the invoice's own asset first. Every option delivers the invoice's asset to the recipient,
+ * so a recipient that cannot receive it gets pay-intent's 400 instead of options that would
+ * all fail; a payment that would create the recipient's account offers only the plain XLM
+ * payment, never a path (docs/decisions.md, Path payments). Reads only: no status change.
  */
 export async function payOptions(
   ctx: ServiceContext,
@@ -94,10 +99,17 @@ export async function payOptions(
   const horizon = horizonFor(ctx.config, network);
   const asset = assetFor(ctx.config, network, invoice.currency);
   const { due } = await amountToReceive(ctx, invoice);
-  const paths = await viaHorizon(() =>
-    strictReceivePaths(horizon, { source: account, destAsset: asset, destAmount: due }),
+  const [recipient, paths] = await viaHorizon(() =>
+    Promise.all([
+      fetchAccount(horizon, invoice.freelancerWallet),
+      strictReceivePaths(horizon, { source: account, destAsset: asset, destAmount: due }),
+    ]),
   );
-  const options = cheapestPerAsset(paths).map((p) =>
+  const { createAccount } = assertRecipientReceives(recipient, invoice, asset, due);
+  const usable = cheapestPerAsset(paths).filter(
+    (p) => !createAccount || sameAsset(p.sendAsset, asset),
+  );
+  const options = usable.map((p) =>
     sameAsset(p.sendAsset, asset)
       ? { sendAsset: p.sendAsset, sourceAmount: due, sendMax: due, path: [] }
       : priced(p, ctx.config.pathSlippageBps),

@@ -2,9 +2,9 @@ import { and, desc, eq, gt, lte } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { quotes } from "@/db/schema";
 import { ValidationError } from "@/lib/domain/errors";
-import { fiat2, quoteAssetAmount } from "@/lib/domain/fiat";
+import { fiat2, invoiceAmountDue, quoteAssetAmount } from "@/lib/domain/fiat";
 import type { PriceCurrency } from "@/lib/domain/money";
-import { amountDue, MAX_AMOUNT, toStroops } from "@/lib/domain/money";
+import { MAX_AMOUNT, toStroops } from "@/lib/domain/money";
 import { newId } from "@/lib/ids";
 import { getQuoteRate } from "@/lib/prices/rates";
 import type { ServiceContext } from "../context";
@@ -21,8 +21,9 @@ export type QuoteRow = typeof quotes.$inferSelect;
 export const QUOTE_TOO_LARGE = "The amount due is too large to pay in this asset";
 
 /** The fiat amount due of a fiat-priced invoice, 2 decimals. */
-export const fiatDue = (invoice: Pick<InvoiceRow, "total" | "amountPaid">): string =>
-  fiat2(amountDue(invoice.total, invoice.amountPaid));
+export const fiatDue = (
+  invoice: Pick<InvoiceRow, "total" | "amountPaid" | "priceCurrency">,
+): string => fiat2(invoiceAmountDue(invoice));
 
 /**
  * Ledger close times are whole seconds and the network's clock is not ours: a quote created

@@ -184,6 +184,27 @@ export function payerSideError(
   }
 }
 
+/**
+ * Whether a payment of `due` can reach the invoice's recipient, in the payer's words
+ * (pay-intent and pay-options, docs/decisions.md, Path payments): an account that does not
+ * exist is 400 `op_no_destination` unless the payment creates it (a link with
+ * `activateNewAccounts`, in XLM: `createAccount`, and then only as a plain payment, never
+ * through a path); otherwise `payerSideError`. Returns whether the payment creates the account.
+ */
+export function assertRecipientReceives(
+  recipient: HorizonAccount | null,
+  invoice: Pick<InvoiceRow, "kind" | "activateNewAccounts">,
+  asset: AssetRef,
+  due: string,
+): { createAccount: boolean } {
+  const createAccount =
+    !recipient && invoice.kind === "LINK" && invoice.activateNewAccounts && asset.issuer === null;
+  if (!recipient && !createAccount) throw ledgerError("op_no_destination");
+  const cannotReceive = createAccount ? null : payerSideError(recipient, asset, due);
+  if (cannotReceive) throw cannotReceive;
+  return { createAccount };
+}
+
 /** The network a wallet request names (`network` or `networkPassphrase`), else the default. */
 export function requestedPassphrase(
   ctx: AuthedContext,

@@ -3,10 +3,10 @@ import type { DbOrTx } from "@/db/client";
 import { invoices, payments } from "@/db/schema";
 import type { Config } from "@/lib/config";
 import { BusinessRuleError } from "@/lib/domain/errors";
-import { paidTowardsTotal } from "@/lib/domain/fiat";
+import { invoiceAmountDue, paidTowardsTotal } from "@/lib/domain/fiat";
 import { type InvoiceStatus, isPayable, transition } from "@/lib/domain/invoice-state";
 import { takesCheckouts } from "@/lib/domain/link-payments";
-import { amountDue, fromStroops, sumAmounts, toStroops } from "@/lib/domain/money";
+import { fromStroops, sumAmounts, toStroops } from "@/lib/domain/money";
 import {
   type Classification,
   classifyPayment,
@@ -259,7 +259,7 @@ async function recordLocked(
   if (!result.ok) throw new BusinessRuleError(result.message);
   if (existing.length > 0) return alreadyRecorded(invoice, existing);
 
-  const dueBefore = amountDue(invoice.total, invoice.amountPaid);
+  const dueBefore = invoiceAmountDue(invoice);
   const values = await valueOperations(
     db,
     ctx,
@@ -398,7 +398,7 @@ export function answerFor(recording: Recording): RecordOutcome {
   }
   throw new BusinessRuleError(underpaymentMessage(recording.applied, recording.dueBefore), {
     amountPaid: invoice.amountPaid,
-    amountDue: amountDue(invoice.total, invoice.amountPaid),
+    amountDue: invoiceAmountDue(invoice),
   });
 }
 
@@ -412,7 +412,7 @@ function alreadyRecorded(invoice: InvoiceRow, rows: PaymentRow[]): Recording {
     rows,
     created: false,
     applied,
-    dueBefore: amountDue(invoice.total, fromStroops(before > 0n ? before : 0n)),
+    dueBefore: invoiceAmountDue({ ...invoice, amountPaid: fromStroops(before > 0n ? before : 0n) }),
     paidNow: false,
     selfPaymentOnly: false,
   };

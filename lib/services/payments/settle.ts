@@ -7,9 +7,9 @@ import {
   UnavailableError,
   ValidationError,
 } from "@/lib/domain/errors";
-import { paidTowardsTotal, valueAgainstQuote } from "@/lib/domain/fiat";
+import { invoiceAmountDue, paidTowardsTotal, valueAgainstQuote } from "@/lib/domain/fiat";
 import { isPayable, transition } from "@/lib/domain/invoice-state";
-import { amountDue, sumAmounts, toStroops } from "@/lib/domain/money";
+import { sumAmounts, toStroops } from "@/lib/domain/money";
 import {
   appliedAmount,
   MISMATCH_MESSAGE,
@@ -154,9 +154,7 @@ async function checkBeforeSending(
       invoice.paymentTolerance,
     )
   ) {
-    throw new BusinessRuleError(
-      underpaymentMessage(applied, amountDue(invoice.total, invoice.amountPaid)),
-    );
+    throw new BusinessRuleError(underpaymentMessage(applied, invoiceAmountDue(invoice)));
   }
 }
 

@@ -9,6 +9,7 @@ import type { AuthedContext, ServiceContext } from "../context";
 import { withTransaction } from "../db";
 import { sendInvoice } from "../invoices/change-status";
 import { createInvoice } from "../invoices/create-invoice";
+import { NO_REFUSAL, recordRefusal, refusalReasonOf } from "./refusals";
 import { type RecurringRow, scheduleOf } from "./schedules";
 
 /** What one period's creation did. */
@@ -116,16 +117,24 @@ async function claimAndCreate(
       scheduleId: row.id,
       period: row.nextPeriod,
     });
+    // Shown on the schedule (GET /api/recurring/:id, the Recurring page).
+    await recordRefusal(tx, row.id, {
+      reason: `The invoice was not created yet: ${refused} It is created on a later run.`,
+      period: row.nextPeriod,
+      at: now,
+    });
     return { scheduleId: row.id, period: row.nextPeriod, deferred: refused };
   }
   let result: PeriodResult;
   try {
     result = await createPeriod(ctx, tx, row, now);
   } catch (err) {
-    // The job leaves this schedule for its next run and goes on with the others.
+    // The job leaves this schedule for its next run and goes on with the others, and the
+    // schedule says why (recordRefusal, after this transaction rolled back).
     throw Object.assign(new Error(`recurring ${row.id} period ${row.nextPeriod} failed`), {
       cause: err,
       scheduleId: row.id,
+      period: row.nextPeriod,
     });
   }
   await hooks.afterInsert?.(tx, result);
@@ -164,6 +173,7 @@ async function createPeriod(
     .set({
       nextPeriod: period + 1,
       nextRunAt: nextRunAt(schedule, period + 1),
+      ...NO_REFUSAL,
       updatedAt: now,
     })
     .where(eq(recurringSchedules.id, row.id));
@@ -182,6 +192,11 @@ async function createPeriod(
     result.sent = true;
   } catch (err) {
     result.unsentReason = err instanceof Error ? err.message : String(err);
+    await recordRefusal(tx, row.id, {
+      reason: `${invoice.invoiceNumber} was kept as a draft: ${refusalReasonOf(err)}`,
+      period,
+      at: now,
+    });
     ctx.logger.warn("recurring invoice kept as a draft: send refused", {
       scheduleId: row.id,
       period,

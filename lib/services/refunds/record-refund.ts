@@ -18,8 +18,10 @@ export type RefundOnLedger = { hash: string; ledger: number; at: Date };
 
 /**
  * Records a refund the ledger has applied, exactly once (docs/decisions.md, Refunds), in one
- * transaction: the refund CONFIRMED with its hash and ledger; the payment's amountRefunded (and
- * REFUNDED once nothing is left); the invoice's amountPaid lowered when the money was applied,
+ * transaction: the refund CONFIRMED with its hash and ledger (whatever it was marked before:
+ * the money moved); the payment's amountRefunded (and REFUNDED once nothing is left), never
+ * beyond the amount received (lib/domain/refund.ts, refundEffect: the excess is written to the
+ * audit entry as `beyondReceived`); the invoice's amountPaid lowered when the money was applied,
  * its status kept, audit REFUNDED and event payment.refunded through the lifecycle writer
  * (lib/services/invoices/lifecycle.ts, trigger `refund`). The refund row is locked first, so
  * submit and the watcher racing on the same refund record it once.
@@ -73,6 +75,12 @@ export async function recordRefund(
         destination: refund.destination,
         transactionHash: onLedger.hash,
         amountPaid: { from: invoice.amountPaid, to: effect.amountPaid },
+        // Never silent: a refund that had been given up (its amount no longer held) and what
+        // it sent beyond what the payment still had (docs/decisions.md, Refunds).
+        ...(refund.status === "EXPIRED" || refund.status === "FAILED"
+          ? { refundStatus: { from: refund.status, to: "CONFIRMED" } }
+          : {}),
+        ...(effect.beyondReceived ? { beyondReceived: effect.beyondReceived } : {}),
       },
       payment: updatedPayment,
       // The refund payment.refunded carries (its schema in lib/schemas/events.ts).
@@ -121,8 +129,8 @@ export async function hasOpenRefunds(
  * whose text memo is `RF-<id>` of a refund not yet confirmed and that are exactly that refund
  * (from the freelancer's wallet to the payer, amount and asset) record it, once, whether it
  * was sent through POST /api/refunds/submit or by other means. The ledger is the truth: a
- * refund marked EXPIRED or FAILED that nevertheless appears is recorded too. Returns how many
- * were recorded.
+ * refund marked EXPIRED or FAILED that nevertheless appears is recorded too, counting against
+ * the payment only what it still had (recordRefund). Returns how many were recorded.
  */
 export async function recordRefundsSeen(
   tx: DbOrTx,

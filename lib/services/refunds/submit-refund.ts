@@ -1,13 +1,15 @@
-import { and, eq, ne } from "drizzle-orm";
-import { invoices, refunds } from "@/db/schema";
+import { and, eq, gt, ne, or } from "drizzle-orm";
+import { invoices, payments, refunds } from "@/db/schema";
 import { BusinessRuleError, NotFoundError, ValidationError } from "@/lib/domain/errors";
-import { isExactRefund } from "@/lib/domain/refund";
+import { fromStroops, toStroops } from "@/lib/domain/money";
+import { isExactRefund, REFUND_EXCEEDS_RECEIVED, refundableStroops } from "@/lib/domain/refund";
 import { keySees } from "@/lib/services/auth/key-network";
 import { actorOf } from "@/lib/services/context";
 import { ledgerError, primaryLedgerCode, toDomainError } from "@/lib/stellar/errors";
 import { HorizonError, horizonFor } from "@/lib/stellar/horizon";
 import { decodeSignedTransaction } from "@/lib/stellar/transactions";
 import type { AuthedContext } from "../context";
+import { withTransaction } from "../db";
 import { networkName } from "../invoices/network";
 import { INVALID_XDR, waitForTransaction } from "../payments/settle";
 import { type RefundOutcome, recordRefund } from "./record-refund";
@@ -55,7 +57,7 @@ export async function submitRefund(
   }
   if (!isExactRefund(refund, decoded)) throw new BusinessRuleError(REFUND_MISMATCH);
 
-  await setStatus(ctx, refund.id, { status: "SUBMITTED", transactionHash: decoded.hash });
+  await holdForSubmit(ctx, refund, decoded.hash);
   const horizon = horizonFor(ctx.config, networkName(passphrase));
   let ledger: number | null = null;
   try {
@@ -78,6 +80,46 @@ export async function submitRefund(
     ledger = tx.ledger;
   }
   return recordRefund(ctx, refund.id, { hash: decoded.hash, ledger, at: ctx.now() }, actorOf(ctx));
+}
+
+/**
+ * Marks the refund SUBMITTED, holding its amount again, once it still fits what the payment
+ * has left (under the payment's row lock, as a refund is built): a refund marked FAILED (or a
+ * PENDING one whose amount a late refund took, docs/decisions.md, Refunds) no longer held
+ * it, and sending it now would give back more than was received: 400 `Refund exceeds the
+ * amount received`, nothing sent.
+ */
+async function holdForSubmit(ctx: AuthedContext, refund: RefundRow, hash: string): Promise<void> {
+  await withTransaction(ctx.db, async (tx) => {
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(eq(payments.id, refund.paymentId))
+      .for("update");
+    const open = await tx
+      .select({ amount: refunds.amount })
+      .from(refunds)
+      .where(
+        and(
+          eq(refunds.paymentId, refund.paymentId),
+          ne(refunds.id, refund.id),
+          or(
+            eq(refunds.status, "SUBMITTED"),
+            and(eq(refunds.status, "PENDING"), gt(refunds.expiresAt, ctx.now())),
+          ),
+        ),
+      );
+    const left = refundableStroops(
+      payment,
+      open.map((r) => r.amount),
+    );
+    if (toStroops(refund.amount) > left) {
+      throw new BusinessRuleError(REFUND_EXCEEDS_RECEIVED, {
+        amount: `at most ${fromStroops(left)} can be refunded from this payment`,
+      });
+    }
+    await setStatus({ ...ctx, db: tx }, refund.id, { status: "SUBMITTED", transactionHash: hash });
+  });
 }
 
 /** Moves a refund that is not yet confirmed (a confirmed one is never touched again). */

@@ -1,5 +1,6 @@
 import { NETWORK_PASSPHRASES } from "@/lib/config";
 import { BusinessRuleError, NotFoundError, ValidationError } from "@/lib/domain/errors";
+import { REFUND_EXCEEDS_RECEIVED } from "@/lib/domain/refund";
 import { operation } from "@/lib/http/route";
 import { submitRefundSchema } from "@/lib/schemas/refunds";
 import { EXAMPLE_ID } from "@/lib/schemas/wire";
@@ -18,7 +19,7 @@ export const submitRefund = operation({
   tag: "Invoices",
   summary: "Submit a signed refund",
   description:
-    "The owner's signed refund transaction is checked before it reaches the ledger: signed for the invoice's network, and exactly the refund built (source, destination, asset and issuer, amount, memo). On success the refund is CONFIRMED: the payment's `amountRefunded` grows (status REFUNDED once nothing is left), refunded applied money leaves the invoice's `amountPaid`, the invoice keeps its status, with audit `REFUNDED` and event `payment.refunded`. A network timeout answers 202 with the refund SUBMITTED; the watcher confirms it. A refund already confirmed answers 200 as it is.",
+    "The owner's signed refund transaction is checked before it reaches the ledger: signed for the invoice's network, and exactly the refund built (source, destination, asset and issuer, amount, memo), and still within what the payment has left (a refund marked FAILED holds nothing: 400 `Refund exceeds the amount received` when another refund took its amount since). On success the refund is CONFIRMED: the payment's `amountRefunded` grows (status REFUNDED once nothing is left), refunded applied money leaves the invoice's `amountPaid`, the invoice keeps its status, with audit `REFUNDED` and event `payment.refunded`. A network timeout answers 202 with the refund SUBMITTED; the watcher confirms it. A refund already confirmed answers 200 as it is.",
   auth: "authed",
   scope: ["invoices:write"],
   ledger: true,
@@ -46,6 +47,9 @@ export const submitRefund = operation({
     ),
     new BusinessRuleError(REFUND_MISMATCH),
     new BusinessRuleError(REFUND_EXPIRED),
+    new BusinessRuleError(REFUND_EXCEEDS_RECEIVED, {
+      amount: "at most 0.0000000 can be refunded from this payment",
+    }),
     new BusinessRuleError("Transaction was not successful"),
     ...Object.keys(LEDGER_MESSAGES).map(ledgerError),
     new NotFoundError(REFUND_NOT_FOUND),

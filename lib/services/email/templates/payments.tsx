@@ -2,7 +2,7 @@ import { PaymentNoticeEmail } from "@/emails/payment-notice";
 import { type PaymentEmailFacts, ReceiptEmail } from "@/emails/receipt";
 import { ReminderEmail } from "@/emails/reminder";
 import { paymentPageUrl } from "@/lib/config";
-import { amountDue } from "@/lib/domain/money";
+import { invoiceAmountDue } from "@/lib/domain/fiat";
 import { isRemindable, reminderWhen } from "@/lib/domain/reminders";
 import { formatPriced, formatUtcDate, formatUtcDateTime } from "@/lib/format";
 import type { PaymentEmailPayload } from "../receipts";
@@ -66,7 +66,7 @@ export const reminderTemplate: EmailTemplate = async ({ message, ctx, invoice, f
         invoiceNumber={invoice.invoiceNumber}
         title={invoice.title}
         when={reminderWhen(offset)}
-        amountDue={formatPriced(amountDue(invoice.total, invoice.amountPaid), invoice)}
+        amountDue={formatPriced(invoiceAmountDue(invoice), invoice)}
         dueDate={formatUtcDate(invoice.dueDate)}
         payUrl={paymentPageUrl(ctx.config.appUrl, invoice.id)}
       />
