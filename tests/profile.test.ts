@@ -41,7 +41,11 @@ let bob: Api;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  app = await startApp({ DATABASE_URL: db.url, RATE_LIMIT_GLOBAL_PER_MINUTE: "100000" });
+  app = await startApp({
+    DATABASE_URL: db.url,
+    RATE_LIMIT_GLOBAL_PER_MINUTE: "100000",
+    RATE_LIMIT_COSTLY_PER_MINUTE: "100000",
+  });
   sql = postgres(db.url, { max: 2, onnotice: () => {} });
   const a = await signIn(app.url);
   aliceWallet = a.wallet;

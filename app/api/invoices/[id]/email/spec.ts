@@ -5,7 +5,7 @@ import { resendInvoiceEmailBody } from "@/lib/schemas/email";
 import { idPath } from "@/lib/schemas/wire";
 import { queuedEmailSerializer } from "@/lib/serializers/email";
 import { NO_CLIENT_EMAIL, NOT_SENT_YET } from "@/lib/services/email/invoice-email";
-import { invoiceNotFound, notOwner } from "../../../common-errors";
+import { costlyLimit, invoiceNotFound, notOwner } from "../../../common-errors";
 
 export const resendInvoiceEmail = operation({
   method: "POST",
@@ -17,6 +17,7 @@ export const resendInvoiceEmail = operation({
     "Queues the invoice email (summary, total, due date, Pay now link, the PDF attached) to the client's email or to `to` (one address; a line break or several addresses: 400). Not for drafts or cancelled invoices. At most 10 per hour per invoice (429). Delivery follows the outbox (GET /api/invoices/{id}/emails shows its state); without `SMTP_URL` on the server nothing is sent: `configured` is false and the email is recorded as `skipped`.",
   auth: "authed",
   scope: ["invoices:write"],
+  limit: costlyLimit,
   params: idPath,
   body: {
     schema: resendInvoiceEmailBody,
