@@ -103,6 +103,22 @@ describe("profile API", () => {
     expect(none.status).toBe(404);
   });
 
+  it("refuses adversarial SVG logos at once, and the server stays responsive (issue 27)", async () => {
+    // `<svg>` and letters: the earlier regex check took about 50 s on 200 KB, blocking the
+    // whole process (50,000 letters: 4 s, measured), so over 10 s at the SVG cap (100 KB).
+    const letters = (bytes: number) => `<svg>${"a".repeat(bytes - 5)}`;
+    for (const [svg, message] of [
+      [letters(200 * 1024), "SVG logo must be at most 100 KB"],
+      [letters(100 * 1024), /SVG logo refused.*not well-formed XML/],
+    ] as const) {
+      const start = Date.now();
+      const res = await alice.put("/api/profile", { ...FULL, logo: dataUrl("image/svg+xml", svg) });
+      expect(Date.now() - start).toBeLessThan(2000);
+      expect(res.status).toBe(400);
+      expect(res.body.details.logo).toMatch(message);
+    }
+  });
+
   it("refuses bad input with 400 and details, and writes nothing", async () => {
     const before = (await alice.get("/api/profile")).body;
     const bad: [Record<string, unknown>, string][] = [
