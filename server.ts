@@ -3,7 +3,8 @@
  * 1. validates the configuration before anything starts (exits naming the bad variable), and
  * 2. records the client's socket address (lib/http/client-ip.ts), discarding any client-sent
  *    forwarding headers unless TRUST_PROXY is set, so IP rate limits cannot be spoofed, and
- * 3. answers a path that does not percent-decode with a JSON 400 (Next.js would answer 500).
+ * 3. answers a path that does not percent-decode with a JSON 400 (Next.js would answer 500), and
+ * 4. bounds slow clients: header and request timeouts, open connections per client address.
  * Production: `npm run build` (next build + this file bundled to dist/server.mjs by esbuild,
  * so no TypeScript loader runs in production), then `npm run serve`. Development:
  * `tsx server.ts --dev`.
@@ -16,6 +17,7 @@ import nextEnv from "@next/env";
 import next from "next";
 import { exitOnConfigError, PROXY_HEADERS, parseConfig } from "./lib/config";
 import { FRONT_HEADERS, recordSocketAddress } from "./lib/http/client-ip";
+import { capConnectionsPerIp, frontServerOptions } from "./lib/http/connections";
 import { registeredFront } from "./lib/http/front";
 
 const dev = process.argv.includes("--dev");
@@ -41,7 +43,8 @@ const handle = app.getRequestHandler();
 
 await app.prepare();
 
-const server = http.createServer((req, res) => {
+// Header and request timeouts, and open connections per client address (lib/http/connections.ts).
+const server = http.createServer(frontServerOptions(config), (req, res) => {
   for (const name of FRONT_HEADERS) delete req.headers[name];
   if (!config.trustProxy) for (const name of PROXY_HEADERS) delete req.headers[name];
   recordSocketAddress(req.headers, req.socket.remoteAddress);
@@ -86,6 +89,7 @@ function decodes(url: string): boolean {
   }
 }
 server.keepAliveTimeout = 65_000;
+capConnectionsPerIp(server, config);
 server.listen(port, hostname, () => {
   process.stdout.write(
     `> Ready on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}\n`,

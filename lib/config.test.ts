@@ -11,6 +11,12 @@ describe("configuration", () => {
     expect(c.horizon.testnet).toBe("https://horizon-testnet.stellar.org");
     expect(c.trustProxy).toBe(false);
     expect(c.rateLimitGlobalPerMinute).toBe(100);
+    expect(c.rateLimits.costlyPerMinute).toBe(30);
+    expect(c.front).toEqual({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      connectionsPerIp: 200,
+    });
   });
 
   it.each([
@@ -21,6 +27,8 @@ describe("configuration", () => {
     ["TRUST_PROXY", { TRUST_PROXY: "maybe" }],
     ["PORT", { PORT: "70000" }],
     ["CRON_SECRET", { CRON_SECRET: "short" }],
+    ["MAX_CONNECTIONS_PER_IP", { MAX_CONNECTIONS_PER_IP: "0" }],
+    ["REQUEST_TIMEOUT_MS", { HEADERS_TIMEOUT_MS: "20000", REQUEST_TIMEOUT_MS: "10000" }],
   ])("a bad %s stops start-up with a message naming it", (name, env) => {
     expect(() => parseConfig({ ...base, ...env })).toThrow(ConfigError);
     expect(() => parseConfig({ ...base, ...env })).toThrow(name);

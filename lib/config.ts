@@ -62,6 +62,14 @@ export const envSchema = z.object({
   /** Open payment-status streams per client address and per instance (docs/decisions.md). */
   STATUS_STREAMS_PER_IP: positiveInt.default(10),
   STATUS_STREAMS_MAX: positiveInt.default(10_000),
+  /**
+   * server.ts's node:http front (lib/http/connections.ts): milliseconds a client has to send a
+   * request's headers, and the whole request; open connections per client address (not
+   * applied with TRUST_PROXY, where every connection comes from the proxy).
+   */
+  HEADERS_TIMEOUT_MS: positiveInt.default(10_000),
+  REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
+  MAX_CONNECTIONS_PER_IP: positiveInt.default(200),
   /** The per-instance payment-status cache; `auto`: on, except on Vercel (docs/decisions.md). */
   STATUS_CACHE: z.enum(["on", "off", "auto"]).default("auto"),
   /** Per-endpoint limits (docs/decisions.md, Limits); raised only in tests. */
@@ -72,6 +80,8 @@ export const envSchema = z.object({
   /** Places of limited payment links one IP may hold, in all and per link (docs/decisions.md). */
   RATE_LIMIT_LINK_HOLDS_PER_30_MINUTES: positiveInt.default(5),
   RATE_LIMIT_LINK_HOLDS_PER_LINK_PER_30_MINUTES: positiveInt.default(2),
+  /** PDFs, exports, emails and profile saves per minute per client IP, every wallet together. */
+  RATE_LIMIT_COSTLY_PER_MINUTE: positiveInt.default(30),
   /** Asset issuers: Circle's by default; the local ledger issues its own (docs/decisions.md). */
   USDC_ISSUER_TESTNET: stellarAccount.default(
     "GBBD47IF6LWK7P7MDEVSCWR7DPUWV3NY3DTQEVFL4NAT4AQH3ZLLFLA5",
@@ -176,6 +186,8 @@ export type Config = {
   rateLimitGlobalPerMinute: number;
   /** Bounds on open GET /api/payments/{id}/events streams (lib/realtime/status-streams.ts). */
   statusStreams: { perIp: number; max: number };
+  /** The node:http front's timeouts and connection cap (lib/http/connections.ts). */
+  front: { headersTimeoutMs: number; requestTimeoutMs: number; connectionsPerIp: number };
   /** Answer unchanged payment statuses from this instance's memory (lib/services/payments/status-cache.ts). */
   statusCache: boolean;
   rateLimits: {
@@ -185,6 +197,7 @@ export type Config = {
     pricePerMinute: number;
     linkHoldsPer30Minutes: number;
     linkHoldsPerLinkPer30Minutes: number;
+    costlyPerMinute: number;
   };
   /** The XLM/USD source (PRICE_SOURCE_URL) and the fetch timeout of every price source. */
   prices: { sourceUrl: string; timeoutMs: number };
@@ -258,6 +271,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       "Invalid environment configuration:\n  UPSTASH_REDIS_REST_TOKEN: UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN must be set together",
     );
   }
+  if (e.REQUEST_TIMEOUT_MS < e.HEADERS_TIMEOUT_MS) {
+    throw new ConfigError(
+      "Invalid environment configuration:\n  REQUEST_TIMEOUT_MS: must be at least HEADERS_TIMEOUT_MS",
+    );
+  }
   if (e.WEBHOOK_URL && !e.WEBHOOK_SECRET) {
     throw new ConfigError(
       "Invalid environment configuration:\n  WEBHOOK_SECRET: required when WEBHOOK_URL is set (at least 16 characters)",
@@ -302,6 +320,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     rateLimitsEnabled: e.RATE_LIMITS === "on",
     rateLimitGlobalPerMinute: e.RATE_LIMIT_GLOBAL_PER_MINUTE,
     statusStreams: { perIp: e.STATUS_STREAMS_PER_IP, max: e.STATUS_STREAMS_MAX },
+    front: {
+      headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      connectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
+    },
     // A frozen serverless function may answer before it reads what was notified meanwhile.
     statusCache: e.STATUS_CACHE === "auto" ? !env.VERCEL : e.STATUS_CACHE === "on",
     rateLimits: {
@@ -311,6 +334,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       pricePerMinute: e.RATE_LIMIT_PRICE_PER_MINUTE,
       linkHoldsPer30Minutes: e.RATE_LIMIT_LINK_HOLDS_PER_30_MINUTES,
       linkHoldsPerLinkPer30Minutes: e.RATE_LIMIT_LINK_HOLDS_PER_LINK_PER_30_MINUTES,
+      costlyPerMinute: e.RATE_LIMIT_COSTLY_PER_MINUTE,
     },
     prices: { sourceUrl: e.PRICE_SOURCE_URL, timeoutMs: e.PRICE_FETCH_TIMEOUT_MS },
     eurPriceSourceUrl: e.PRICE_SOURCE_EUR_URL,

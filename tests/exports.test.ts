@@ -38,6 +38,7 @@ describe("CSV exports", () => {
     app = await startApp({
       DATABASE_URL: db.url,
       RATE_LIMIT_GLOBAL_PER_MINUTE: "100000",
+      RATE_LIMIT_COSTLY_PER_MINUTE: "100000",
       RATE_LIMIT_INVOICES_PER_HOUR: "100000",
     });
     sql = postgres(db.url, { max: 2, onnotice: () => {} });

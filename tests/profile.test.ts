@@ -41,7 +41,11 @@ let bob: Api;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  app = await startApp({ DATABASE_URL: db.url, RATE_LIMIT_GLOBAL_PER_MINUTE: "100000" });
+  app = await startApp({
+    DATABASE_URL: db.url,
+    RATE_LIMIT_GLOBAL_PER_MINUTE: "100000",
+    RATE_LIMIT_COSTLY_PER_MINUTE: "100000",
+  });
   sql = postgres(db.url, { max: 2, onnotice: () => {} });
   const a = await signIn(app.url);
   aliceWallet = a.wallet;
@@ -97,6 +101,22 @@ describe("profile API", () => {
     expect(Buffer.from(await res.arrayBuffer())).toEqual(PNG);
     const none = await fetch(`${app.url}/api/profile/logo/${"G".padEnd(56, "A")}`);
     expect(none.status).toBe(404);
+  });
+
+  it("refuses adversarial SVG logos at once, and the server stays responsive (issue 27)", async () => {
+    // `<svg>` and letters: the earlier regex check took about 50 s on 200 KB, blocking the
+    // whole process (50,000 letters: 4 s, measured), so over 10 s at the SVG cap (100 KB).
+    const letters = (bytes: number) => `<svg>${"a".repeat(bytes - 5)}`;
+    for (const [svg, message] of [
+      [letters(200 * 1024), "SVG logo must be at most 100 KB"],
+      [letters(100 * 1024), /SVG logo refused.*not well-formed XML/],
+    ] as const) {
+      const start = Date.now();
+      const res = await alice.put("/api/profile", { ...FULL, logo: dataUrl("image/svg+xml", svg) });
+      expect(Date.now() - start).toBeLessThan(2000);
+      expect(res.status).toBe(400);
+      expect(res.body.details.logo).toMatch(message);
+    }
   });
 
   it("refuses bad input with 400 and details, and writes nothing", async () => {

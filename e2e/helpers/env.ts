@@ -54,6 +54,7 @@ export async function startEnv(extra: Record<string, string> = {}): Promise<E2eE
       RATE_LIMIT_LINKS_PER_HOUR: "100000",
       RATE_LIMIT_PAY_INTENT_PER_5_MINUTES: "100000",
       RATE_LIMIT_PRICE_PER_MINUTE: "100000",
+      RATE_LIMIT_COSTLY_PER_MINUTE: "100000",
       ...price.env,
       PRICE_FETCH_TIMEOUT_MS: "1000",
       WORKER: "on",

@@ -265,6 +265,7 @@ export const LIMIT_DEFAULTS = {
     linksPerHour: 60,
     payIntentPer5Minutes: 10,
     pricePerMinute: 30,
+    costlyPerMinute: 30,
   },
 } as Config;
 const EXAMPLE_RETRY_AFTER = 42;

@@ -95,6 +95,21 @@ export function pricePolicy(config: Config): RateLimitPolicy {
   };
 }
 
+/**
+ * The operations that cost the server most (a PDF rendered, a CSV export streamed, an email
+ * with its PDF, a profile with its logo checked): one budget per client IP across all of
+ * them and every wallet signed in from it, on top of each wallet's global limit. Sign-in needs
+ * no funded account, so without it one address could spend ~50 wallets' budgets a minute.
+ */
+export function costlyPolicy(config: Config): RateLimitPolicy {
+  return {
+    name: "costly",
+    limit: config.rateLimits.costlyPerMinute,
+    windowSeconds: 60,
+    message: "Too many PDF, export, email and profile requests from this address",
+  };
+}
+
 /** Resends of an invoice's email (POST /api/invoices/:id/email): 10 per hour per invoice. */
 export const invoiceEmailPolicy: RateLimitPolicy = {
   name: "invoice-email",

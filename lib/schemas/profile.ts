@@ -34,7 +34,7 @@ export const profileInputSchema = z
       .max(300_000, "Logo must be at most 200 KB")
       .nullish()
       .describe(
-        "`data:image/png;base64,...` (or image/jpeg, image/svg+xml), at most 200 KB of image; the type is read from the bytes; an SVG with scripts, event handlers, foreignObject, external references, entities or url() other than #id is refused. Omitted: the stored logo is kept; null: removed",
+        "`data:image/png;base64,...` (or image/jpeg, image/svg+xml), at most 200 KB of image (an SVG 100 KB); the type is read from the bytes; an SVG that is not well-formed XML or has scripts, event handlers, foreignObject, external references, entities or url() other than #id is refused. Omitted: the stored logo is kept; null: removed",
       ),
     reportingCurrency: z
       .enum(PRICE_CURRENCIES, { error: "reportingCurrency must be USD or EUR" })

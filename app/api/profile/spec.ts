@@ -2,7 +2,13 @@ import { ValidationError } from "@/lib/domain/errors";
 import { operation } from "@/lib/http/route";
 import { profileInputSchema } from "@/lib/schemas/profile";
 import { profileSerializer } from "@/lib/serializers/profile";
-import { LOGO_TOO_LARGE, LOGO_TYPE_MISMATCH, LOGO_UNSAFE_SVG } from "@/lib/services/profile/logo";
+import {
+  LOGO_SVG_TOO_LARGE,
+  LOGO_TOO_LARGE,
+  LOGO_TYPE_MISMATCH,
+  LOGO_UNSAFE_SVG,
+} from "@/lib/services/profile/logo";
+import { costlyLimit } from "../common-errors";
 
 export const getProfile = operation({
   method: "GET",
@@ -23,8 +29,9 @@ export const putProfile = operation({
   operationId: "putProfile",
   tag: "Profile",
   summary: "Replace the business profile",
+  limit: costlyLimit,
   description:
-    "Replaces the whole profile: a field left out is cleared (null; reportingCurrency back to USD), except `logo`, which is kept when left out and removed with null. The logo is a base64 data URL (PNG, JPEG or SVG, at most 200 KB of image, so this body may be up to 300 KB). A bad field answers 400 with details and writes nothing. New invoices take `freelancerName`, `freelancerCompany`, `freelancerEmail`, the due date (paymentTermsDays) and paymentTolerance from it when their body leaves them out.",
+    "Replaces the whole profile: a field left out is cleared (null; reportingCurrency back to USD), except `logo`, which is kept when left out and removed with null. The logo is a base64 data URL (PNG, JPEG or SVG, at most 200 KB of image and an SVG 100 KB, so this body may be up to 300 KB). A bad field answers 400 with details and writes nothing. New invoices take `freelancerName`, `freelancerCompany`, `freelancerEmail`, the due date (paymentTermsDays) and paymentTolerance from it when their body leaves them out.",
   auth: "authed",
   scope: ["invoices:write"],
   body: {
@@ -51,6 +58,7 @@ export const putProfile = operation({
   responses: [{ status: 200, description: "The saved profile", serializer: profileSerializer }],
   errors: [
     new ValidationError("Invalid request", { logo: LOGO_TOO_LARGE }),
+    new ValidationError("Invalid request", { logo: LOGO_SVG_TOO_LARGE }),
     new ValidationError("Invalid request", { logo: LOGO_TYPE_MISMATCH }),
     new ValidationError("Invalid request", { logo: LOGO_UNSAFE_SVG }),
   ],

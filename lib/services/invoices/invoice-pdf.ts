@@ -1,337 +1,137 @@
-import fs from "node:fs";
-import path from "node:path";
-import PDFDocument from "pdfkit";
+import { createHash } from "node:crypto";
 import type { DbOrTx } from "@/db/client";
-import { NETWORK_PASSPHRASES, paymentPageUrl } from "@/lib/config";
-// Amounts as the freelancer pages show them: the one formatting module, pure string work.
-import { formatAmount, formatPriced, isZero, trimZeros } from "@/lib/format";
+import { paymentPageUrl } from "@/lib/config";
 import { pdfProfile } from "../profile/profile";
-import type { LineItemRow, OwnerInvoice } from "./store";
+import { type PdfJob, pdfRenderer } from "./pdf-pool";
+import { type InvoicePdfData, PDF_FIELDS } from "./pdf-render";
 
-/** What the PDF shows: a subset of the owner view, so tests can build one by hand. */
-export type InvoicePdfData = Pick<
-  OwnerInvoice,
-  | "invoiceNumber"
-  | "status"
-  | "title"
-  | "description"
-  | "notes"
-  | "freelancerWallet"
-  | "freelancerName"
-  | "freelancerEmail"
-  | "freelancerCompany"
-  | "clientName"
-  | "clientEmail"
-  | "clientCompany"
-  | "clientAddress"
-  | "subtotal"
-  | "taxRate"
-  | "taxAmount"
-  | "discount"
-  | "total"
-  | "currency"
-  | "networkPassphrase"
-  | "dueDate"
-  | "createdAt"
-  | "sentAt"
-  | "paidAt"
-  | "transactionHash"
-> & { lineItems: Pick<LineItemRow, "description" | "quantity" | "rate" | "amount">[] } & Partial<
-    Pick<OwnerInvoice, "priceCurrency">
-  >;
-
-export type InvoicePdfOptions = {
-  /** The public payment page, `{APP_URL}/pay/<id>`. */
-  paymentLink: string;
-  /** Deflate page content (default true); tests turn it off to read the text. */
-  compress?: boolean;
-  /**
-   * From the owner's profile (docs/decisions.md, Profile): the logo (PNG or JPEG; an SVG is
-   * left off: pdfkit draws no SVG) and lines added under FROM (address, tax id).
-   */
-  profile?: { logo: { data: Buffer } | null; lines: (string | null)[] } | null;
-};
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "UTC",
-});
-const day = (d: Date | null) => (d ? dateFormat.format(d) : "-");
-
-const networkLabel = (passphrase: string) =>
-  passphrase === NETWORK_PASSPHRASES.mainnet ? "Stellar Mainnet" : "Stellar Testnet";
-
-const INK = "#0f172a";
-const MUTED = "#475569";
-const RULE = "#cbd5e1";
+export {
+  type InvoicePdfData,
+  type InvoicePdfOptions,
+  PDF_FIELDS,
+  renderInvoicePdf,
+} from "./pdf-render";
 
 /**
- * DejaVu Sans (from the dejavu-fonts-ttf package): names and addresses in Polish, Czech,
- * Turkish, Greek, Cyrillic and more render as typed, where the 14 standard PDF fonts only
- * know Windows-1252. pdfkit embeds only the glyphs used, so a PDF stays small. Read once;
- * resolved from the project folder like the migrations (npm scripts run from there).
+ * Each invoice's last PDF, kept while nothing it shows changes (docs/decisions.md, Limits):
+ * its key is a hash of everything drawn (the invoice's PDF fields and line items, the payment
+ * link, the profile's lines and logo), so an edit, a payment, a status change or a new logo
+ * draws it again, and asking again answers the same bytes. At most `maxBytes` in all, the
+ * least recently used dropped first.
  */
-const FONT_DIR = path.join(process.cwd(), "node_modules", "dejavu-fonts-ttf", "ttf");
-const FONT_FILES = {
-  Body: "DejaVuSans.ttf",
-  Bold: "DejaVuSans-Bold.ttf",
-  Mono: "DejaVuSansMono.ttf",
-} as const;
-let fonts: Record<keyof typeof FONT_FILES, Buffer> | undefined;
-function loadFonts() {
-  fonts ??= Object.fromEntries(
-    Object.entries(FONT_FILES).map(([name, file]) => [
-      name,
-      fs.readFileSync(path.join(FONT_DIR, file)),
-    ]),
-  ) as Record<keyof typeof FONT_FILES, Buffer>;
-  return fonts;
+export class PdfCache {
+  private readonly entries = new Map<string, { version: string; pdf: Buffer }>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  get(id: string, version: string): Buffer | undefined {
+    const entry = this.entries.get(id);
+    if (!entry || entry.version !== version) return undefined;
+    // Most recently used last.
+    this.entries.delete(id);
+    this.entries.set(id, entry);
+    return entry.pdf;
+  }
+
+  set(id: string, version: string, pdf: Buffer): void {
+    this.drop(id);
+    if (pdf.length > this.maxBytes) return;
+    this.entries.set(id, { version, pdf });
+    this.bytes += pdf.length;
+    for (const oldest of this.entries.keys()) {
+      if (this.bytes <= this.maxBytes) break;
+      this.drop(oldest);
+    }
+  }
+
+  size() {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+
+  private drop(id: string) {
+    const entry = this.entries.get(id);
+    if (!entry) return;
+    this.entries.delete(id);
+    this.bytes -= entry.pdf.length;
+  }
 }
 
-/**
- * The invoice as a PDF (A4, DejaVu fonts): header, parties, line items, totals, status and
- * the payment link. Resolves with the file's bytes.
- */
-export function renderInvoicePdf(
-  invoice: InvoicePdfData,
-  options: InvoicePdfOptions,
-): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: 50,
-    compress: options.compress ?? true,
-    info: {
-      Title: `Invoice ${invoice.invoiceNumber}`,
-      Subject: invoice.title,
-      Author: invoice.freelancerName ?? invoice.freelancerCompany ?? invoice.freelancerWallet,
-      Creator: "Stellar Invoicing",
-    },
-  });
-  for (const [name, data] of Object.entries(loadFonts())) doc.registerFont(name, data);
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
+/** 16 MB of PDFs (an invoice's is tens of kilobytes) per process. */
+const PDF_CACHE_BYTES = 16 * 1024 * 1024;
 
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
-  const right = left + width;
-  const bottom = () => doc.page.height - doc.page.margins.bottom;
-  // A fiat-priced invoice's amounts are in its price currency (docs/decisions.md, Fiat pricing).
-  const money = (amount: string) => formatPriced(amount, invoice);
-  const c = invoice.priceCurrency ?? invoice.currency;
+type PdfState = { cache: PdfCache; drawing: Map<string, Promise<Buffer>> };
+const STATE = Symbol.for("stellar-invoicing.pdf-cache");
 
-  // Header: title and number on the left, the logo in the middle, status on the right.
-  if (options.profile?.logo) {
-    try {
-      doc.image(options.profile.logo.data, left + width / 2 - 70, 42, {
-        fit: [140, 48],
-        align: "center",
-        valign: "center",
-      });
-    } catch {
-      // An image pdfkit cannot read: the invoice goes out without it.
-    }
-  }
-  doc.fillColor(INK).font("Bold").fontSize(24).text("INVOICE", left, 50);
-  doc.font("Body").fontSize(11).fillColor(MUTED).text(invoice.invoiceNumber, left, 80);
-  doc
-    .font("Bold")
-    .fontSize(11)
-    .fillColor(INK)
-    .text(`Status: ${invoice.status}`, left, 56, { width, align: "right" });
-  doc
-    .font("Body")
-    .fontSize(9)
-    .fillColor(MUTED)
-    .text(`Issued ${day(invoice.sentAt ?? invoice.createdAt)}`, left, 74, {
-      width,
-      align: "right",
-    })
-    .text(`Due ${day(invoice.dueDate)}`, left, 86, { width, align: "right" });
-  if (invoice.paidAt) {
-    doc.text(`Paid ${day(invoice.paidAt)}`, left, 98, { width, align: "right" });
-  }
+/** One cache per process, whichever bundle's copy of this module asks (see pdf-pool.ts). */
+function pdfState(): PdfState {
+  const g = globalThis as { [STATE]?: PdfState };
+  g[STATE] ??= { cache: new PdfCache(PDF_CACHE_BYTES), drawing: new Map() };
+  return g[STATE];
+}
 
-  doc.font("Bold").fontSize(14).fillColor(INK).text(invoice.title, left, 120, { width });
-  let y = doc.y + 4;
-  if (invoice.description) {
-    doc.font("Body").fontSize(10).fillColor(MUTED).text(invoice.description, left, y, {
-      width,
-    });
-    y = doc.y + 4;
-  }
-
-  // Parties.
-  y += 10;
-  const col = width / 2 - 10;
-  const party = (x: string, label: string, lines: (string | null)[], mono?: string) => {
-    const startX = x === "left" ? left : left + width / 2 + 10;
-    doc.font("Bold").fontSize(8).fillColor(MUTED).text(label, startX, y, { width: col });
-    doc.font("Body").fontSize(10).fillColor(INK);
-    for (const line of lines) if (line) doc.text(line, startX, doc.y + 2, { width: col });
-    if (mono) {
-      doc
-        .font("Mono")
-        .fontSize(7.5)
-        .fillColor(MUTED)
-        .text(mono, startX, doc.y + 2, {
-          width: col,
-        });
-    }
-    return doc.y;
+/** What the PDF is drawn from: the fields it shows, nothing else of the row. */
+function pdfData(invoice: InvoicePdfData): InvoicePdfData {
+  const data = Object.fromEntries(PDF_FIELDS.map((field) => [field, invoice[field]]));
+  return {
+    ...(data as Pick<InvoicePdfData, (typeof PDF_FIELDS)[number]>),
+    priceCurrency: invoice.priceCurrency ?? null,
+    lineItems: invoice.lineItems.map(({ description, quantity, rate, amount }) => ({
+      description,
+      quantity,
+      rate,
+      amount,
+    })),
   };
-  const fromEnd = party(
-    "left",
-    "FROM",
-    [
-      invoice.freelancerName,
-      invoice.freelancerCompany,
-      invoice.freelancerEmail,
-      ...(options.profile?.lines ?? []),
-    ],
-    invoice.freelancerWallet,
-  );
-  const toEnd = party("right", "BILL TO", [
-    invoice.clientName,
-    invoice.clientCompany,
-    invoice.clientEmail,
-    invoice.clientAddress,
-  ]);
-  y = Math.max(fromEnd, toEnd) + 20;
+}
 
-  // Line items.
-  const cols = {
-    description: { x: left, w: width - 260 },
-    quantity: { x: right - 255, w: 55 },
-    rate: { x: right - 195, w: 95 },
-    amount: { x: right - 95, w: 95 },
+/** A hash of everything the job draws (the logo by its own hash). */
+export function pdfVersion(job: PdfJob): string {
+  const logo = job.options.profile?.logo;
+  const logoHash = logo ? createHash("sha256").update(logo.data).digest("hex") : null;
+  const drawn = {
+    invoice: job.invoice,
+    paymentLink: job.options.paymentLink,
+    compress: job.options.compress ?? true,
+    lines: job.options.profile?.lines ?? null,
+    logo: logoHash,
   };
-  const header = () => {
-    doc.font("Bold").fontSize(8).fillColor(MUTED);
-    doc.text("DESCRIPTION", cols.description.x, y, { width: cols.description.w });
-    doc.text("QTY", cols.quantity.x, y, { width: cols.quantity.w, align: "right" });
-    doc.text(`RATE (${c})`, cols.rate.x, y, { width: cols.rate.w, align: "right" });
-    doc.text(`AMOUNT (${c})`, cols.amount.x, y, { width: cols.amount.w, align: "right" });
-    y += 14;
-    doc.moveTo(left, y).lineTo(right, y).lineWidth(0.5).strokeColor(RULE).stroke();
-    y += 6;
-  };
-  header();
-  doc.font("Body").fontSize(10);
-  for (const item of invoice.lineItems) {
-    const h = Math.max(doc.heightOfString(item.description, { width: cols.description.w }), 12);
-    if (y + h > bottom() - 10) {
-      doc.addPage();
-      y = doc.page.margins.top;
-      header();
-      doc.font("Body").fontSize(10);
-    }
-    doc.fillColor(INK);
-    doc.text(item.description, cols.description.x, y, { width: cols.description.w });
-    doc.text(trimZeros(item.quantity), cols.quantity.x, y, {
-      width: cols.quantity.w,
-      align: "right",
-    });
-    doc.text(formatAmount(item.rate), cols.rate.x, y, { width: cols.rate.w, align: "right" });
-    doc.text(formatAmount(item.amount), cols.amount.x, y, {
-      width: cols.amount.w,
-      align: "right",
-    });
-    y += h + 6;
-  }
-  doc.moveTo(left, y).lineTo(right, y).lineWidth(0.5).strokeColor(RULE).stroke();
-  y += 10;
-
-  // Totals.
-  const rows: [string, string, boolean][] = [["Subtotal", money(invoice.subtotal), false]];
-  if (!isZero(invoice.taxAmount)) {
-    rows.push([`Tax (${trimZeros(invoice.taxRate)}%)`, money(invoice.taxAmount), false]);
-  }
-  if (!isZero(invoice.discount)) {
-    rows.push(["Discount", `-${money(invoice.discount)}`, false]);
-  }
-  rows.push(["Total", money(invoice.total), true]);
-  if (y + rows.length * 18 + 120 > bottom()) {
-    doc.addPage();
-    y = doc.page.margins.top;
-  }
-  for (const [label, value, strong] of rows) {
-    doc
-      .font(strong ? "Bold" : "Body")
-      .fontSize(strong ? 12 : 10)
-      .fillColor(INK);
-    doc.text(label, right - 255, y, { width: 150 });
-    doc.text(value, right - 200, y, { width: 200, align: "right" });
-    y += strong ? 20 : 16;
-  }
-
-  // Payment.
-  y += 16;
-  doc.font("Bold").fontSize(10).fillColor(INK).text("Payment", left, y);
-  doc.font("Body").fontSize(9).fillColor(INK);
-  doc.text(
-    invoice.priceCurrency
-      ? `Pay ${money(invoice.total)} in ${invoice.currency} at the rate locked when you pay, on ${networkLabel(invoice.networkPassphrase)}.`
-      : `Pay ${money(invoice.total)} on ${networkLabel(invoice.networkPassphrase)}.`,
-    left,
-    doc.y + 4,
-    {
-      width,
-    },
-  );
-  doc.text("Pay online: ", left, doc.y + 2, { continued: true, width });
-  doc
-    .fillColor("#4338ca")
-    .text(options.paymentLink, { link: options.paymentLink, underline: true });
-  doc.fillColor(INK).text(`Memo: ${invoice.invoiceNumber}`, left, doc.y + 2, { width });
-  doc.text("Recipient: ", left, doc.y + 2, { continued: true, width });
-  doc.font("Mono").fontSize(8).text(invoice.freelancerWallet);
-  if (invoice.transactionHash) {
-    doc
-      .font("Body")
-      .fontSize(9)
-      .text("Transaction: ", left, doc.y + 2, {
-        continued: true,
-        width,
-      });
-    doc.font("Mono").fontSize(8).text(invoice.transactionHash);
-  }
-
-  if (invoice.notes) {
-    doc
-      .font("Bold")
-      .fontSize(10)
-      .fillColor(INK)
-      .text("Notes", left, doc.y + 16);
-    doc
-      .font("Body")
-      .fontSize(9)
-      .fillColor(MUTED)
-      .text(invoice.notes, left, doc.y + 4, {
-        width,
-      });
-  }
-
-  doc.end();
-  return done;
+  return createHash("sha256").update(JSON.stringify(drawn)).digest("hex");
 }
 
 /**
  * The invoice's PDF as the freelancer and the client get it (GET /api/invoices/:id/pdf and the
- * invoice email's attachment): the payment page link and the profile's logo, address and tax id.
+ * invoice email's attachment): the payment page link and the profile's logo, address and tax
+ * id. From the cache while nothing drawn has changed; else drawn by a worker thread
+ * (pdf-pool.ts), once for any number of callers asking at the same time.
  */
 export async function invoicePdf(
   db: DbOrTx,
   appUrl: string,
   invoice: InvoicePdfData & { id: string; freelancerWallet: string },
 ): Promise<Buffer> {
-  return renderInvoicePdf(invoice, {
-    paymentLink: paymentPageUrl(appUrl, invoice.id),
-    profile: await pdfProfile(db, invoice.freelancerWallet),
-  });
+  const job: PdfJob = {
+    invoice: pdfData(invoice),
+    options: {
+      paymentLink: paymentPageUrl(appUrl, invoice.id),
+      profile: await pdfProfile(db, invoice.freelancerWallet),
+    },
+  };
+  const version = pdfVersion(job);
+  const { cache, drawing } = pdfState();
+  const cached = cache.get(invoice.id, version);
+  if (cached) return cached;
+  const key = `${invoice.id} ${version}`;
+  let pending = drawing.get(key);
+  if (!pending) {
+    pending = pdfRenderer()
+      .render(job)
+      .then((pdf) => {
+        cache.set(invoice.id, version, pdf);
+        return pdf;
+      })
+      .finally(() => drawing.delete(key));
+    drawing.set(key, pending);
+  }
+  return pending;
 }

@@ -2,9 +2,12 @@ import { describe, expect, it } from "vitest";
 import { ValidationError } from "@/lib/domain/errors";
 import {
   LOGO_NOT_DATA_URL,
+  LOGO_SVG_TOO_LARGE,
   LOGO_TOO_LARGE,
   LOGO_TYPE_MISMATCH,
   MAX_LOGO_BYTES,
+  MAX_SVG_DEPTH,
+  MAX_SVG_LOGO_BYTES,
   parseLogoDataUrl,
   sniffLogoType,
   unsafeSvgReason,
@@ -118,5 +121,68 @@ describe("profile logo", () => {
 
   it("keeps a safe SVG: fragment links, url(#id), entities like &amp;", () => {
     expect(unsafeSvgReason(SAFE_SVG)).toBeNull();
+  });
+
+  it("refuses an SVG that is not well-formed XML, or nests too deeply", () => {
+    expect(unsafeSvgReason(svg("<rect>"))).toBe("not well-formed XML");
+    expect(unsafeSvgReason(svg('<use xlink:href="#a"/>'))).toBe("not well-formed XML"); // unbound prefix
+    expect(unsafeSvgReason(svg("&nbsp;"))).toBe("not well-formed XML"); // undeclared entity
+    const nested = (n: number) => svg(`${"<g>".repeat(n)}${"</g>".repeat(n)}`);
+    expect(unsafeSvgReason(nested(MAX_SVG_DEPTH - 1))).toBeNull();
+    expect(unsafeSvgReason(nested(MAX_SVG_DEPTH))).toBe(
+      `more than ${MAX_SVG_DEPTH} nested elements`,
+    );
+  });
+
+  it("an SVG is at most 100 KB", () => {
+    const pad = (n: number) => svg(`<!--${"x".repeat(n - svg("<!---->").length)}-->`);
+    expect(parseLogoDataUrl(dataUrl("image/svg+xml", pad(MAX_SVG_LOGO_BYTES))).type).toBe(
+      "image/svg+xml",
+    );
+    expect(
+      failure(() => parseLogoDataUrl(dataUrl("image/svg+xml", pad(MAX_SVG_LOGO_BYTES + 1)))),
+    ).toBe(LOGO_SVG_TOO_LARGE);
+  });
+
+  // Inputs on which the earlier regex checks took seconds to minutes (issue 27: `<svg>` and
+  // 200 KB of letters took about 50 s; 200 KB of `<set` about 22 s, measured on the old code),
+  // and the root sniffer's comment pattern doubled its time with each comment (24: 0.4 s).
+  // Each must now be answered in under 100 ms: the best of three runs after a warm-up, so a
+  // busy machine's scheduling does not fail a check of the algorithm.
+  const KB200 = 200 * 1024;
+  const fill = (head: string, unit: string, tail = "") =>
+    head + unit.repeat(Math.floor((KB200 - head.length - tail.length) / unit.length)) + tail;
+  const adversarial: [string, string][] = [
+    ["letters", fill("<svg>", "a")],
+    ["letters, closed", fill("<svg>", "a", "</svg>")],
+    ["href-like letters", fill("<svg>", "xlink:href")],
+    ["unclosed <set", fill("<svg>", "<set")],
+    ["<set and one long attribute", fill("<svg><set ", "a")],
+    ["deep nesting", fill("<svg>", "<g>")],
+    ["comments before no root", fill("", "<!--a-->", "x")],
+    ["url( over and over", fill("<svg>", "url(")],
+  ];
+  const bestOf3 = (fn: () => void) => {
+    let best = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < 3; i++) {
+      const start = performance.now();
+      fn();
+      best = Math.min(best, performance.now() - start);
+    }
+    return best;
+  };
+
+  it.each(adversarial)("refuses a 200 KB adversarial logo (%s) in under 100 ms", (_name, text) => {
+    unsafeSvgReason(SAFE_SVG); // warm-up: the parser's first run compiles it
+    expect(text.length).toBeGreaterThan(KB200 - 10);
+    const url = dataUrl("image/svg+xml", text);
+    let message: string | undefined;
+    expect(bestOf3(() => (message = failure(() => parseLogoDataUrl(url))))).toBeLessThan(100);
+    expect(message).toMatch(/SVG logo must be at most 100 KB|does not match/);
+    // The check itself, on all 200 KB (past the size cap): linear, refused or harmless text.
+    let reason: string | null = null;
+    expect(bestOf3(() => (reason = unsafeSvgReason(text)))).toBeLessThan(100);
+    if (!text.endsWith("</svg>")) expect(reason).not.toBeNull();
+    expect(bestOf3(() => sniffLogoType(Buffer.from(text)))).toBeLessThan(100);
   });
 });

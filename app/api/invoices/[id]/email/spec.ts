@@ -9,7 +9,7 @@ import {
   NOT_SENT_YET,
   RECIPIENT_NOT_ALLOWED,
 } from "@/lib/services/email/invoice-email";
-import { invoiceNotFound, notOwner } from "../../../common-errors";
+import { costlyLimit, invoiceNotFound, notOwner } from "../../../common-errors";
 
 export const resendInvoiceEmail = operation({
   method: "POST",
@@ -21,6 +21,7 @@ export const resendInvoiceEmail = operation({
     "Queues the invoice email (summary, total, due date, Pay now link, the PDF attached) to the client's email or to `to` (one address; a line break or several addresses: 400), which must be the invoice's client email or the owner's own (the invoice's freelancer email or the profile's email; any other: 400). Not for drafts or cancelled invoices. At most 10 per hour per invoice (429). Delivery follows the outbox (GET /api/invoices/{id}/emails shows its state); without `SMTP_URL` on the server nothing is sent: `configured` is false and the email is recorded as `skipped`.",
   auth: "authed",
   scope: ["invoices:write"],
+  limit: costlyLimit,
   params: idPath,
   body: {
     schema: resendInvoiceEmailBody,

@@ -1,6 +1,6 @@
 import { operation } from "@/lib/http/route";
 import { idPath } from "@/lib/schemas/wire";
-import { invoiceNotFound, notOwner } from "../../../common-errors";
+import { costlyLimit, invoiceNotFound, notOwner } from "../../../common-errors";
 
 export const getInvoicePdf = operation({
   method: "GET",
@@ -9,9 +9,10 @@ export const getInvoicePdf = operation({
   tag: "Invoices",
   summary: "Invoice as a PDF",
   description:
-    "The owner's invoice as a PDF download (`<invoiceNumber>.pdf`); 403 and 404 exactly like the owner view.",
+    "The owner's invoice as a PDF download (`<invoiceNumber>.pdf`); 403 and 404 exactly like the owner view. Rendered off the request thread, and kept until anything it shows changes (the invoice, its status and payment, the profile and logo): asking again answers the same bytes.",
   auth: "authed",
   scope: ["invoices:read"],
+  limit: costlyLimit,
   params: idPath,
   responses: [
     {

@@ -1,0 +1,326 @@
+import fs from "node:fs";
+import path from "node:path";
+import PDFDocument from "pdfkit";
+// Amounts as the freelancer pages show them: the one formatting module, pure string work.
+import { formatAmount, formatPriced, isZero, trimZeros } from "@/lib/format";
+import { NETWORK_PASSPHRASES } from "@/lib/stellar/networks";
+import type { LineItemRow, OwnerInvoice } from "./store";
+
+// Drawing the invoice PDF: pure, no database, no configuration, so it runs in the PDF worker
+// threads (lib/services/invoices/pdf-pool.ts) as well as in tests. What the API serves goes
+// through `invoicePdf` (invoice-pdf.ts): its cache, then a worker thread.
+
+/** The invoice fields the PDF shows: all it is drawn from, and what its cache key covers. */
+export const PDF_FIELDS = [
+  "invoiceNumber",
+  "status",
+  "title",
+  "description",
+  "notes",
+  "freelancerWallet",
+  "freelancerName",
+  "freelancerEmail",
+  "freelancerCompany",
+  "clientName",
+  "clientEmail",
+  "clientCompany",
+  "clientAddress",
+  "subtotal",
+  "taxRate",
+  "taxAmount",
+  "discount",
+  "total",
+  "currency",
+  "networkPassphrase",
+  "dueDate",
+  "createdAt",
+  "sentAt",
+  "paidAt",
+  "transactionHash",
+] as const satisfies readonly (keyof OwnerInvoice)[];
+
+/** What the PDF shows: a subset of the owner view, so tests can build one by hand. */
+export type InvoicePdfData = Pick<OwnerInvoice, (typeof PDF_FIELDS)[number]> & {
+  lineItems: Pick<LineItemRow, "description" | "quantity" | "rate" | "amount">[];
+} & Partial<Pick<OwnerInvoice, "priceCurrency">>;
+
+export type InvoicePdfOptions = {
+  /** The public payment page, `{APP_URL}/pay/<id>`. */
+  paymentLink: string;
+  /** Deflate page content (default true); tests turn it off to read the text. */
+  compress?: boolean;
+  /**
+   * From the owner's profile (docs/decisions.md, Profile): the logo (PNG or JPEG; an SVG is
+   * left off: pdfkit draws no SVG) and lines added under FROM (address, tax id).
+   */
+  profile?: { logo: { data: Buffer } | null; lines: (string | null)[] } | null;
+};
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "UTC",
+});
+const day = (d: Date | null) => (d ? dateFormat.format(d) : "-");
+
+const networkLabel = (passphrase: string) =>
+  passphrase === NETWORK_PASSPHRASES.mainnet ? "Stellar Mainnet" : "Stellar Testnet";
+
+const INK = "#0f172a";
+const MUTED = "#475569";
+const RULE = "#cbd5e1";
+
+/**
+ * DejaVu Sans (from the dejavu-fonts-ttf package): names and addresses in Polish, Czech,
+ * Turkish, Greek, Cyrillic and more render as typed, where the 14 standard PDF fonts only
+ * know Windows-1252. pdfkit embeds only the glyphs used, so a PDF stays small. Read once;
+ * resolved from the project folder like the migrations (npm scripts run from there).
+ */
+const FONT_DIR = path.join(process.cwd(), "node_modules", "dejavu-fonts-ttf", "ttf");
+const FONT_FILES = {
+  Body: "DejaVuSans.ttf",
+  Bold: "DejaVuSans-Bold.ttf",
+  Mono: "DejaVuSansMono.ttf",
+} as const;
+let fonts: Record<keyof typeof FONT_FILES, Buffer> | undefined;
+function loadFonts() {
+  fonts ??= Object.fromEntries(
+    Object.entries(FONT_FILES).map(([name, file]) => [
+      name,
+      fs.readFileSync(path.join(FONT_DIR, file)),
+    ]),
+  ) as Record<keyof typeof FONT_FILES, Buffer>;
+  return fonts;
+}
+
+/**
+ * The invoice as a PDF (A4, DejaVu fonts): header, parties, line items, totals, status and
+ * the payment link. Resolves with the file's bytes.
+ */
+export function renderInvoicePdf(
+  invoice: InvoicePdfData,
+  options: InvoicePdfOptions,
+): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: 50,
+    compress: options.compress ?? true,
+    info: {
+      Title: `Invoice ${invoice.invoiceNumber}`,
+      Subject: invoice.title,
+      Author: invoice.freelancerName ?? invoice.freelancerCompany ?? invoice.freelancerWallet,
+      Creator: "Stellar Invoicing",
+    },
+  });
+  for (const [name, data] of Object.entries(loadFonts())) doc.registerFont(name, data);
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const right = left + width;
+  const bottom = () => doc.page.height - doc.page.margins.bottom;
+  // A fiat-priced invoice's amounts are in its price currency (docs/decisions.md, Fiat pricing).
+  const money = (amount: string) => formatPriced(amount, invoice);
+  const c = invoice.priceCurrency ?? invoice.currency;
+
+  // Header: title and number on the left, the logo in the middle, status on the right.
+  if (options.profile?.logo) {
+    try {
+      doc.image(options.profile.logo.data, left + width / 2 - 70, 42, {
+        fit: [140, 48],
+        align: "center",
+        valign: "center",
+      });
+    } catch {
+      // An image pdfkit cannot read: the invoice goes out without it.
+    }
+  }
+  doc.fillColor(INK).font("Bold").fontSize(24).text("INVOICE", left, 50);
+  doc.font("Body").fontSize(11).fillColor(MUTED).text(invoice.invoiceNumber, left, 80);
+  doc
+    .font("Bold")
+    .fontSize(11)
+    .fillColor(INK)
+    .text(`Status: ${invoice.status}`, left, 56, { width, align: "right" });
+  doc
+    .font("Body")
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(`Issued ${day(invoice.sentAt ?? invoice.createdAt)}`, left, 74, {
+      width,
+      align: "right",
+    })
+    .text(`Due ${day(invoice.dueDate)}`, left, 86, { width, align: "right" });
+  if (invoice.paidAt) {
+    doc.text(`Paid ${day(invoice.paidAt)}`, left, 98, { width, align: "right" });
+  }
+
+  doc.font("Bold").fontSize(14).fillColor(INK).text(invoice.title, left, 120, { width });
+  let y = doc.y + 4;
+  if (invoice.description) {
+    doc.font("Body").fontSize(10).fillColor(MUTED).text(invoice.description, left, y, {
+      width,
+    });
+    y = doc.y + 4;
+  }
+
+  // Parties.
+  y += 10;
+  const col = width / 2 - 10;
+  const party = (x: string, label: string, lines: (string | null)[], mono?: string) => {
+    const startX = x === "left" ? left : left + width / 2 + 10;
+    doc.font("Bold").fontSize(8).fillColor(MUTED).text(label, startX, y, { width: col });
+    doc.font("Body").fontSize(10).fillColor(INK);
+    for (const line of lines) if (line) doc.text(line, startX, doc.y + 2, { width: col });
+    if (mono) {
+      doc
+        .font("Mono")
+        .fontSize(7.5)
+        .fillColor(MUTED)
+        .text(mono, startX, doc.y + 2, {
+          width: col,
+        });
+    }
+    return doc.y;
+  };
+  const fromEnd = party(
+    "left",
+    "FROM",
+    [
+      invoice.freelancerName,
+      invoice.freelancerCompany,
+      invoice.freelancerEmail,
+      ...(options.profile?.lines ?? []),
+    ],
+    invoice.freelancerWallet,
+  );
+  const toEnd = party("right", "BILL TO", [
+    invoice.clientName,
+    invoice.clientCompany,
+    invoice.clientEmail,
+    invoice.clientAddress,
+  ]);
+  y = Math.max(fromEnd, toEnd) + 20;
+
+  // Line items.
+  const cols = {
+    description: { x: left, w: width - 260 },
+    quantity: { x: right - 255, w: 55 },
+    rate: { x: right - 195, w: 95 },
+    amount: { x: right - 95, w: 95 },
+  };
+  const header = () => {
+    doc.font("Bold").fontSize(8).fillColor(MUTED);
+    doc.text("DESCRIPTION", cols.description.x, y, { width: cols.description.w });
+    doc.text("QTY", cols.quantity.x, y, { width: cols.quantity.w, align: "right" });
+    doc.text(`RATE (${c})`, cols.rate.x, y, { width: cols.rate.w, align: "right" });
+    doc.text(`AMOUNT (${c})`, cols.amount.x, y, { width: cols.amount.w, align: "right" });
+    y += 14;
+    doc.moveTo(left, y).lineTo(right, y).lineWidth(0.5).strokeColor(RULE).stroke();
+    y += 6;
+  };
+  header();
+  doc.font("Body").fontSize(10);
+  for (const item of invoice.lineItems) {
+    const h = Math.max(doc.heightOfString(item.description, { width: cols.description.w }), 12);
+    if (y + h > bottom() - 10) {
+      doc.addPage();
+      y = doc.page.margins.top;
+      header();
+      doc.font("Body").fontSize(10);
+    }
+    doc.fillColor(INK);
+    doc.text(item.description, cols.description.x, y, { width: cols.description.w });
+    doc.text(trimZeros(item.quantity), cols.quantity.x, y, {
+      width: cols.quantity.w,
+      align: "right",
+    });
+    doc.text(formatAmount(item.rate), cols.rate.x, y, { width: cols.rate.w, align: "right" });
+    doc.text(formatAmount(item.amount), cols.amount.x, y, {
+      width: cols.amount.w,
+      align: "right",
+    });
+    y += h + 6;
+  }
+  doc.moveTo(left, y).lineTo(right, y).lineWidth(0.5).strokeColor(RULE).stroke();
+  y += 10;
+
+  // Totals.
+  const rows: [string, string, boolean][] = [["Subtotal", money(invoice.subtotal), false]];
+  if (!isZero(invoice.taxAmount)) {
+    rows.push([`Tax (${trimZeros(invoice.taxRate)}%)`, money(invoice.taxAmount), false]);
+  }
+  if (!isZero(invoice.discount)) {
+    rows.push(["Discount", `-${money(invoice.discount)}`, false]);
+  }
+  rows.push(["Total", money(invoice.total), true]);
+  if (y + rows.length * 18 + 120 > bottom()) {
+    doc.addPage();
+    y = doc.page.margins.top;
+  }
+  for (const [label, value, strong] of rows) {
+    doc
+      .font(strong ? "Bold" : "Body")
+      .fontSize(strong ? 12 : 10)
+      .fillColor(INK);
+    doc.text(label, right - 255, y, { width: 150 });
+    doc.text(value, right - 200, y, { width: 200, align: "right" });
+    y += strong ? 20 : 16;
+  }
+
+  // Payment.
+  y += 16;
+  doc.font("Bold").fontSize(10).fillColor(INK).text("Payment", left, y);
+  doc.font("Body").fontSize(9).fillColor(INK);
+  doc.text(
+    invoice.priceCurrency
+      ? `Pay ${money(invoice.total)} in ${invoice.currency} at the rate locked when you pay, on ${networkLabel(invoice.networkPassphrase)}.`
+      : `Pay ${money(invoice.total)} on ${networkLabel(invoice.networkPassphrase)}.`,
+    left,
+    doc.y + 4,
+    {
+      width,
+    },
+  );
+  doc.text("Pay online: ", left, doc.y + 2, { continued: true, width });
+  doc
+    .fillColor("#4338ca")
+    .text(options.paymentLink, { link: options.paymentLink, underline: true });
+  doc.fillColor(INK).text(`Memo: ${invoice.invoiceNumber}`, left, doc.y + 2, { width });
+  doc.text("Recipient: ", left, doc.y + 2, { continued: true, width });
+  doc.font("Mono").fontSize(8).text(invoice.freelancerWallet);
+  if (invoice.transactionHash) {
+    doc
+      .font("Body")
+      .fontSize(9)
+      .text("Transaction: ", left, doc.y + 2, {
+        continued: true,
+        width,
+      });
+    doc.font("Mono").fontSize(8).text(invoice.transactionHash);
+  }
+
+  if (invoice.notes) {
+    doc
+      .font("Bold")
+      .fontSize(10)
+      .fillColor(INK)
+      .text("Notes", left, doc.y + 16);
+    doc
+      .font("Body")
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(invoice.notes, left, doc.y + 4, {
+        width,
+      });
+  }
+
+  doc.end();
+  return done;
+}
