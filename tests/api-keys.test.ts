@@ -136,6 +136,7 @@ describe("what a key may do", () => {
         "clients:write",
         "links:write",
         "webhooks:write",
+        "profile:write",
       ],
     });
     const key = client(apps[0].url, all.secret);
