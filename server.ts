@@ -25,6 +25,10 @@ const dev = process.argv.includes("--dev");
 // (ARCHITECTURE.md, Memory). Read at every collection, so setting it here works whichever
 // command starts the server.
 if (!dev) v8.setFlagsFromString("--heap-growing-percent=100");
+// As Next.js itself does once it starts (and `next start`): the built server is production.
+// Set before the configuration is read, so this check and every later read agree.
+const env = process.env as Record<string, string | undefined>;
+env.NODE_ENV ||= dev ? "development" : "production";
 const config = exitOnConfigError(() => parseConfig(process.env));
 
 const port = Number(process.env.PORT ?? 3000);

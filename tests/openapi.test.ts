@@ -518,7 +518,7 @@ describe("response schemas match the serializers", () => {
           ...S.SAMPLE_DELIVERY,
           status: "failed",
           lastStatusCode: null,
-          lastError: "timed out after 5000 ms",
+          lastError: "Timed out",
           deliveredAt: null,
           eventType: null,
         },
@@ -584,6 +584,7 @@ describe("over HTTP", () => {
       RATE_LIMIT_GLOBAL_PER_MINUTE: "100000",
       PRICE_SOURCE_URL: `${sideUrl}/price`,
       WEBHOOK_ALLOW_LOOPBACK: "true",
+      WEBHOOK_ALLOW_LOOPBACK_IN_PRODUCTION: "i-understand",
     });
     sql = postgres(db.url, { max: 2, onnotice: () => {} });
   });

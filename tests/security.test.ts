@@ -22,6 +22,7 @@ beforeAll(async () => {
     DATABASE_URL: db.url,
     RATE_LIMIT_GLOBAL_PER_MINUTE: "100000",
     WEBHOOK_ALLOW_LOOPBACK: "true",
+    WEBHOOK_ALLOW_LOOPBACK_IN_PRODUCTION: "i-understand",
   });
   sql = postgres(db.url, { max: 2, onnotice: () => {} });
   owner = client(app.url, (await signIn(app.url)).token);
