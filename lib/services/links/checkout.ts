@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { invoices } from "@/db/schema";
 import { paymentPageUrl } from "@/lib/config";
-import { ConflictError, NotFoundError, ValidationError } from "@/lib/domain/errors";
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "@/lib/domain/errors";
 import {
   CHECKOUT_TTL_MS,
   checkoutAmount,
@@ -11,7 +11,7 @@ import {
 import { AMOUNT_SCALE, computeTotals, FIAT_SCALE } from "@/lib/domain/money";
 import { isId } from "@/lib/ids";
 import type { LinkCheckoutInput } from "@/lib/schemas/links";
-import { keyNetworkCondition } from "@/lib/services/auth/key-network";
+import { keySees } from "@/lib/services/auth/key-network";
 import type { AuthedContext, ServiceContext } from "../context";
 import { withTransaction } from "../db";
 import { ANONYMOUS_ACTOR, recordCreation } from "../invoices/lifecycle";
@@ -117,12 +117,11 @@ export async function listLinkPayments(
   id: string,
 ): Promise<{ linkId: string; payments: InvoiceRow[] }> {
   if (!isId(id)) throw new NotFoundError(LINK_NOT_FOUND);
-  const [link] = await ctx.db
-    .select()
-    .from(invoices)
-    .where(linkById(id, eq(invoices.freelancerWallet, ctx.wallet), ...keyNetworkCondition(ctx)))
-    .limit(1);
+  const [link] = await ctx.db.select().from(invoices).where(linkById(id)).limit(1);
   if (!link) throw new NotFoundError(LINK_NOT_FOUND);
+  // Another wallet's link is 403 (docs/decisions.md, Ownership); the other network's, 404.
+  if (link.freelancerWallet !== ctx.wallet) throw new ForbiddenError("Unauthorized");
+  if (!keySees(ctx, link)) throw new NotFoundError(LINK_NOT_FOUND);
   const payments = await ctx.db
     .select()
     .from(invoices)
