@@ -112,9 +112,9 @@ describe("refund of an overpayment", () => {
 
     // Another wallet is refused (403, docs/decisions.md); more than was received is refused.
     const other = await freelancer();
-    const stranger = await other.api.post(path);
-    expect(stranger.status).toBe(403);
-    expect(stranger.body.error).toBe("Unauthorized");
+    const notOwner = await other.api.post(path);
+    expect(notOwner.status).toBe(403);
+    expect(notOwner.body.error).toBe("Unauthorized");
     const tooMuch = await f.api.post(path, { amount: "30.0000001" });
     expect(tooMuch.status).toBe(400);
     expect(tooMuch.body.error).toBe("Refund exceeds the amount received");
