@@ -4,7 +4,11 @@ import { invoiceEmailPolicy } from "@/lib/ratelimit/policies";
 import { resendInvoiceEmailBody } from "@/lib/schemas/email";
 import { idPath } from "@/lib/schemas/wire";
 import { queuedEmailSerializer } from "@/lib/serializers/email";
-import { NO_CLIENT_EMAIL, NOT_SENT_YET } from "@/lib/services/email/invoice-email";
+import {
+  CANCELLED_NO_EMAIL,
+  NO_CLIENT_EMAIL,
+  NOT_SENT_YET,
+} from "@/lib/services/email/invoice-email";
 import { invoiceNotFound, notOwner } from "../../../common-errors";
 
 export const resendInvoiceEmail = operation({
@@ -32,6 +36,7 @@ export const resendInvoiceEmail = operation({
     }),
     new ValidationError(NO_CLIENT_EMAIL, { to: "required" }),
     new BusinessRuleError(NOT_SENT_YET),
+    new BusinessRuleError(CANCELLED_NO_EMAIL),
     new RateLimitedError(invoiceEmailPolicy.message, 3600),
     notOwner,
     invoiceNotFound,
