@@ -203,7 +203,7 @@ describe("the OpenAPI document", () => {
       if (version === "3.0") {
         // 3.0's dialect: no webhooks section (x-webhooks), no JSON Schema type arrays.
         expect(built).not.toHaveProperty("webhooks");
-        expect(Object.keys((built as Record<string, object>)["x-webhooks"])).toEqual(
+        expect(Object.keys((built as unknown as Record<string, object>)["x-webhooks"])).toEqual(
           Object.keys(doc.webhooks ?? {}),
         );
         expect(text).not.toMatch(/"type":\[/);
@@ -689,19 +689,48 @@ describe("over HTTP", () => {
     await new Promise((r) => side?.close(r));
   });
 
-  it("GET /openapi.json serves the document built in process", async () => {
-    const res = await fetch(`${app.url}/openapi.json`);
+  it("GET /openapi.json serves the 3.0 document and /openapi.3.1.json the 3.1 one, built in process", async () => {
+    const res = await fetch(`${app.url}/openapi.3.1.json`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^application\/json/);
     served = await res.json();
+    expect(served.openapi).toBe("3.1.0");
     const local = json(buildOpenApiDocument(app.url));
     expect(served.paths).toEqual(local.paths);
     expect(served.webhooks).toEqual(local.webhooks);
     expect(served.components).toEqual(local.components);
     expect(served.servers).toEqual([{ url: app.url, description: "This deployment" }]);
-    // The versioned alias is the same API; the document itself is not under /api.
-    const again = await fetch(`${app.url}/openapi.json`);
+    const again = await fetch(`${app.url}/openapi.3.1.json`);
     expect(await again.text()).toBe(JSON.stringify(served));
+
+    // The spec's promise (section 9): OpenAPI 3.0 at /openapi.json.
+    const v30 = await fetch(`${app.url}/openapi.json`);
+    expect(v30.status).toBe(200);
+    const served30 = await v30.json();
+    expect(served30.openapi).toBe("3.0.3");
+    expect(served30).toEqual(json(buildOpenApiDocument(app.url, "3.0")));
+    const result = await validate(served30);
+    expect(result.valid, result.valid ? "" : compileErrors(result)).toBe(true);
+  });
+
+  it("echoes X-Request-Id on health, both documents and unknown paths (issue 27)", async () => {
+    for (const path of [
+      "/api/health",
+      "/openapi.json",
+      "/openapi.3.1.json",
+      "/api/nothing-here",
+      "/api/v1/health",
+    ]) {
+      const res = await fetch(`${app.url}${path}`, {
+        headers: { "x-request-id": "trace-abcdef12" },
+      });
+      await res.arrayBuffer();
+      expect(res.headers.get("x-request-id"), path).toBe("trace-abcdef12");
+      // An unusable one is replaced, never echoed.
+      const bad = await fetch(`${app.url}${path}`, { headers: { "x-request-id": "a b<c>" } });
+      await bad.arrayBuffer();
+      expect(bad.headers.get("x-request-id"), path).toMatch(/^[0-9a-f-]{36}$/);
+    }
   });
 
   it("GET /docs renders an HTML page for the document", async () => {
@@ -710,6 +739,7 @@ describe("over HTTP", () => {
     expect(res.headers.get("content-type")).toMatch(/^text\/html/);
     const html = await res.text();
     expect(html).toContain("/openapi.json");
+    expect(html).toContain("/openapi.3.1.json");
     expect(html).toContain("/api/invoices/{id}/owner");
     // Offline: no script, style or font from another origin.
     expect(html).not.toMatch(/<(script|link)[^>]+(src|href)="https?:\/\//);

@@ -53,7 +53,7 @@ function sourceFiles(root: string): string[] {
   return out;
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 export function thrownMessages(root: string): ThrownMessage[] {
   const sources = sourceFiles(root).map((f) =>
@@ -74,7 +74,9 @@ export function thrownMessages(root: string): ThrownMessage[] {
       if (ts.isFunctionDeclaration(n) && n.name && n.body) {
         const name = n.name.text;
         const visit = (m: ts.Node): void => {
-          if (ts.isReturnStatement(m) && m.expression) add(returns, name, m.expression);
+          // `return assertNever(x)` is the exhaustive switch's end, never a message.
+          const never = m.getText().startsWith("return assertNever(") || m.getText() === "return";
+          if (ts.isReturnStatement(m) && m.expression && !never) add(returns, name, m.expression);
           else if (!ts.isFunctionLike(m)) m.forEachChild(visit);
         };
         n.body.forEachChild(visit);
@@ -86,17 +88,17 @@ export function thrownMessages(root: string): ThrownMessage[] {
   const resolve = (e: ts.Expression, depth = 0): Pattern[] | null => {
     if (depth > 6) return null;
     if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) {
-      return [{ text: e.text, re: escape(e.text) }];
+      return [{ text: e.text, re: escapeRe(e.text) }];
     }
     if (ts.isParenthesizedExpression(e) || ts.isAsExpression(e)) {
       return resolve(e.expression, depth);
     }
     if (ts.isTemplateExpression(e)) {
       let text = e.head.text;
-      let re = escape(e.head.text);
+      let re = escapeRe(e.head.text);
       for (const span of e.templateSpans) {
         text += `<${span.expression.getText()}>${span.literal.text}`;
-        re += `[\\s\\S]+?${escape(span.literal.text)}`;
+        re += `[\\s\\S]+?${escapeRe(span.literal.text)}`;
       }
       return [{ text, re }];
     }
