@@ -28,6 +28,10 @@ const dev = process.argv.includes("--dev");
 // (ARCHITECTURE.md, Memory). Read at every collection, so setting it here works whichever
 // command starts the server.
 if (!dev) v8.setFlagsFromString("--heap-growing-percent=100");
+// As Next.js itself does once it starts (and `next start`): the built server is production.
+// Set before the configuration is read, so this check and every later read agree.
+const env = process.env as Record<string, string | undefined>;
+env.NODE_ENV ||= dev ? "development" : "production";
 // The .env files first, as Next.js loads them (same files and order), so that the
 // configuration, PORT, HOST and TRUST_PROXY below see them: Next.js itself loads them only in
 // app.prepare(), after the server is set up (docs/decisions.md, Configuration).

@@ -45,6 +45,29 @@ describe("configuration", () => {
     );
   });
 
+  it("refuses loopback webhooks in production without the second acknowledgement", () => {
+    const loopback = { ...base, WEBHOOK_ALLOW_LOOPBACK: "true" };
+    // Development and tests: allowed as before.
+    expect(parseConfig(loopback).webhooks.allowLoopback).toBe(true);
+    expect(parseConfig({ ...loopback, NODE_ENV: "test" }).webhooks.allowLoopback).toBe(true);
+    // Production: only with WEBHOOK_ALLOW_LOOPBACK_IN_PRODUCTION=i-understand, exactly.
+    const production = { ...loopback, NODE_ENV: "production" };
+    expect(() => parseConfig(production)).toThrow(ConfigError);
+    expect(() => parseConfig(production)).toThrow(
+      /WEBHOOK_ALLOW_LOOPBACK:[\s\S]*WEBHOOK_ALLOW_LOOPBACK_IN_PRODUCTION=i-understand/,
+    );
+    expect(() =>
+      parseConfig({ ...production, WEBHOOK_ALLOW_LOOPBACK_IN_PRODUCTION: "true" }),
+    ).toThrow("WEBHOOK_ALLOW_LOOPBACK_IN_PRODUCTION");
+    const acknowledged = parseConfig({
+      ...production,
+      WEBHOOK_ALLOW_LOOPBACK_IN_PRODUCTION: "i-understand",
+    });
+    expect(acknowledged.webhooks.allowLoopback).toBe(true);
+    // Without loopback, production needs nothing more.
+    expect(parseConfig({ ...base, NODE_ENV: "production" }).webhooks.allowLoopback).toBe(false);
+  });
+
   it("requires JWT_SECRET when a shared database is configured", () => {
     expect(() => parseConfig({ DATABASE_URL: "postgres://localhost/x" })).toThrow("JWT_SECRET");
   });

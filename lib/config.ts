@@ -23,6 +23,9 @@ const httpUrl = z
   .url()
   .refine((u) => /^https?:\/\//.test(u), "must be an http(s) URL");
 
+/** The value WEBHOOK_ALLOW_LOOPBACK_IN_PRODUCTION must have (see below). */
+export const LOOPBACK_ACKNOWLEDGEMENT = "i-understand";
+
 /** Where a trusted proxy puts the client address (X-Forwarded-For: its right-most entry). */
 export const PROXY_HEADERS = ["x-forwarded-for", "x-vercel-forwarded-for", "x-real-ip"] as const;
 
@@ -121,6 +124,16 @@ export const envSchema = z.object({
   WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   /** Lets webhook URLs reach loopback (http://127.0.0.1, localhost): development and tests only. */
   WEBHOOK_ALLOW_LOOPBACK: bool.default(false),
+  /**
+   * With NODE_ENV=production, WEBHOOK_ALLOW_LOOPBACK stops start-up unless this says exactly
+   * `i-understand` (the production build under test, dev:offline): any wallet could then make
+   * the service POST to its own loopback ports (docs/decisions.md, Webhooks).
+   */
+  WEBHOOK_ALLOW_LOOPBACK_IN_PRODUCTION: z
+    .enum([LOOPBACK_ACKNOWLEDGEMENT], {
+      error: `must be exactly ${LOOPBACK_ACKNOWLEDGEMENT} (or unset)`,
+    })
+    .optional(),
   /** Milliseconds a receiver has to answer a delivery (docs/decisions.md, Webhooks: 5 seconds). */
   WEBHOOK_TIMEOUT_MS: positiveInt.default(5000),
   /** First retry delay; attempt n waits min(base x 2^n, 6 h), +-20% jitter. Tests lower it. */
@@ -274,6 +287,16 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (e.REQUEST_TIMEOUT_MS < e.HEADERS_TIMEOUT_MS) {
     throw new ConfigError(
       "Invalid environment configuration:\n  REQUEST_TIMEOUT_MS: must be at least HEADERS_TIMEOUT_MS",
+    );
+  }
+  if (
+    e.WEBHOOK_ALLOW_LOOPBACK &&
+    e.NODE_ENV === "production" &&
+    e.WEBHOOK_ALLOW_LOOPBACK_IN_PRODUCTION !== LOOPBACK_ACKNOWLEDGEMENT
+  ) {
+    // Any wallet could register http://127.1:<port>/ and read the delivery log.
+    throw new ConfigError(
+      `Invalid environment configuration:\n  WEBHOOK_ALLOW_LOOPBACK: lets any wallet's webhooks reach this machine's loopback ports; it is for development and tests. With NODE_ENV=production, also set WEBHOOK_ALLOW_LOOPBACK_IN_PRODUCTION=${LOOPBACK_ACKNOWLEDGEMENT} (only on a machine whose loopback serves nothing else), or turn it off`,
     );
   }
   if (e.WEBHOOK_URL && !e.WEBHOOK_SECRET) {

@@ -57,6 +57,10 @@ const env = {
   SMTP_URL: mail.smtpUrl,
   // The demo wallet, on these loopback ledgers only (lib/client/wallets/options.ts).
   DEMO_WALLET: "on",
+  // This is one developer's machine running the production build: webhooks to a local
+  // receiver may be allowed (WEBHOOK_ALLOW_LOOPBACK=true in .env) without stopping start-up.
+  // It changes nothing while WEBHOOK_ALLOW_LOOPBACK is off (lib/config.ts).
+  WEBHOOK_ALLOW_LOOPBACK_IN_PRODUCTION: "i-understand",
 };
 process.stdout.write(
   [

@@ -136,6 +136,7 @@ describe("what a key may do", () => {
         "clients:write",
         "links:write",
         "webhooks:write",
+        "profile:write",
       ],
     });
     const key = client(apps[0].url, all.secret);
@@ -269,10 +270,12 @@ describe("revoking", () => {
       expect(Date.now() - start).toBeLessThan(6000);
       await new Promise((r) => setTimeout(r, 200));
     }
-    // Revoking again answers the same; another wallet cannot revoke (or see) it.
+    // Revoking again answers the same; another wallet cannot revoke it (403, docs/decisions.md).
     expect((await owner.delete(`/api/keys/${key.id}`)).body.revokedAt).toBe(revoked.body.revokedAt);
     const stranger = client(apps[0].url, (await signIn(apps[0].url)).token);
-    expect((await stranger.delete(`/api/keys/${key.id}`)).status).toBe(404);
+    const refused = await stranger.delete(`/api/keys/${key.id}`);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe("Unauthorized");
   });
 
   it("answers a malformed key id with 404, not 500 (review finding)", async () => {

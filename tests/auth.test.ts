@@ -41,10 +41,11 @@ describe("sign-in", () => {
     const lines = nonce.message.split("\n");
     expect(lines).toHaveLength(5);
     expect(lines[0]).toBe("Stellar Invoicing Test Authentication");
-    expect(lines[1]).toBe(`URI: ${app.url}`);
-    expect(lines[2]).toBe(`Wallet: ${kp.publicKey()}`);
-    expect(lines[3]).toBe(`Nonce: ${nonce.nonce}`);
-    expect(lines[4]).toMatch(/^Timestamp: \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    // The spec's four lines in the spec's order, then the site that asks (docs/decisions.md).
+    expect(lines[1]).toBe(`Wallet: ${kp.publicKey()}`);
+    expect(lines[2]).toBe(`Nonce: ${nonce.nonce}`);
+    expect(lines[3]).toMatch(/^Timestamp: \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(lines[4]).toBe(`URI: ${app.url}`);
 
     const before = Date.now();
     const session = await postJson(`${app.url}/api/auth/session`, {

@@ -66,6 +66,7 @@ beforeAll(async () => {
     DATABASE_URL: db.url,
     ...chainEnv(testnet, mainnet),
     WEBHOOK_ALLOW_LOOPBACK: "true",
+    WEBHOOK_ALLOW_LOOPBACK_IN_PRODUCTION: "i-understand",
     WEBHOOK_RETRY_BASE_MS: "100",
     WEBHOOK_INTERVAL_MS: "200",
   };

@@ -169,13 +169,31 @@ describe("profile API", () => {
     expect(served.headers.get("content-security-policy")).toMatch(/^sandbox\b/);
   });
 
-  it("API keys: a read key reads the profile, only invoices:write replaces it", async () => {
+  it("API keys: a read key reads the profile, only profile:write replaces it", async () => {
+    const before = await alice.get("/api/profile");
     const key = await alice.post("/api/keys", { name: "Books", scopes: ["invoices:read"] });
     const reader = client(app.url, key.body.secret);
     expect((await reader.get("/api/profile")).status).toBe(200);
     expect((await reader.put("/api/profile", FULL)).status).toBe(403);
-    const writerKey = await alice.post("/api/keys", { name: "W", scopes: ["invoices:write"] });
-    expect((await client(app.url, writerKey.body.secret).put("/api/profile", {})).status).toBe(200);
+    // An invoice writer cannot change the Reply-To email or the default tolerance.
+    const invoiceKey = await alice.post("/api/keys", {
+      name: "Invoices",
+      scopes: ["invoices:read", "invoices:write", "clients:write", "links:write"],
+    });
+    const invoiceWriter = client(app.url, invoiceKey.body.secret);
+    const refused = await invoiceWriter.put("/api/profile", {
+      email: "attacker@example.com",
+      defaultPaymentTolerance: "5",
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe("Insufficient scope");
+    expect((await alice.get("/api/profile")).body).toEqual(before.body);
+    // profile:write replaces it, and reads it first (a PUT replaces the whole profile).
+    const writerKey = await alice.post("/api/keys", { name: "W", scopes: ["profile:write"] });
+    const writer = client(app.url, writerKey.body.secret);
+    expect((await writer.get("/api/profile")).status).toBe(200);
+    expect((await writer.put("/api/profile", {})).status).toBe(200);
+    expect((await writer.get("/api/invoices")).status).toBe(403);
   });
 });
 

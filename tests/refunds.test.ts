@@ -110,9 +110,11 @@ describe("refund of an overpayment", () => {
     expect(await tally(inv.id)).toMatchObject({ status: "PAID", amount_paid: "30.0000000" });
     const path = `/api/invoices/${inv.id}/payments/${paymentId}/refund`;
 
-    // Another wallet does not see the invoice; more than was received is refused.
+    // Another wallet is refused (403, docs/decisions.md); more than was received is refused.
     const other = await freelancer();
-    expect((await other.api.post(path)).status).toBe(404);
+    const notOwner = await other.api.post(path);
+    expect(notOwner.status).toBe(403);
+    expect(notOwner.body.error).toBe("Unauthorized");
     const tooMuch = await f.api.post(path, { amount: "30.0000001" });
     expect(tooMuch.status).toBe(400);
     expect(tooMuch.body.error).toBe("Refund exceeds the amount received");
@@ -151,7 +153,8 @@ describe("refund of an overpayment", () => {
       refundId: built.body.refundId,
       signedTransactionXdr: built.body.transactionXdr,
     });
-    expect(stranger.status).toBe(404);
+    expect(stranger.status).toBe(403);
+    expect(stranger.body.error).toBe("Unauthorized");
 
     const before = await usdcBalance(payer.publicKey());
     unsigned.sign(f.kp);

@@ -314,7 +314,7 @@ describe("payments of a reusable open-amount link", () => {
     // The public view shows the count, the owner's other wallets see nothing.
     expect((await s.anon.get(`/api/links/${link.id}`)).body.paymentsCount).toBe(2);
     const other = await seller();
-    expect((await other.api.get(`/api/links/${link.id}/payments`)).status).toBe(404);
+    expect((await other.api.get(`/api/links/${link.id}/payments`)).status).toBe(403);
     expect((await s.anon.get(`/api/links/${link.id}/payments`)).status).toBe(401);
   });
 });

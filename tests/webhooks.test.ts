@@ -20,7 +20,12 @@ import {
 } from "@/lib/webhooks/sign";
 import { createWebhook, rotateWebhookSecret } from "@/lib/webhooks/subscriptions";
 import { type Api, client, invoiceBody } from "./helpers/api";
-import { type RunningApp, startApp, TEST_CRON_SECRET } from "./helpers/app";
+import {
+  type RunningApp,
+  startApp,
+  startAppExpectingFailure,
+  TEST_CRON_SECRET,
+} from "./helpers/app";
 import { signIn } from "./helpers/auth";
 import { testContext } from "./helpers/context";
 import { createTestDatabase } from "./helpers/postgres";
@@ -125,6 +130,7 @@ describe("webhooks over HTTP (loopback allowed, as in development)", () => {
     app = await startApp({
       DATABASE_URL: db.url,
       WEBHOOK_ALLOW_LOOPBACK: "true",
+      WEBHOOK_ALLOW_LOOPBACK_IN_PRODUCTION: "i-understand",
       WEBHOOK_RETRY_BASE_MS: "50",
       ...testEnv,
     });
@@ -417,13 +423,17 @@ describe("webhooks over HTTP (loopback allowed, as in development)", () => {
       expect(d).toMatchObject({ status: "pending", attempts: 0, lastAttemptAt: null });
     }
 
-    // Connection refused.
+    // Connection refused: stored as the fixed `Connection failed`, never the socket's words
+    // (ECONNREFUSED, the address and port), which made the log a port scanner (issue 27).
     await rx.down();
     await sleep(300);
     await runCron(app);
     const [refused] = await sql`select count(*)::int as n from webhook_deliveries
-      where subscription_id = ${sub.id} and last_error like '%ECONNREFUSED%'`;
+      where subscription_id = ${sub.id} and last_error = 'Connection failed'`;
     expect(refused.n).toBeGreaterThan(0);
+    const [leaked] = await sql`select count(*)::int as n from webhook_deliveries
+      where last_error ~ '(ECONN|127\.0\.0\.1|:[0-9]{2,5})'`;
+    expect(leaked.n).toBe(0);
 
     rx.mode = "up";
     await rx.up();
@@ -585,6 +595,30 @@ describe("webhooks over HTTP (loopback allowed, as in development)", () => {
 
 // ---------------------------------------------------------------------------------------
 
+describe("loopback webhooks in production (issue 27)", () => {
+  it("the production server refuses to start with them unless acknowledged a second time", async () => {
+    // NODE_ENV=production, and unset as `npm run serve` may run: the built server is production.
+    for (const NODE_ENV of ["production", undefined]) {
+      const { code, output } = await startAppExpectingFailure({
+        NODE_ENV,
+        JWT_SECRET: "j".repeat(40),
+        WEBHOOK_ALLOW_LOOPBACK: "true",
+      });
+      expect(code, String(NODE_ENV)).toBe(1);
+      expect(output).toContain("WEBHOOK_ALLOW_LOOPBACK: ");
+      expect(output).toContain("WEBHOOK_ALLOW_LOOPBACK_IN_PRODUCTION=i-understand");
+    }
+    // Anything but the exact acknowledgement is refused too.
+    const { code, output } = await startAppExpectingFailure({
+      JWT_SECRET: "j".repeat(40),
+      WEBHOOK_ALLOW_LOOPBACK: "true",
+      WEBHOOK_ALLOW_LOOPBACK_IN_PRODUCTION: "yes",
+    });
+    expect(code).toBe(1);
+    expect(output).toContain("WEBHOOK_ALLOW_LOOPBACK_IN_PRODUCTION: must be exactly i-understand");
+  });
+});
+
 describe("webhooks over HTTP (loopback refused, configured endpoint)", () => {
   let app: RunningApp;
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -650,9 +684,8 @@ describe("webhooks over HTTP (loopback refused, configured endpoint)", () => {
     const log = await api.get(`/api/webhooks/${id}/deliveries`);
     expect(log.status).toBe(200);
     expect(log.body.deliveries[0]).toMatchObject({ status: "pending", lastStatusCode: null });
-    expect(log.body.deliveries[0].lastError).toMatch(
-      /^Refused: Webhook URL must be a public https URL: the URL is not allowed$/,
-    );
+    // A fixed message: no address, no resolution detail (lib/domain/webhook-errors.ts).
+    expect(log.body.deliveries[0].lastError).toBe("URL not allowed");
 
     // WEBHOOK_URL is the operator's choice: not SSRF-restricted, signed with WEBHOOK_SECRET,
     // and it receives every wallet's events.
@@ -808,7 +841,8 @@ describe("deliverWebhooks in-process (pinned clock)", () => {
     rx.delayMs = 0;
     const [d] = await sql`select * from webhook_deliveries where subscription_id = ${sub.id}`;
     expect(d).toMatchObject({ status: "pending", last_status_code: null });
-    expect(d.last_error).toMatch(/timed out after 300 ms/);
+    // The fixed message: no duration, address or socket detail (lib/domain/webhook-errors.ts).
+    expect(d.last_error).toBe("Timed out");
   });
 
   it("two processes delivering at once send each event once, in order per invoice", async () => {

@@ -24,7 +24,8 @@ function authOf(op: Operation): string {
 }
 
 /**
- * `/docs`: the interactive reference (Scalar, rendered in the browser from /openapi.json),
+ * `/docs`: the interactive reference (Scalar, rendered in the browser from /openapi.3.1.json,
+ * the version with the `webhooks` section),
  * and a plain server-rendered index of every operation for readers without JavaScript.
  */
 export default function DocsPage() {
@@ -45,8 +46,8 @@ export default function DocsPage() {
           <h1 className="text-2xl font-semibold">Stellar Invoicing API</h1>
           <p className="mt-2">
             The machine-readable description is at <a href="/openapi.json">/openapi.json</a>{" "}
-            (OpenAPI 3.1). Every endpoint answers Form B by default and Form A with{" "}
-            <code>?envelope=true</code>.
+            (OpenAPI 3.0) and <a href="/openapi.3.1.json">/openapi.3.1.json</a> (OpenAPI 3.1). Every
+            endpoint answers Form B by default and Form A with <code>?envelope=true</code>.
           </p>
           <table className="mt-4 w-full text-left text-sm">
             <thead>
@@ -74,7 +75,7 @@ export default function DocsPage() {
           </table>
         </div>
       </noscript>
-      <ApiReference url="/openapi.json" />
+      <ApiReference url="/openapi.3.1.json" />
     </main>
   );
 }

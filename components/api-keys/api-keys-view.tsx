@@ -23,6 +23,7 @@ const SCOPE_HINTS: Record<(typeof API_KEY_SCOPES)[number], string> = {
   "clients:write": "Add, edit and delete clients",
   "links:write": "Create and list payment links",
   "webhooks:write": "Manage webhook endpoints",
+  "profile:write": "Read and replace the business profile (name, email, logo, defaults)",
 };
 
 /** /settings/keys: restricted API keys (POST/GET /api/keys, DELETE /api/keys/:id). */

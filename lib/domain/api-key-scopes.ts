@@ -10,6 +10,7 @@ export const API_KEY_SCOPES = [
   "clients:write",
   "links:write",
   "webhooks:write",
+  "profile:write",
 ] as const;
 
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];

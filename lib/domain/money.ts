@@ -194,7 +194,7 @@ export type Totals = {
 };
 
 const AMOUNT_LIMITS = { precision: 18, scale: 7 } as const;
-const overflowMessage = (field: string) => `${field} must not exceed ${MAX_AMOUNT}`;
+export const overflowMessage = (field: string) => `${field} must not exceed ${MAX_AMOUNT}`;
 
 /**
  * amount = round7(quantity x rate), subtotal = sum(amount),
@@ -282,10 +282,14 @@ function throwIfAny(details: ErrorDetails): void {
 export function assertAmountMatchesSubtotal(amount: unknown, subtotal: string): void {
   const parsed = parseAmount(amount);
   if (toStroops(parsed) !== toStroops(subtotal)) {
-    const message = `amount must equal the sum of the line items (${trimAmount(subtotal)})`;
+    const message = amountMismatchMessage(subtotal);
     throw new ValidationError(message, { amount: message });
   }
 }
+
+/** The 400 of a Form A `amount` that is not the subtotal (the create spec lists it). */
+export const amountMismatchMessage = (subtotal: string) =>
+  `amount must equal the sum of the line items (${trimAmount(subtotal)})`;
 
 // ---------------------------------------------------------------------------
 // Stroops and wire formats

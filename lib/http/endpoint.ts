@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import type { Database } from "@/db/client";
 import type { Config } from "@/lib/config";
 import { INSUFFICIENT_SCOPE, scopeAllows } from "@/lib/domain/api-key-scopes";
@@ -30,6 +30,7 @@ import {
   type WireContext,
   type WireForm,
 } from "./forms";
+import { requestIdOf } from "./request-id";
 import { textResponse } from "./response-text";
 import type { AuthKind, HandlerInput, JsonSuccess, Operation, RouteHandler } from "./route";
 
@@ -291,8 +292,7 @@ function assertCron(headers: Headers, config: Config) {
 }
 
 export function requestIdFrom(headers: Headers): string {
-  const incoming = headers.get("x-request-id");
-  return incoming && /^[\w.:-]{8,128}$/.test(incoming) ? incoming : randomUUID();
+  return requestIdOf(headers.get("x-request-id"));
 }
 
 function respond(

@@ -26,7 +26,10 @@ import EXAMPLES from "./examples.json";
 import { ROUTE_SPECS } from "./routes";
 
 /**
- * The OpenAPI 3.1 description of the whole API, built with zod-openapi from the operations
+ * The OpenAPI description of the whole API, in two versions from one source: 3.0 at
+ * `/openapi.json` (what the spec promises, and what most tools read) and 3.1 at
+ * `/openapi.3.1.json` (JSON Schema 2020-12 types, the `webhooks` section). Built with
+ * zod-openapi from the operations
  * the routes declare (app/api/.../spec.ts, listed by ./routes): their request schemas
  * (lib/schemas), the response schemas of their serializers and the errors they declare, run
  * through the same code that answers requests (lib/http/errors.ts, lib/http/forms.ts).
@@ -191,7 +194,10 @@ const slug = (s: string) =>
 function errorResponse(op: Operation, status: number, errors: ErrorPayload[]) {
   const examples: Record<string, { summary: string; value: unknown }> = {};
   for (const e of errors) {
-    examples[slug(e.message) || `error-${status}`] = {
+    // Two messages may share their first 60 characters: each keeps its own example.
+    let key = slug(e.message) || `error-${status}`;
+    for (let n = 2; key in examples; n++) key = `${slug(e.message).slice(0, 56)}-${n}`;
+    examples[key] = {
       summary: e.message,
       value: errorBody("B", e),
     };
@@ -233,6 +239,7 @@ function successResponse(op: Operation, s: Success, examples: Examples): ZodOpen
       },
       content: {
         [s.raw.contentType]: {
+          // 3.1's way; buildOpenApiDocument turns it into 3.0's `format: binary`.
           schema: { type: "string", contentMediaType: s.raw.contentType },
         },
       },
@@ -336,7 +343,7 @@ function buildOperation(
 }
 
 /** The paths of every registered operation (methods in METHODS order), and this document's. */
-function buildPaths(examples: Examples): ZodOpenApiPathsObject {
+function buildPaths(examples: Examples, version: OpenApiVersion): ZodOpenApiPathsObject {
   const paths: ZodOpenApiPathsObject = {};
   for (const op of ROUTE_SPECS) paths[op.path] ??= {};
   for (const method of METHODS) {
@@ -348,22 +355,24 @@ function buildPaths(examples: Examples): ZodOpenApiPathsObject {
       );
     }
   }
-  paths["/openapi.json"] = {
-    get: {
-      operationId: "getOpenApiDocument",
-      tags: ["Meta"],
-      summary: "This OpenAPI document",
-      description:
-        "OpenAPI 3.1, generated from the zod schemas that validate requests. Rendered at `/docs`.",
-      security: [],
-      responses: {
-        "200": {
-          description: "The document",
-          content: { "application/json": { schema: { type: "object" } } },
+  for (const [path, v] of Object.entries(DOCUMENT_PATHS) as [string, OpenApiVersion][]) {
+    paths[path] = {
+      get: {
+        operationId: v === "3.0" ? "getOpenApiDocument" : "getOpenApiDocument31",
+        tags: ["Meta"],
+        summary: `The OpenAPI ${v} document${v === version ? " (this one)" : ""}`,
+        description: `OpenAPI ${v === "3.0" ? "3.0.3" : "3.1.0"}, generated from the zod schemas that validate requests, as is the other version (\`/openapi.json\`: 3.0.3; \`/openapi.3.1.json\`: 3.1.0, with the \`webhooks\` section, which 3.0 carries as \`x-webhooks\`). Rendered at \`/docs\`. Not rate limited.`,
+        security: [],
+        responses: {
+          "200": {
+            description: "The document",
+            headers: { "X-Request-Id": ref("headers", "X-Request-Id") },
+            content: { "application/json": { schema: { type: "object" } } },
+          },
         },
       },
-    },
-  };
+    };
+  }
   return paths;
 }
 
@@ -444,13 +453,55 @@ function withAppUrl(examples: Examples, appUrl: string): Examples {
   return JSON.parse(JSON.stringify(examples).replaceAll(EXAMPLE_APP_URL, appUrl));
 }
 
-/** Builds the document for a deployment whose public URL is `appUrl`. */
-export function buildOpenApiDocument(appUrl: string) {
+/** The two versions served, each at its path (app/openapi.json, app/openapi.3.1.json). */
+export type OpenApiVersion = "3.0" | "3.1";
+export const DOCUMENT_PATHS: Record<string, OpenApiVersion> = {
+  "/openapi.json": "3.0",
+  "/openapi.3.1.json": "3.1",
+};
+
+/**
+ * What zod's `openapi-3.0` target leaves in 3.1's dialect, rewritten for 3.0 (same meaning):
+ * a schema's `examples` array becomes its first `example`, `const` a one-value `enum`, a raw
+ * body's `contentMediaType` `format: binary`. Example values are left alone; the `examples`
+ * maps of media types and parameters are objects and stay.
+ */
+function to30(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) to30(item);
+    return;
+  }
+  if (!isObject(node)) return;
+  for (const [key, value] of Object.entries(node)) {
+    if (key !== "example" && key !== "value") to30(value);
+  }
+  if (Array.isArray(node.examples)) {
+    if (node.example === undefined && node.examples.length > 0) node.example = node.examples[0];
+    delete node.examples;
+  }
+  if ("const" in node) {
+    node.enum = [node.const];
+    delete node.const;
+  }
+  if ("contentMediaType" in node) {
+    delete node.contentMediaType;
+    node.format = "binary";
+  }
+}
+
+/**
+ * Builds the document for a deployment whose public URL is `appUrl`: OpenAPI 3.1.0 by default,
+ * or 3.0.3 (`version: "3.0"`), the same operations and schemas written in 3.0's dialect
+ * (`nullable`, boolean exclusive bounds, `format: binary`; the webhook events under
+ * `x-webhooks`, since 3.0 has no `webhooks`).
+ */
+export function buildOpenApiDocument(appUrl: string, version: OpenApiVersion = "3.1") {
   const base = appUrl.replace(/\/+$/, "");
-  const paths = buildPaths(withAppUrl(EXAMPLES as Examples, base));
+  const paths = buildPaths(withAppUrl(EXAMPLES as Examples, base), version);
+  const webhooks = buildWebhooks();
   const document = createDocument(
     {
-      openapi: "3.1.0",
+      openapi: version === "3.0" ? "3.0.3" : "3.1.0",
       info: {
         title: "Stellar Invoicing API",
         version: "1.0.0",
@@ -459,7 +510,7 @@ export function buildOpenApiDocument(appUrl: string) {
       servers: [{ url: base, description: "This deployment" }],
       tags: Object.entries(TAG_DESCRIPTIONS).map(([name, description]) => ({ name, description })),
       paths,
-      webhooks: buildWebhooks(),
+      webhooks,
       components: {
         securitySchemes: {
           bearerAuth: {
@@ -526,6 +577,13 @@ export function buildOpenApiDocument(appUrl: string) {
       },
     },
   );
+  if (version === "3.0") {
+    // 3.0 has no webhooks section: the events go under `x-webhooks` (as Redoc reads them).
+    const { webhooks: events, ...rest } = document;
+    const converted = { ...rest, "x-webhooks": events };
+    to30(converted);
+    return converted as typeof document;
+  }
   tidy(document.paths);
   tidy(document.webhooks);
   tidy(document.components?.schemas);
@@ -534,13 +592,21 @@ export function buildOpenApiDocument(appUrl: string) {
 
 export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
 
-let cached: { appUrl: string; document: OpenApiDocument; json: string } | undefined;
+const cached = new Map<
+  OpenApiVersion,
+  { appUrl: string; document: OpenApiDocument; json: string }
+>();
 
-/** The document for `appUrl`, built once per process (it never changes at run time). */
-export function getOpenApiDocument(appUrl: string): { document: OpenApiDocument; json: string } {
-  if (cached?.appUrl !== appUrl) {
-    const document = buildOpenApiDocument(appUrl);
-    cached = { appUrl, document, json: JSON.stringify(document) };
+/** The document for `appUrl` in `version`, built once per process (it never changes at run time). */
+export function getOpenApiDocument(
+  appUrl: string,
+  version: OpenApiVersion = "3.1",
+): { document: OpenApiDocument; json: string } {
+  let entry = cached.get(version);
+  if (entry?.appUrl !== appUrl) {
+    const document = buildOpenApiDocument(appUrl, version);
+    entry = { appUrl, document, json: JSON.stringify(document) };
+    cached.set(version, entry);
   }
-  return cached;
+  return entry;
 }

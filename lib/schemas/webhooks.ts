@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EVENT_TYPES } from "@/lib/domain/invoice-state";
+import { DELIVERY_ERROR_DESCRIPTION, DELIVERY_ERROR_PATTERN } from "@/lib/domain/webhook-errors";
 import { deletedShape, type FormB, id, int, pageFields, timestamp, wire } from "./wire";
 
 /** Event types a subscription may ask for; `*` is every type, present and future. */
@@ -98,7 +99,11 @@ export const webhookDelivery = wire(
     status: z.enum(["pending", "delivered", "failed"]),
     attempts: int,
     lastStatusCode: int.nullable(),
-    lastError: z.string().nullable(),
+    lastError: z
+      .string()
+      .regex(DELIVERY_ERROR_PATTERN)
+      .nullable()
+      .meta({ description: DELIVERY_ERROR_DESCRIPTION, example: null }),
     lastAttemptAt: timestamp.nullable(),
     nextAttemptAt: timestamp.nullable().meta({ description: "Set while pending" }),
     deliveredAt: timestamp.nullable(),

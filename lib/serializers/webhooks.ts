@@ -1,3 +1,4 @@
+import { publicDeliveryError } from "@/lib/domain/webhook-errors";
 import { sameInBothForms } from "@/lib/http/forms";
 import {
   createdWebhook,
@@ -64,7 +65,8 @@ const delivery = (d: DeliveryView): FormB<typeof webhookDelivery> => ({
   status: d.status,
   attempts: d.attempts,
   lastStatusCode: d.lastStatusCode,
-  lastError: d.lastError,
+  // Rows written before the fixed set read as one of its values (lib/domain/webhook-errors.ts).
+  lastError: publicDeliveryError(d.lastError),
   lastAttemptAt: iso(d.lastAttemptAt),
   nextAttemptAt: d.status === "pending" ? d.nextAttemptAt.toISOString() : null,
   deliveredAt: iso(d.deliveredAt),

@@ -1,6 +1,7 @@
 import { and, count, desc, eq } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
 import { events, webhookDeliveries, webhookSubscriptions } from "@/db/schema";
-import { NotFoundError } from "@/lib/domain/errors";
+import { ForbiddenError, NotFoundError } from "@/lib/domain/errors";
 import { isId } from "@/lib/ids";
 import type { AuthedContext } from "@/lib/services/context";
 import { withTransaction } from "@/lib/services/db";
@@ -52,6 +53,22 @@ export async function listDeliveries(
 }
 
 /**
+ * Why a delivery id is not under the caller's endpoint: 403 `Unauthorized` when it is another
+ * wallet's delivery (docs/decisions.md, Ownership, whatever the path's depth), else 404.
+ */
+async function missingDelivery(db: DbOrTx, ctx: AuthedContext, deliveryId: string): Promise<Error> {
+  const [other] = await db
+    .select({ wallet: webhookSubscriptions.wallet })
+    .from(webhookDeliveries)
+    .innerJoin(webhookSubscriptions, eq(webhookSubscriptions.id, webhookDeliveries.subscriptionId))
+    .where(eq(webhookDeliveries.id, deliveryId))
+    .limit(1);
+  return other && other.wallet !== ctx.wallet
+    ? new ForbiddenError("Unauthorized")
+    : new NotFoundError(DELIVERY_NOT_FOUND);
+}
+
+/**
  * Manual redelivery: the delivery goes back to pending, due now, with a fresh retry window
  * (its `createdAt` becomes the time it was re-queued). An endpoint that had been disabled
  * for failing is enabled again: asking for a retry says the receiver is back.
@@ -72,7 +89,7 @@ export async function retryDelivery(
         and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.subscriptionId, webhookId)),
       )
       .returning();
-    if (!row) throw new NotFoundError(DELIVERY_NOT_FOUND);
+    if (!row) throw await missingDelivery(tx, ctx, deliveryId);
     if (subscription.disabledAt) {
       await tx
         .update(webhookSubscriptions)

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lt, lte, notExists, or, sql } from "driz
 import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "@/db/client";
 import { events, webhookDeliveries, webhookSubscriptions } from "@/db/schema";
+import { DELIVERY_ERRORS, disabledError, httpStatusError } from "@/lib/domain/webhook-errors";
 import type { ServiceContext } from "@/lib/services/context";
 import { withTransaction } from "@/lib/services/db";
 import type { DeliveryRow } from "@/lib/webhooks/deliveries";
@@ -166,7 +167,7 @@ async function attemptDelivery(
     .leftJoin(events, eq(events.id, delivery.eventId))
     .where(eq(webhookSubscriptions.id, delivery.subscriptionId));
   if (!row?.event) {
-    return recordResult(ctx, delivery, { error: "Event no longer available" }, opts, true);
+    return recordResult(ctx, delivery, { error: DELIVERY_ERRORS.eventGone }, opts, true);
   }
   const sent = await sendWebhook({
     subscriptionId: delivery.subscriptionId,
@@ -208,7 +209,16 @@ async function recordResult(
     eq(d.status, "pending"),
     eq(d.attempts, delivery.attempts),
   );
-  const lastError = sent.error ?? (sent.statusCode ? `HTTP ${sent.statusCode}` : null);
+  // A fixed message (lib/domain/webhook-errors.ts); what the socket said goes to the log only.
+  const lastError = sent.error ?? (sent.statusCode ? httpStatusError(sent.statusCode) : null);
+  if (sent.detail) {
+    ctx.logger.info("webhook delivery failed", {
+      deliveryId: delivery.id,
+      subscriptionId: delivery.subscriptionId,
+      error: sent.error,
+      detail: sent.detail,
+    });
+  }
   return withTransaction(ctx.db, async (tx) => {
     if (isDelivered(sent.statusCode)) {
       await tx
@@ -242,7 +252,7 @@ async function recordResult(
         status: decision.status,
         ...(decision.status === "pending" ? { nextAttemptAt: decision.nextAttemptAt } : {}),
         lastStatusCode: sent.statusCode ?? null,
-        lastError: lastError?.slice(0, 500) ?? null,
+        lastError,
       })
       .where(mine);
     const [sub] = await tx
@@ -256,7 +266,7 @@ async function recordResult(
       const days = Math.round(failingFor / 86_400_000);
       await tx
         .update(d)
-        .set({ status: "failed", lastError: `Webhook disabled after failing for ${days} days` })
+        .set({ status: "failed", lastError: disabledError(days) })
         .where(and(eq(d.subscriptionId, delivery.subscriptionId), eq(d.status, "pending")));
       ctx.logger.warn("webhook disabled after continuous failures", {
         subscriptionId: delivery.subscriptionId,

@@ -1,5 +1,5 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendWebhook, WEBHOOK_USER_AGENT } from "./send";
 import { verifyWebhookSignature } from "./sign";
@@ -77,7 +77,7 @@ describe("sendWebhook (one attempt's network side)", () => {
     received.length = 0;
     const result = await send({ allowLoopback: false });
     expect(result.statusCode).toBeUndefined();
-    expect(result.error).toMatch(/^Refused: Webhook URL must be a public https URL: /);
+    expect(result.error).toBe("URL not allowed");
     expect(received).toHaveLength(0);
   });
 
@@ -96,7 +96,66 @@ describe("sendWebhook (one attempt's network side)", () => {
       resolve: async () => [],
     });
     expect(result).toEqual({
-      error: "Unreachable: the host hooks.internal.example could not be resolved",
+      error: "Connection failed",
+      detail: "unreachable: the host hooks.internal.example could not be resolved",
     });
+  });
+});
+
+/**
+ * The delivery log is read by whoever registered the URL: what it says of a failure must not
+ * tell a refused port from a reset one, nor carry an address, a code or a TLS library's words
+ * (issue 27: with loopback allowed, the log worked as a port scanner).
+ */
+describe("sendWebhook: a failure is one of the fixed messages", () => {
+  const servers: net.Server[] = [];
+  afterAll(() => {
+    for (const s of servers) s.close();
+  });
+  const listen = async (onSocket: (socket: net.Socket) => void) => {
+    const server = net.createServer(onSocket);
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    return (server.address() as AddressInfo).port;
+  };
+  const attempt = (url: string, timeoutMs = 2000) =>
+    sendWebhook({
+      subscriptionId: "sub_1",
+      url,
+      secret,
+      event,
+      now: () => sentAt,
+      timeoutMs,
+      allowLoopback: true,
+    });
+  const closedPort = async () => {
+    const port = await listen(() => {});
+    await new Promise<void>((resolve) => servers.pop()?.close(() => resolve()));
+    return port;
+  };
+
+  it("refused and reset connections read the same, with no address or code", async () => {
+    const refused = await attempt(`http://127.0.0.1:${await closedPort()}/hook`);
+    const resetPort = await listen((socket) => socket.resetAndDestroy());
+    const reset = await attempt(`http://127.0.0.1:${resetPort}/hook`);
+    const closedPort2 = await listen((socket) => socket.destroy());
+    const closed = await attempt(`http://127.0.0.1:${closedPort2}/hook`);
+    for (const r of [refused, reset, closed]) {
+      expect(r.statusCode).toBeUndefined();
+      expect(r.error).toBe("Connection failed");
+    }
+    // The server log still gets what happened.
+    expect(refused.detail).toMatch(/ECONNREFUSED/);
+    expect(reset.detail).toMatch(/ECONNRESET/);
+  });
+
+  it("a TLS failure is `TLS error`, a silent receiver `Timed out`", async () => {
+    // Speaks plain text where TLS is expected: the handshake fails.
+    const notTls = await listen((socket) => socket.end("HTTP/1.1 200 OK\r\n\r\n"));
+    const tls = await attempt(`https://localhost:${notTls}/hook`);
+    expect(tls.error).toBe("TLS error");
+    const silent = await listen(() => {});
+    const timedOut = await attempt(`http://127.0.0.1:${silent}/hook`, 300);
+    expect(timedOut.error).toBe("Timed out");
   });
 });

@@ -1,6 +1,7 @@
 import http from "node:http";
 import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
+import { DELIVERY_ERRORS, deliveryErrorOf } from "@/lib/domain/webhook-errors";
 import { type EventRow, envelopeBody } from "@/lib/webhooks/envelope";
 import {
   EVENT_ID_HEADER,
@@ -21,12 +22,20 @@ import { CONFIGURED_WEBHOOK_ID } from "@/lib/webhooks/subscriptions";
 
 export const WEBHOOK_USER_AGENT = "StellarInvoicing-Webhooks/1.0";
 
-export type SendResult = { statusCode?: number; error?: string };
+export type SendResult = {
+  statusCode?: number;
+  /** One of the fixed messages of lib/domain/webhook-errors.ts: what the delivery log shows. */
+  error?: string;
+  /** What actually happened (the socket's code and message): for the server log only. */
+  detail?: string;
+};
 
 /**
  * The network side of one delivery attempt: picks the address to connect to, signs the
- * event's envelope (both signature headers, docs/decisions.md, Webhooks) and POSTs it. Never throws: a refused or unresolvable URL comes back as
- * `error` ("Refused: ..." / "Unreachable: ..."), like a failed request.
+ * event's envelope (both signature headers, docs/decisions.md, Webhooks) and POSTs it. Never
+ * throws: a refused or unresolvable URL comes back as `error` like a failed request, always
+ * one of the fixed messages (`URL not allowed`, `Connection failed`, ...), the cause in
+ * `detail`.
  */
 export async function sendWebhook(input: {
   subscriptionId: string;
@@ -45,11 +54,10 @@ export async function sendWebhook(input: {
   try {
     target = await resolveTarget(input);
   } catch (err) {
-    const error =
-      err instanceof WebhookUrlError
-        ? `Refused: ${err.message}`
-        : `Unreachable: ${err instanceof Error ? err.message : String(err)}`;
-    return { error };
+    const detail = err instanceof Error ? err.message : String(err);
+    return err instanceof WebhookUrlError
+      ? { error: DELIVERY_ERRORS.notAllowed, detail }
+      : { error: DELIVERY_ERRORS.connection, detail: `unreachable: ${detail}` };
   }
   const body = envelopeBody(input.event);
   const timestamp = Math.floor(input.now().getTime() / 1000);
@@ -145,12 +153,15 @@ function postWebhook(input: {
     );
     // Also bounds a response body that trickles after the status line.
     const timer = setTimeout(() => {
-      done({ error: `timed out after ${timeoutMs} ms` });
+      done({ error: DELIVERY_ERRORS.timeout, detail: `timed out after ${timeoutMs} ms` });
       req.destroy();
     }, timeoutMs);
     req.on("close", () => clearTimeout(timer));
     req.on("error", (err: NodeJS.ErrnoException) => {
-      done({ error: err.code ? `${err.code}: ${err.message}` : err.message });
+      done({
+        error: deliveryErrorOf(err),
+        detail: err.code ? `${err.code}: ${err.message}` : err.message,
+      });
     });
     req.end(body);
   });

@@ -128,6 +128,22 @@ describe("assertPublicWebhookUrl", () => {
     ["https://0x7f.1/x"],
     ["https://2130706433/x"],
     ["https://192.168.0.10:8443/x"],
+    // Every loopback spelling of issue 27 (and a few more), without WEBHOOK_ALLOW_LOOPBACK.
+    ["https://127.1/x"],
+    ["https://127.0.1/x"],
+    ["https://0177.0.0.1/x"],
+    ["https://017700000001/x"],
+    ["https://0x7f000001/x"],
+    ["https://127.000.000.001/x"],
+    ["https://[::ffff:7f00:1]/x"],
+    ["https://[0:0:0:0:0:ffff:127.0.0.1]/x"],
+    ["https://[::127.0.0.1]/x"],
+    ["https://[64:ff9b::127.0.0.1]/x"],
+    ["https://[2002:7f00:1::]/x"],
+    ["https://[::]/x"],
+    ["https://0/x"],
+    ["http://127.1:3000/x"],
+    ["http://[::ffff:127.0.0.1]:3000/x"],
   ])("refuses %s", async (url) => {
     await refusal(url);
   });
@@ -202,9 +218,16 @@ describe("assertPublicWebhookUrl", () => {
   });
 
   it("uses the system resolver by default (localhost from /etc/hosts is refused)", async () => {
-    await expect(
-      assertPublicWebhookUrl("https://localhost/x", { allowLoopback: false }),
-    ).rejects.toThrow(`${WEBHOOK_URL_REFUSED}: ${URL_NOT_ALLOWED}`);
+    for (const url of [
+      "https://localhost/x",
+      "https://LocalHost/x",
+      "https://localhost./x",
+      "https://api.localhost/x",
+    ]) {
+      await expect(assertPublicWebhookUrl(url, { allowLoopback: false }), url).rejects.toThrow(
+        `${WEBHOOK_URL_REFUSED}: ${URL_NOT_ALLOWED}`,
+      );
+    }
   });
 });
 

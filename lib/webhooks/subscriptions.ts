@@ -3,6 +3,7 @@ import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { webhookDeliveries, webhookSubscriptions } from "@/db/schema";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "@/lib/domain/errors";
+import { DELIVERY_ERRORS } from "@/lib/domain/webhook-errors";
 import { isId, newId } from "@/lib/ids";
 import type { CreateWebhookInput } from "@/lib/schemas/webhooks";
 import type { AuthedContext, ServiceContext } from "@/lib/services/context";
@@ -200,7 +201,7 @@ export async function deleteWebhook(ctx: AuthedContext, id: string): Promise<voi
     // run, so this statement also sees the deliveries it inserted.
     await tx
       .update(webhookDeliveries)
-      .set({ status: "failed", lastError: "Webhook deleted" })
+      .set({ status: "failed", lastError: DELIVERY_ERRORS.deleted })
       .where(
         and(eq(webhookDeliveries.subscriptionId, id), eq(webhookDeliveries.status, "pending")),
       );

@@ -604,7 +604,7 @@ const sample = <T>(serializer: Serializer<T>, value: T): Example => ({ serialize
 export const SAMPLES: Example[] = [
   sample(nonceSerializer, {
     nonce: "9f86d081884c7d659a2feaa0c55ad015",
-    message: `Stellar Invoicing Authentication\nURI: ${EXAMPLE_APP_URL}\nWallet: ${FREELANCER}\nNonce: 9f86d081884c7d659a2feaa0c55ad015\nTimestamp: 2026-01-15T10:30:00.000Z`,
+    message: `Stellar Invoicing Authentication\nWallet: ${FREELANCER}\nNonce: 9f86d081884c7d659a2feaa0c55ad015\nTimestamp: 2026-01-15T10:30:00.000Z\nURI: ${EXAMPLE_APP_URL}`,
     expiresIn: 300,
   }),
   sample(sessionSerializer, {

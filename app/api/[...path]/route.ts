@@ -1,4 +1,4 @@
-import { json } from "@/lib/http/endpoint";
+import { json, requestIdFrom } from "@/lib/http/endpoint";
 import { ERROR_TABLE } from "@/lib/http/errors";
 import { errorBody, pickForm } from "@/lib/http/forms";
 
@@ -9,7 +9,7 @@ const notFound = async (req: Request) =>
   json(
     errorBody(pickForm(new URL(req.url)), NOT_FOUND),
     NOT_FOUND.status,
-    req.headers.get("x-request-id") ?? crypto.randomUUID(),
+    requestIdFrom(req.headers),
   );
 
 export const GET = notFound;

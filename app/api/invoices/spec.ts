@@ -1,6 +1,7 @@
 import { NETWORK_PASSPHRASES } from "@/lib/config";
 import { ConflictError, ForbiddenError, ValidationError } from "@/lib/domain/errors";
 import { INVALID_INVOICE_NUMBER_MESSAGE } from "@/lib/domain/invoice-number";
+import { amountMismatchMessage, overflowMessage } from "@/lib/domain/money";
 import { INVALID_REQUEST } from "@/lib/http/body";
 import { operation } from "@/lib/http/route";
 import { invoiceCreatePolicy } from "@/lib/ratelimit/policies";
@@ -70,6 +71,9 @@ export const createInvoice = operation({
   errors: [
     new ValidationError("Invalid email"),
     new ValidationError("Total must be greater than 0"),
+    // Form A's `amount` is a cross-check of the line items' sum (docs/decisions.md).
+    new ValidationError(amountMismatchMessage("1000"), { amount: amountMismatchMessage("1000") }),
+    new ValidationError(overflowMessage("total"), { total: overflowMessage("total") }),
     new ValidationError(INVALID_INVOICE_NUMBER_MESSAGE),
     new ValidationError(INVALID_REQUEST, { dueDate: "Due date cannot be in the past" }),
     new ValidationError(INVALID_NETWORK),

@@ -19,7 +19,8 @@ export const getProfile = operation({
   description:
     "Name, company, email, address, tax id, logo URL, reporting currency and the defaults new invoices take. A wallet that never saved one gets every field null (USD).",
   auth: "authed",
-  scope: ["invoices:read", "clients:read"],
+  // A key that may replace the profile may read it (PUT replaces the whole profile).
+  scope: ["invoices:read", "clients:read", "profile:write"],
   responses: [{ status: 200, description: "The profile", serializer: profileSerializer }],
 });
 
@@ -33,7 +34,9 @@ export const putProfile = operation({
   description:
     "Replaces the whole profile: a field left out is cleared (null; reportingCurrency back to USD), except `logo`, which is kept when left out and removed with null. The logo is a base64 data URL (PNG, JPEG or SVG, at most 200 KB of image and an SVG 100 KB, so this body may be up to 300 KB). A bad field answers 400 with details and writes nothing. New invoices take `freelancerName`, `freelancerCompany`, `freelancerEmail`, the due date (paymentTermsDays) and paymentTolerance from it when their body leaves them out.",
   auth: "authed",
-  scope: ["invoices:write"],
+  // Its own scope: the profile is the Reply-To address of every invoice email and the
+  // tolerance new invoices take, more than an invoice writer needs (docs/decisions.md).
+  scope: ["profile:write"],
   body: {
     schema: profileInputSchema,
     maxBytes: 300_000,

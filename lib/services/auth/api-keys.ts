@@ -2,7 +2,12 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { apiKeys } from "@/db/schema";
 import type { ApiKeyScope } from "@/lib/domain/api-key-scopes";
-import { NotFoundError, UnauthorizedError, ValidationError } from "@/lib/domain/errors";
+import {
+  ForbiddenError,
+  NotFoundError,
+  UnauthorizedError,
+  ValidationError,
+} from "@/lib/domain/errors";
 import { isId, newId } from "@/lib/ids";
 import type { NetworkName } from "@/lib/stellar/networks";
 import type { ApiKeyClaims, AuthedContext, ServiceContext } from "../context";
@@ -79,7 +84,10 @@ export async function listApiKeys(ctx: AuthedContext): Promise<ApiKeyRow[]> {
     .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
 }
 
-/** Revokes one of the wallet's keys (again: a no-op); another wallet's key is a 404. */
+/**
+ * Revokes one of the wallet's keys (again: a no-op). Another wallet's key is 403
+ * `Unauthorized` and stays as it is (docs/decisions.md, Ownership); an unknown id, 404.
+ */
 export async function revokeApiKey(ctx: AuthedContext, id: string): Promise<ApiKeyRow> {
   if (!isId(id)) throw new NotFoundError(API_KEY_NOT_FOUND);
   const [row] = await ctx.db
@@ -89,7 +97,14 @@ export async function revokeApiKey(ctx: AuthedContext, id: string): Promise<ApiK
     })
     .where(and(eq(apiKeys.id, id), eq(apiKeys.walletAddress, ctx.wallet)))
     .returning();
-  if (!row) throw new NotFoundError(API_KEY_NOT_FOUND);
+  if (!row) {
+    const [other] = await ctx.db
+      .select({ id: apiKeys.id })
+      .from(apiKeys)
+      .where(eq(apiKeys.id, id))
+      .limit(1);
+    throw other ? new ForbiddenError("Unauthorized") : new NotFoundError(API_KEY_NOT_FOUND);
+  }
   for (const [hash, entry] of known) if (entry.claims?.id === id) known.delete(hash);
   return row;
 }

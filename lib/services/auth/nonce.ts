@@ -12,7 +12,9 @@ export const INVALID_ADDRESS = "Invalid Stellar address";
 
 /**
  * The five lines of the sign-in message (docs/decisions.md "Authentication"), joined by a
- * line feed; `URI` names the site that asks, so the wallet shows it to its user.
+ * line feed: the spec's four lines in the spec's order, then `URI` fifth (it names the site
+ * that asks, so the wallet shows it to its user; a client reading the lines by position
+ * finds the spec's four where the spec puts them).
  */
 export function buildSignInMessage(opts: {
   serviceName: string;
@@ -23,10 +25,10 @@ export function buildSignInMessage(opts: {
 }): string {
   return [
     `${opts.serviceName} Authentication`,
-    `URI: ${opts.appUrl}`,
     `Wallet: ${opts.wallet}`,
     `Nonce: ${opts.nonce}`,
     `Timestamp: ${opts.timestamp.toISOString()}`,
+    `URI: ${opts.appUrl}`,
   ].join("\n");
 }
 

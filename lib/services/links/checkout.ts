@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { invoices, payments } from "@/db/schema";
 import { paymentPageUrl } from "@/lib/config";
-import { ConflictError, NotFoundError, ValidationError } from "@/lib/domain/errors";
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "@/lib/domain/errors";
 import {
   CHECKOUT_TTL_MS,
   checkoutAmount,
@@ -17,7 +17,7 @@ import { AMOUNT_SCALE, computeTotals, FIAT_SCALE } from "@/lib/domain/money";
 import { isId } from "@/lib/ids";
 import { linkHoldPerLinkPolicy, linkHoldPolicy } from "@/lib/ratelimit/policies";
 import type { LinkCheckoutInput } from "@/lib/schemas/links";
-import { keyNetworkCondition } from "@/lib/services/auth/key-network";
+import { keySees } from "@/lib/services/auth/key-network";
 import type { AuthedContext, ServiceContext } from "../context";
 import { withTransaction } from "../db";
 import { ANONYMOUS_ACTOR, recordCreation } from "../invoices/lifecycle";
@@ -255,12 +255,11 @@ export async function listLinkPayments(
   id: string,
 ): Promise<{ linkId: string; payments: LinkPaymentRecord[] }> {
   if (!isId(id)) throw new NotFoundError(LINK_NOT_FOUND);
-  const [link] = await ctx.db
-    .select()
-    .from(invoices)
-    .where(linkById(id, eq(invoices.freelancerWallet, ctx.wallet), ...keyNetworkCondition(ctx)))
-    .limit(1);
+  const [link] = await ctx.db.select().from(invoices).where(linkById(id)).limit(1);
   if (!link) throw new NotFoundError(LINK_NOT_FOUND);
+  // Another wallet's link is 403 (docs/decisions.md, Ownership); the other network's, 404.
+  if (link.freelancerWallet !== ctx.wallet) throw new ForbiddenError("Unauthorized");
+  if (!keySees(ctx, link)) throw new NotFoundError(LINK_NOT_FOUND);
   const anyPayment = sql`exists (select 1 from ${payments} where ${payments.invoiceId} = ${invoices.id})`;
   const lastPayment = sql`(select max(${payments.confirmedAt}) from ${payments} where ${payments.invoiceId} = ${invoices.id})`;
   const rows = await ctx.db

@@ -16,7 +16,13 @@ import type { InvoiceRow } from "../invoices/store";
  * Recipient readiness): the account exists and, for USDC/EURC, holds an authorized trustline
  * to the trusted issuer (lib/stellar/assets.ts) with room for the amount.
  */
-export type ReadinessProblem = "no_account" | "no_trustline" | "not_authorized" | "no_room";
+export const READINESS_PROBLEMS = [
+  "no_account",
+  "no_trustline",
+  "not_authorized",
+  "no_room",
+] as const;
+export type ReadinessProblem = (typeof READINESS_PROBLEMS)[number];
 
 export type RecipientReadiness = {
   /** `unknown`: Horizon could not be reached (send goes ahead, see docs/decisions.md). */

@@ -1,10 +1,14 @@
 import { and, eq, gt, inArray } from "drizzle-orm";
 import { invoices, payments, refunds } from "@/db/schema";
-import { BusinessRuleError, NotFoundError, ValidationError } from "@/lib/domain/errors";
+import {
+  BusinessRuleError,
+  ForbiddenError,
+  NotFoundError,
+  ValidationError,
+} from "@/lib/domain/errors";
 import { parseAmount, toStroops, trimAmount } from "@/lib/domain/money";
 import { refundAmount, refundMemo } from "@/lib/domain/refund";
-import { newId } from "@/lib/ids";
-import { keySees } from "@/lib/services/auth/key-network";
+import { isId, newId } from "@/lib/ids";
 import type { AssetRef } from "@/lib/stellar/assets";
 import { ledgerError, viaHorizon } from "@/lib/stellar/errors";
 import { horizonFor } from "@/lib/stellar/horizon";
@@ -14,7 +18,7 @@ import { buildPaymentTransaction, PAYMENT_TIMEOUT_SECONDS } from "@/lib/stellar/
 import type { AuthedContext } from "../context";
 import { withTransaction } from "../db";
 import { networkName } from "../invoices/network";
-import { getLiveInvoice, INVOICE_NOT_FOUND, type PaymentRow } from "../invoices/store";
+import { assertOwner, getLiveInvoice, type PaymentRow } from "../invoices/store";
 import { type RefundRow, refundAsset } from "./store";
 
 export const PAYMENT_NOT_FOUND = "Payment not found";
@@ -35,7 +39,9 @@ export type RefundIntent = {
  * memo `RF-<id>`, 300-second time bounds, fee from the network. The amount is the one asked
  * for, or the default of lib/domain/refund.ts; refunds built and not yet settled count
  * against what is left, under the payment's row lock. Nothing moves until the signed
- * transaction is submitted (or seen on the ledger). Another wallet's invoice is a 404.
+ * transaction is submitted (or seen on the ledger). Another wallet's invoice, or another
+ * wallet's payment under the caller's invoice id, is 403 `Unauthorized` (docs/decisions.md,
+ * Ownership); a key on the other network sees neither (404).
  */
 export async function createRefund(
   ctx: AuthedContext,
@@ -44,9 +50,7 @@ export async function createRefund(
   input: { amount?: string | number } = {},
 ): Promise<RefundIntent> {
   const invoice = await getLiveInvoice(ctx.db, invoiceId);
-  if (invoice.freelancerWallet !== ctx.wallet || !keySees(ctx, invoice)) {
-    throw new NotFoundError(INVOICE_NOT_FOUND);
-  }
+  assertOwner(invoice, ctx);
   const payment = await findPayment(ctx, invoice.id, paymentId);
   if (payment.status === "FAILED") throw new BusinessRuleError(NOT_REFUNDABLE);
 
@@ -144,16 +148,24 @@ export async function createRefund(
   };
 }
 
+/**
+ * The payment under the caller's invoice. A payment id that exists under another wallet's
+ * invoice is 403 `Unauthorized`, whichever invoice id the path names; one that does not
+ * exist (or is another invoice of the caller's) is 404.
+ */
 async function findPayment(
   ctx: AuthedContext,
   invoiceId: string,
   paymentId: string,
 ): Promise<PaymentRow> {
-  const [row] = await ctx.db
-    .select()
+  if (!isId(paymentId)) throw new NotFoundError(PAYMENT_NOT_FOUND);
+  const [found] = await ctx.db
+    .select({ payment: payments, owner: invoices.freelancerWallet })
     .from(payments)
-    .where(and(eq(payments.id, paymentId), eq(payments.invoiceId, invoiceId)))
+    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+    .where(eq(payments.id, paymentId))
     .limit(1);
-  if (!row) throw new NotFoundError(PAYMENT_NOT_FOUND);
-  return row;
+  if (found && found.owner !== ctx.wallet) throw new ForbiddenError("Unauthorized");
+  if (!found || found.payment.invoiceId !== invoiceId) throw new NotFoundError(PAYMENT_NOT_FOUND);
+  return found.payment;
 }

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { refunds } from "@/db/schema";
-import { NotFoundError } from "@/lib/domain/errors";
+import { ForbiddenError, NotFoundError } from "@/lib/domain/errors";
 import { isId } from "@/lib/ids";
 
 export type RefundRow = typeof refunds.$inferSelect;
@@ -14,9 +14,13 @@ export const refundAsset = (r: Pick<RefundRow, "asset" | "assetIssuer">) => ({
   issuer: r.assetIssuer,
 });
 
-/** The caller's refund; another wallet's, or an unknown id, is 404 `Refund not found`. */
+/**
+ * The caller's refund: an unknown id is 404 `Refund not found`, another wallet's refund 403
+ * `Unauthorized` (docs/decisions.md, Ownership).
+ */
 export async function getOwnRefund(db: DbOrTx, id: string, wallet: string): Promise<RefundRow> {
   const [row] = isId(id) ? await db.select().from(refunds).where(eq(refunds.id, id)) : [];
-  if (!row || row.wallet !== wallet) throw new NotFoundError(REFUND_NOT_FOUND);
+  if (!row) throw new NotFoundError(REFUND_NOT_FOUND);
+  if (row.wallet !== wallet) throw new ForbiddenError("Unauthorized");
   return row;
 }

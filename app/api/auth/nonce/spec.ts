@@ -12,7 +12,7 @@ export const createNonce = operation({
   tag: "Auth",
   summary: "Request a sign-in nonce",
   description:
-    "Returns a 32-hex-character nonce bound to the wallet and the five-line message to sign (`<SERVICE_NAME> Authentication`, `URI: <APP_URL>`, `Wallet: ...`, `Nonce: ...`, `Timestamp: ...`). The nonce is valid for 300 seconds and is consumed by the first attempt that uses it.",
+    "Returns a 32-hex-character nonce bound to the wallet and the five-line message to sign (`<SERVICE_NAME> Authentication`, `Wallet: ...`, `Nonce: ...`, `Timestamp: ...`, then `URI: <APP_URL>`: the spec's four lines in its order, the site that asks fifth). The nonce is valid for 300 seconds and is consumed by the first attempt that uses it.",
   auth: "public",
   body: {
     schema: nonceRequestSchema,

@@ -9,6 +9,7 @@ import { INVALID_XDR } from "@/lib/services/payments/settle";
 import { REFUND_NOT_FOUND } from "@/lib/services/refunds/store";
 import { REFUND_EXPIRED, REFUND_MISMATCH } from "@/lib/services/refunds/submit-refund";
 import { LEDGER_MESSAGES, ledgerError } from "@/lib/stellar/errors";
+import { notOwner } from "../../common-errors";
 
 const { testnet, mainnet } = NETWORK_PASSPHRASES;
 
@@ -52,6 +53,7 @@ export const submitRefund = operation({
     }),
     new BusinessRuleError("Transaction was not successful"),
     ...Object.keys(LEDGER_MESSAGES).map(ledgerError),
+    notOwner,
     new NotFoundError(REFUND_NOT_FOUND),
   ],
 });

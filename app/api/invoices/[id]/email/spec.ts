@@ -5,6 +5,7 @@ import { resendInvoiceEmailBody } from "@/lib/schemas/email";
 import { idPath } from "@/lib/schemas/wire";
 import { queuedEmailSerializer } from "@/lib/serializers/email";
 import {
+  CANCELLED_NO_EMAIL,
   NO_CLIENT_EMAIL,
   NOT_SENT_YET,
   RECIPIENT_NOT_ALLOWED,
@@ -40,6 +41,7 @@ export const resendInvoiceEmail = operation({
       to: "must be the invoice's client email or your own",
     }),
     new BusinessRuleError(NOT_SENT_YET),
+    new BusinessRuleError(CANCELLED_NO_EMAIL),
     new RateLimitedError(invoiceEmailPolicy.message, 3600),
     notOwner,
     invoiceNotFound,

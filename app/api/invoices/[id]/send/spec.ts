@@ -2,6 +2,7 @@ import { BusinessRuleError } from "@/lib/domain/errors";
 import { operation } from "@/lib/http/route";
 import { EXAMPLE_WALLET, idPath } from "@/lib/schemas/wire";
 import { sentInvoiceSerializer } from "@/lib/serializers/invoices";
+import { describeProblem, READINESS_PROBLEMS } from "@/lib/services/payments/recipient-readiness";
 import { invoiceNotFound, notOwner } from "../../../common-errors";
 
 export const sendInvoice = operation({
@@ -18,13 +19,17 @@ export const sendInvoice = operation({
   responses: [{ status: 200, description: "Sent", serializer: sentInvoiceSerializer }],
   errors: [
     new BusinessRuleError("Invoice cannot be sent. Current status: PENDING"),
-    new BusinessRuleError(
-      `Your wallet cannot receive USDC on Testnet yet: it has no trustline to USDC issued by ${EXAMPLE_WALLET}`,
-      {
-        reason: "no_trustline",
-        fix: `Add a trustline to USDC issued by ${EXAMPLE_WALLET} ("Add trustline" on the invoice page signs it with your wallet).`,
-      },
-    ),
+    // Every reason, in the words the check writes them (lib/services/payments/recipient-readiness.ts).
+    ...READINESS_PROBLEMS.map((problem) => {
+      const { message, fix } = describeProblem(
+        { problem, room: "40" },
+        EXAMPLE_WALLET,
+        "testnet",
+        { code: "USDC", issuer: EXAMPLE_WALLET },
+        "100",
+      );
+      return new BusinessRuleError(message, { reason: problem, fix });
+    }),
     notOwner,
     invoiceNotFound,
   ],

@@ -13,7 +13,7 @@ export const listWebhookDeliveries = operation({
   tag: "Webhooks",
   summary: "Delivery log of an endpoint",
   description:
-    "Newest first; `limit` defaults to 50 in Form B and 20 in Form A (max 100). Finished deliveries are kept for 30 days after they were queued (a manual retry restarts the clock); pending ones until they finish.",
+    "Newest first; `limit` defaults to 50 in Form B and 20 in Form A (max 100). Finished deliveries are kept for 30 days after they were queued (a manual retry restarts the clock); pending ones until they finish. `lastError` is one of a fixed set (`Timed out`, `Connection failed`, `TLS error`, `URL not allowed`, `HTTP <status>`, `Event no longer available`, `Webhook deleted`, `Webhook disabled after failing for <n> days`) and never names an address, a port or a socket error.",
   auth: "authed",
   scope: ["webhooks:write"],
   params: idPath,

@@ -16,7 +16,7 @@ import {
   REFUND_SOURCE_NOT_FOUND,
 } from "@/lib/services/refunds/create-refund";
 import { ledgerError } from "@/lib/stellar/errors";
-import { invoiceNotFound } from "../../../../../common-errors";
+import { invoiceNotFound, notOwner } from "../../../../../common-errors";
 
 export const createRefund = operation({
   method: "POST",
@@ -25,7 +25,7 @@ export const createRefund = operation({
   tag: "Invoices",
   summary: "Build a refund of a payment",
   description:
-    "The owner's unsigned payment from the freelancer's wallet back to the payment's sender, in the asset received (same issuer), memo `RF-<refund id>`, 300-second time bounds, fee from the network. `amount` is optional: by default the whole payment if it was not applied, the overpaid part if the invoice is PAID and overpaid, or the whole applied payment of an invoice not yet PAID. A refund may never exceed the amount received less what was refunded or is being refunded. Sign `transactionXdr` with the wallet and send it to POST /api/refunds/submit (or send it to the network yourself: the watcher recognises the memo). Another wallet's invoice is a 404.",
+    "The owner's unsigned payment from the freelancer's wallet back to the payment's sender, in the asset received (same issuer), memo `RF-<refund id>`, 300-second time bounds, fee from the network. `amount` is optional: by default the whole payment if it was not applied, the overpaid part if the invoice is PAID and overpaid, or the whole applied payment of an invoice not yet PAID. A refund may never exceed the amount received less what was refunded or is being refunded. Sign `transactionXdr` with the wallet and send it to POST /api/refunds/submit (or send it to the network yourself: the watcher recognises the memo). Another wallet's invoice or payment is 403 `Unauthorized`.",
   auth: "authed",
   scope: ["invoices:write"],
   ledger: true,
@@ -60,6 +60,7 @@ export const createRefund = operation({
     ledgerError("op_src_no_trust"),
     ledgerError("op_no_destination"),
     ledgerError("op_no_trust"),
+    notOwner,
     invoiceNotFound,
     new NotFoundError(PAYMENT_NOT_FOUND),
   ],
