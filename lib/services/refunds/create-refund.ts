@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { invoices, payments, refunds } from "@/db/schema";
 import {
   BusinessRuleError,
@@ -19,7 +19,7 @@ import type { AuthedContext } from "../context";
 import { withTransaction } from "../db";
 import { networkName } from "../invoices/network";
 import { assertOwner, getLiveInvoice, type PaymentRow } from "../invoices/store";
-import { type RefundRow, refundAsset } from "./store";
+import { lockPaymentAndHeld, type RefundRow, refundAsset } from "./store";
 
 export const PAYMENT_NOT_FOUND = "Payment not found";
 export const NOT_REFUNDABLE = "Only a confirmed payment can be refunded";
@@ -70,27 +70,15 @@ export async function createRefund(
 
   const now = ctx.now();
   const refund = await withTransaction(ctx.db, async (tx) => {
-    const [locked] = await tx
-      .select()
-      .from(payments)
-      .where(eq(payments.id, payment.id))
-      .for("update");
-    const open = await tx
-      .select({ amount: refunds.amount })
-      .from(refunds)
-      .where(
-        and(
-          eq(refunds.paymentId, payment.id),
-          inArray(refunds.status, ["PENDING", "SUBMITTED"]),
-          gt(refunds.expiresAt, now),
-        ),
-      );
+    const held = await lockPaymentAndHeld(tx, payment.id, now);
+    if (!held) throw new NotFoundError(PAYMENT_NOT_FOUND);
+    const locked = held.payment;
     // amountPaid as it is now (another payment may have landed since the first read).
     const [current] = await tx.select().from(invoices).where(eq(invoices.id, invoice.id));
     const amount = refundAmount(
       locked,
       current,
-      open.map((r) => r.amount),
+      held.held,
       input.amount === undefined ? undefined : parseAmount(input.amount),
     );
     const line = balanceOf(source, asset);

@@ -1,5 +1,5 @@
-import { and, eq, gt, ne, or } from "drizzle-orm";
-import { invoices, payments, refunds } from "@/db/schema";
+import { and, eq, ne } from "drizzle-orm";
+import { invoices, refunds } from "@/db/schema";
 import { BusinessRuleError, NotFoundError, ValidationError } from "@/lib/domain/errors";
 import { fromStroops, toStroops } from "@/lib/domain/money";
 import { isExactRefund, REFUND_EXCEEDS_RECEIVED, refundableStroops } from "@/lib/domain/refund";
@@ -13,7 +13,7 @@ import { withTransaction } from "../db";
 import { networkName } from "../invoices/network";
 import { INVALID_XDR, waitForTransaction } from "../payments/settle";
 import { type RefundOutcome, recordRefund } from "./record-refund";
-import { getOwnRefund, REFUND_NOT_FOUND, type RefundRow } from "./store";
+import { getOwnRefund, lockPaymentAndHeld, REFUND_NOT_FOUND, type RefundRow } from "./store";
 
 export const REFUND_MISMATCH = "Transaction does not match refund";
 export const REFUND_EXPIRED = "Refund has expired. Create a new refund";
@@ -91,28 +91,10 @@ export async function submitRefund(
  */
 async function holdForSubmit(ctx: AuthedContext, refund: RefundRow, hash: string): Promise<void> {
   await withTransaction(ctx.db, async (tx) => {
-    const [payment] = await tx
-      .select()
-      .from(payments)
-      .where(eq(payments.id, refund.paymentId))
-      .for("update");
-    const open = await tx
-      .select({ amount: refunds.amount })
-      .from(refunds)
-      .where(
-        and(
-          eq(refunds.paymentId, refund.paymentId),
-          ne(refunds.id, refund.id),
-          or(
-            eq(refunds.status, "SUBMITTED"),
-            and(eq(refunds.status, "PENDING"), gt(refunds.expiresAt, ctx.now())),
-          ),
-        ),
-      );
-    const left = refundableStroops(
-      payment,
-      open.map((r) => r.amount),
-    );
+    const locked = await lockPaymentAndHeld(tx, refund.paymentId, ctx.now(), refund.id);
+    if (!locked) throw new NotFoundError(REFUND_NOT_FOUND);
+    const { payment, held } = locked;
+    const left = refundableStroops(payment, held);
     if (toStroops(refund.amount) > left) {
       throw new BusinessRuleError(REFUND_EXCEEDS_RECEIVED, {
         amount: `at most ${fromStroops(left)} can be refunded from this payment`,
