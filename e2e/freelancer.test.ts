@@ -234,7 +234,7 @@ describe("freelancer journey", () => {
     if (!signedIn) skip("needs the signed-in session of the first step");
     await page.goto(`${env.app.url}/settings/keys`);
     await visible(page.getByRole("heading", { level: 1, name: "API keys" }));
-    await page.getByLabel("Name").fill("Books export");
+    await page.getByLabel("Name", { exact: true }).fill("Books export");
     await page.getByRole("button", { name: "Create key" }).click();
     const secret = await (await visible(page.getByTestId("api-key-secret"))).inputValue();
     expect(secret).toMatch(/^sk_test_/);
