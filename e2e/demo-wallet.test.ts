@@ -1,10 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { verifyWebhookSignatureV2 } from "@/lib/webhooks/sign";
 import { freePort, type RunningApp, startApp } from "@/tests/helpers/app";
 import {
   type GuardedContext,
@@ -192,6 +194,84 @@ describe("the demo wallet on a fresh npm run dev:offline", () => {
     );
     expect(fc.blocked).toEqual([]);
     expect(cc.blocked).toEqual([]);
+  });
+});
+
+describe("webhooks and attachments on npm run dev:offline (issue 28)", () => {
+  it("a receiver on this machine is accepted and Send test event delivers a signed ping, shown in the log", async () => {
+    // A webhook receiver on loopback, as a developer runs one offline.
+    const received: { headers: http.IncomingHttpHeaders; raw: string }[] = [];
+    const receiver = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => {
+        received.push({ headers: req.headers, raw: Buffer.concat(chunks).toString("utf8") });
+        res.writeHead(200).end("ok");
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", () => r()));
+    const hookUrl = `http://127.0.0.1:${(receiver.address() as net.AddressInfo).port}/hook`;
+    try {
+      const c = await context();
+      const page = await c.newPage();
+      await signInWith(DEMO, page, url, "/settings/webhooks");
+      const form = page.getByRole("form", { name: "Add an endpoint" });
+      // A host without a DNS answer (every public one, offline): the refusal says so.
+      await form.getByLabel("Endpoint URL").fill("https://hooks.invalid/x");
+      await form.getByRole("button", { name: "Add endpoint" }).click();
+      await visible(form.getByRole("alert").getByText("Webhook URL host has no DNS answer"));
+      await visible(form.getByText("no DNS answer for hooks.invalid"));
+
+      await form.getByLabel("Endpoint URL").fill(hookUrl);
+      await form.getByRole("button", { name: "Add endpoint" }).click();
+      const secret = await (await visible(page.getByTestId("webhook-secret"))).inputValue();
+      expect(secret).toMatch(/^whsec_/);
+      await page.getByRole("button", { name: `Send test event to ${hookUrl}` }).click();
+      const endpoint = page.getByRole("article", { name: `Endpoint ${hookUrl}` });
+      // The log opens and follows the test until the worker has delivered it.
+      const row = endpoint.getByRole("row").filter({ hasText: "ping (test event)" });
+      await visible(row.getByText("Delivered").first(), 30_000);
+      await visible(row.getByText("HTTP 200"));
+      expect(received).toHaveLength(1);
+      const body = JSON.parse(received[0].raw);
+      expect(body.type).toBe("ping");
+      const v2 = received[0].headers["x-service-signature-v2"] as string;
+      expect(verifyWebhookSignatureV2(secret, received[0].raw, v2)).toBe(true);
+      await saveArtifact(page, "webhook-test-event");
+      expect(c.blocked).toEqual([]);
+    } finally {
+      receiver.closeAllConnections();
+      await new Promise((r) => receiver.close(r));
+    }
+  });
+
+  it("the mail catcher shows the invoice email's PDF and downloads it", async () => {
+    // The first journey sent INV-0001 to ada@example.com, with its PDF attached.
+    type Listed = { id: number; to: string[]; attachments: { filename: string; url: string }[] };
+    let invoiceEmail: Listed | undefined;
+    await until(
+      async () => {
+        const caught = (await (await fetch(`${mailUrl}/messages.json`)).json()) as Listed[];
+        invoiceEmail = caught.find(
+          (m) => m.to.includes("ada@example.com") && m.attachments.length > 0,
+        );
+        return invoiceEmail !== undefined;
+      },
+      { timeout: 30_000, interval: 500, message: "the invoice email with its PDF" },
+    );
+    const c = await context();
+    const page = await c.newPage();
+    await page.goto(`${mailUrl}/messages/${invoiceEmail?.id}`);
+    const files = page.getByRole("table").filter({ hasText: "application/pdf" });
+    await visible(files.getByRole("cell", { name: /^INV-\d{4}\.pdf$/ }));
+    const download = page.waitForEvent("download");
+    await files.getByRole("link", { name: "Download" }).first().click();
+    const file = await (await download).path();
+    const bytes = fs.readFileSync(file);
+    expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    const served = await fetch(`${mailUrl}${invoiceEmail?.attachments[0].url}`);
+    expect(served.headers.get("content-type")).toBe("application/pdf");
+    expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
   });
 });
 

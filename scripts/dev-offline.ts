@@ -13,7 +13,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { startLedger } from "../ledger/server";
 import { startMailCatcher } from "./mail-catcher";
-import { offlineDataDir, offlineExplorers } from "./offline-env";
+import { offlineDataDir, offlineExplorers, offlineWebhookEnv } from "./offline-env";
 import { startPriceSource } from "./price-source";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -57,10 +57,9 @@ const env = {
   SMTP_URL: mail.smtpUrl,
   // The demo wallet, on these loopback ledgers only (lib/client/wallets/options.ts).
   DEMO_WALLET: "on",
-  // This is one developer's machine running the production build: webhooks to a local
-  // receiver may be allowed (WEBHOOK_ALLOW_LOOPBACK=true in .env) without stopping start-up.
-  // It changes nothing while WEBHOOK_ALLOW_LOOPBACK is off (lib/config.ts).
-  WEBHOOK_ALLOW_LOOPBACK_IN_PRODUCTION: "i-understand",
+  // Webhooks to a receiver on this machine (http://127.0.0.1:<port>/...), the only kind
+  // that can work without DNS; both acknowledgements, as this runs the production build.
+  ...offlineWebhookEnv(),
 };
 process.stdout.write(
   [
@@ -80,6 +79,7 @@ process.stdout.write(
       prices.url +
       '/local/prices -d \'{"prices":{"stellar":{"usd":0.2,"eur":0.1852}}}\'',
     `Emails (mail catcher, nothing leaves this machine): ${mail.url}`,
+    "Webhooks: receivers on this machine are allowed (http://127.0.0.1:<port>/...); Settings > Webhooks > Send test event",
     "",
   ].join("\n"),
 );

@@ -1,13 +1,21 @@
 /**
  * The offline mail catcher (`npm run dev:offline`, README "Trying it offline"): a local SMTP
  * server (smtp-server) that keeps every message in memory, parsed with mailparser, and a small
- * page listing them (time, to, subject) with each one's HTML and plain text. Nothing is
- * delivered anywhere. Run alone: `npx tsx scripts/mail-catcher.ts`.
+ * page listing them (time, to, subject) with each one's HTML, plain text and attachments (name,
+ * type, size, and a download of the exact bytes: the invoice PDF). Nothing is delivered
+ * anywhere. Run alone: `npx tsx scripts/mail-catcher.ts`.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
+
+export type CaughtAttachment = {
+  filename: string;
+  contentType: string;
+  size: number;
+  content: Buffer;
+};
 
 export type CaughtMessage = {
   id: number;
@@ -18,6 +26,7 @@ export type CaughtMessage = {
   html: string | null;
   text: string;
   headers: Record<string, string>;
+  attachments: CaughtAttachment[];
 };
 
 export type MailCatcher = {
@@ -42,18 +51,40 @@ function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title><style>${PAGE_STYLE}</style></head><body>${body}</body></html>`;
 }
 
+/** "12.3 KB": sizes as a person reads them. */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+const attachmentUrl = (m: CaughtMessage, i: number) => `/messages/${m.id}/attachments/${i + 1}`;
+
 function listPage(messages: CaughtMessage[]): string {
   const rows = [...messages]
     .reverse()
     .map(
       (m) =>
-        `<tr><td>${esc(m.receivedAt.toISOString())}</td><td>${esc(m.to.join(", "))}</td><td><a href="/messages/${m.id}">${esc(m.subject || "(no subject)")}</a></td></tr>`,
+        `<tr><td>${esc(m.receivedAt.toISOString())}</td><td>${esc(m.to.join(", "))}</td><td><a href="/messages/${m.id}">${esc(m.subject || "(no subject)")}</a></td><td>${m.attachments
+          .map((a, i) => `<a href="${attachmentUrl(m, i)}" download>${esc(a.filename)}</a>`)
+          .join("<br>")}</td></tr>`,
     )
     .join("");
   return page(
     "Mail catcher",
-    `<h1>Mail catcher</h1><p>${messages.length} message(s) caught; nothing is delivered. Reload to see new ones.</p><table><thead><tr><th>Received (UTC)</th><th>To</th><th>Subject</th></tr></thead><tbody>${rows}</tbody></table>`,
+    `<h1>Mail catcher</h1><p>${messages.length} message(s) caught; nothing is delivered. Reload to see new ones.</p><table><thead><tr><th>Received (UTC)</th><th>To</th><th>Subject</th><th>Attachments</th></tr></thead><tbody>${rows}</tbody></table>`,
   );
+}
+
+function attachmentsSection(m: CaughtMessage): string {
+  if (m.attachments.length === 0) return "";
+  const rows = m.attachments
+    .map(
+      (a, i) =>
+        `<tr><td>${esc(a.filename)}</td><td>${esc(a.contentType)}</td><td>${formatSize(a.size)}</td><td><a href="${attachmentUrl(m, i)}" target="_blank" rel="noopener">Open</a> · <a href="${attachmentUrl(m, i)}" download="${esc(a.filename)}">Download</a></td></tr>`,
+    )
+    .join("");
+  return `<h2>Attachments (${m.attachments.length})</h2><table><thead><tr><th>Name</th><th>Type</th><th>Size</th><th></th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 function messagePage(m: CaughtMessage): string {
@@ -62,7 +93,7 @@ function messagePage(m: CaughtMessage): string {
     .join("\n");
   return page(
     m.subject,
-    `<p><a href="/">All messages</a></p><h1>${esc(m.subject)}</h1><p>To ${esc(m.to.join(", "))}, ${esc(m.receivedAt.toISOString())}</p>${m.html ? `<h2>HTML</h2><iframe sandbox src="/messages/${m.id}/html" title="HTML part"></iframe>` : ""}<h2>Plain text</h2><pre>${esc(m.text)}</pre><h2>Headers</h2><pre>${headers}</pre>`,
+    `<p><a href="/">All messages</a></p><h1>${esc(m.subject)}</h1><p>To ${esc(m.to.join(", "))}, ${esc(m.receivedAt.toISOString())}</p>${attachmentsSection(m)}${m.html ? `<h2>HTML</h2><iframe sandbox src="/messages/${m.id}/html" title="HTML part"></iframe>` : ""}<h2>Plain text</h2><pre>${esc(m.text)}</pre><h2>Headers</h2><pre>${headers}</pre>`,
   );
 }
 
@@ -92,6 +123,13 @@ export async function startMailCatcher(
             html: typeof parsed.html === "string" ? parsed.html : null,
             text: parsed.text ?? "",
             headers,
+            // Every part that is not the body: files, and inline images with a name.
+            attachments: parsed.attachments.map((a, i) => ({
+              filename: a.filename || `attachment-${i + 1}`,
+              contentType: a.contentType || "application/octet-stream",
+              size: a.content.length,
+              content: a.content,
+            })),
           });
           callback();
         })
@@ -117,11 +155,37 @@ export async function startMailCatcher(
     };
     if (url.pathname === "/") return send(200, "text/html; charset=utf-8", listPage(messages));
     if (url.pathname === "/messages.json") {
-      return send(200, "application/json", JSON.stringify(messages));
+      // Attachments as their name, type and size (the bytes are at their own URL).
+      const listed = messages.map((m) => ({
+        ...m,
+        attachments: m.attachments.map((a, i) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          size: a.size,
+          url: attachmentUrl(m, i),
+        })),
+      }));
+      return send(200, "application/json", JSON.stringify(listed));
     }
-    const match = /^\/messages\/(\d+)(\/html)?$/.exec(url.pathname);
+    const match = /^\/messages\/(\d+)(?:(\/html)|\/attachments\/(\d+))?$/.exec(url.pathname);
     const m = match ? messages.find((x) => x.id === Number(match[1])) : undefined;
     if (!m || !match) return send(404, "text/plain", "Not found");
+    if (match[3]) {
+      const a = m.attachments[Number(match[3]) - 1];
+      if (!a) return send(404, "text/plain", "Not found");
+      // The exact bytes with the type the email gave them; a sandbox CSP, as the HTML part,
+      // so an attached HTML or SVG file cannot run script on the catcher's origin.
+      res.writeHead(200, {
+        "content-type": a.contentType,
+        "content-length": String(a.content.length),
+        "content-disposition": `inline; filename*=UTF-8''${encodeURIComponent(a.filename)}`,
+        "content-security-policy": "sandbox",
+        "x-content-type-options": "nosniff",
+        "cache-control": "no-store",
+      });
+      res.end(a.content);
+      return;
+    }
     if (match[2]) {
       // The email's own HTML, scripts off and in its own sandboxed origin.
       return send(200, "text/html; charset=utf-8", m.html ?? "", {

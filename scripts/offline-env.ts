@@ -26,3 +26,17 @@ export function offlineExplorers(ledgers: { testnet: string; mainnet: string }) 
     EXPLORER_MAINNET_URL: `${ledgers.mainnet}/transactions/`,
   };
 }
+
+/**
+ * Webhooks offline go to receivers on this machine (docs/decisions.md, Trying it offline):
+ * there is no DNS, so no public https host could pass the SSRF check anyway. dev:offline runs
+ * the production build (NODE_ENV=production), where WEBHOOK_ALLOW_LOOPBACK stops start-up
+ * without the second acknowledgement (lib/config.ts), so it sets both, whatever `.env` says.
+ * Only loopback is admitted: private, link-local and metadata addresses stay refused.
+ */
+export function offlineWebhookEnv() {
+  return {
+    WEBHOOK_ALLOW_LOOPBACK: "true",
+    WEBHOOK_ALLOW_LOOPBACK_IN_PRODUCTION: "i-understand",
+  } as const;
+}

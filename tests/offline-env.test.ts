@@ -1,6 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { offlineDataDir, offlineExplorers } from "@/scripts/offline-env";
+import { parseConfig } from "@/lib/config";
+import { offlineDataDir, offlineExplorers, offlineWebhookEnv } from "@/scripts/offline-env";
 
 /** What `npm run dev:offline` hands the app (scripts/dev-offline.ts, scripts/offline-env.ts). */
 
@@ -21,5 +22,17 @@ describe("npm run dev:offline environment", () => {
       EXPLORER_TESTNET_URL: "http://127.0.0.1:8001/transactions/",
       EXPLORER_MAINNET_URL: "http://127.0.0.1:8002/transactions/",
     });
+  });
+
+  it("lets the production build send webhooks to loopback receivers, whatever .env says (issue 28)", () => {
+    const env = {
+      JWT_SECRET: "x".repeat(32),
+      DATA_DIR: "/tmp/unused-offline-env-test",
+      NODE_ENV: "production",
+      // A .env that turned it off loses: dev:offline sets the variables itself.
+      WEBHOOK_ALLOW_LOOPBACK: "false",
+    };
+    expect(parseConfig(env).webhooks.allowLoopback).toBe(false);
+    expect(parseConfig({ ...env, ...offlineWebhookEnv() }).webhooks.allowLoopback).toBe(true);
   });
 });

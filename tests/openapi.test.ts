@@ -7,7 +7,6 @@ import { compileErrors, validate } from "@readme/openapi-parser";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { EVENT_TYPES, type EventType } from "@/lib/domain/invoice-state";
 import type { ErrorPayload } from "@/lib/http/errors";
 import { errorBody, type Serializer, successBody } from "@/lib/http/forms";
 import {
@@ -24,7 +23,12 @@ import {
   RATE_LIMIT_HEADERS,
 } from "@/lib/openapi/document";
 import { ROUTE_SPECS } from "@/lib/openapi/routes";
-import { EVENT_DATA, EVENT_ENVELOPES } from "@/lib/schemas/events";
+import {
+  DELIVERED_EVENT_TYPES,
+  type DeliveredEventType,
+  EVENT_DATA,
+  EVENT_ENVELOPES,
+} from "@/lib/schemas/events";
 import { createInvoiceSchema, updateInvoiceSchema } from "@/lib/schemas/invoices";
 import { submitSchema } from "@/lib/schemas/payments";
 import { health as healthSchema } from "@/lib/schemas/system";
@@ -171,6 +175,7 @@ const COMPUTED_MESSAGES: Record<string, string> = {
   "lib/http/route.ts op.limit.policy(LIMIT_DEFAULTS).message": "errorsOf itself",
   "lib/http/route.ts TOO_MANY": "errorsOf itself",
   "lib/services/email/invoice-email.ts invoiceEmailPolicy.message": "the email spec's 429",
+  "lib/webhooks/test-event.ts webhookTestPolicy.message": "the webhook test spec's 429",
   "lib/services/payments/recipient-readiness.ts r.message":
     "describeProblem: the send spec lists every READINESS_PROBLEMS reason",
   "lib/services/payments/record-payment.ts result.message":
@@ -418,12 +423,13 @@ describe("the OpenAPI document", () => {
 
   it("describes every webhook event with its data fields and X-Service-Signature", () => {
     const webhooks = doc.webhooks as Record<string, { post: Operation }>;
-    expect(Object.keys(webhooks).sort()).toEqual([...EVENT_TYPES].sort());
+    // Every subscribable type, and the test event (POST /api/webhooks/{id}/test).
+    expect(Object.keys(webhooks).sort()).toEqual([...DELIVERED_EVENT_TYPES].sort());
     const schemas = doc.components?.schemas as Record<
       string,
       { properties: Record<string, unknown> }
     >;
-    for (const type of EVENT_TYPES) {
+    for (const type of DELIVERED_EVENT_TYPES) {
       const post = webhooks[type].post;
       expect(post.parameters).toContainEqual(
         expect.objectContaining({ in: "header", name: "X-Service-Signature", required: true }),
@@ -928,6 +934,12 @@ describe("over HTTP", () => {
       const hookId = form === "A" ? hook.body.data.id : hook.body.id;
       expectDocumented("GET", "/api/webhooks", form, await api.get(`/api/webhooks${s}`));
       expectDocumented(
+        "POST",
+        "/api/webhooks/{id}/test",
+        form,
+        await api.post(`/api/webhooks/${hookId}/test${s}`),
+      );
+      expectDocumented(
         "GET",
         "/api/webhooks/{id}/deliveries",
         form,
@@ -986,16 +998,22 @@ describe("over HTTP", () => {
       await cron.post("/api/cron/webhooks");
     }
     const mine = hooks.filter((h) => h.headers["x-service-signature"] && h.body);
-    const seen = new Set<EventType>();
+    const seen = new Set<DeliveredEventType>();
     for (const h of mine) {
-      const event = JSON.parse(h.body) as { type: EventType };
+      const event = JSON.parse(h.body) as { type: DeliveredEventType };
       expectExact(EVENT_ENVELOPES[event.type], event, `${event.type} delivery`);
       seen.add(event.type);
       expect(h.headers["x-service-signature"]).toMatch(/^[0-9a-f]{64}$/);
       expect(h.headers["x-service-event-id"]).toBe((event as unknown as { id: string }).id);
     }
-    for (const type of ["invoice.created", "invoice.sent", "invoice.cancelled", "link.created"]) {
-      expect(seen.has(type as EventType), `no ${type} delivery`).toBe(true);
+    for (const type of [
+      "invoice.created",
+      "invoice.sent",
+      "invoice.cancelled",
+      "link.created",
+      "ping",
+    ]) {
+      expect(seen.has(type as DeliveredEventType), `no ${type} delivery`).toBe(true);
     }
     // The signature is the HMAC of the raw body with the endpoint's secret.
     const ours = hooks.find((h) => h.body.includes(created.body.id));
@@ -1005,7 +1023,9 @@ describe("over HTTP", () => {
         .digest("hex"),
     );
     // And every event row the services wrote has the documented data.
-    const rows = await sql<{ type: EventType; data: unknown }[]>`select type, data from events`;
+    const rows = await sql<
+      { type: DeliveredEventType; data: unknown }[]
+    >`select type, data from events`;
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expectExact(EVENT_DATA[row.type], row.data, `${row.type} row`);
   });

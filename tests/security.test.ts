@@ -154,6 +154,7 @@ describe("IDOR", () => {
       ["key revoke", () => intruder.delete(`/api/keys/${key.id}`)],
       ["webhook delete", () => intruder.delete(`/api/webhooks/${hook.id}`)],
       ["webhook rotate secret", () => intruder.post(`/api/webhooks/${hook.id}/rotate-secret`)],
+      ["webhook test event", () => intruder.post(`/api/webhooks/${hook.id}/test`)],
       ["webhook deliveries", () => intruder.get(`/api/webhooks/${hook.id}/deliveries`)],
       [
         "webhook redeliver",

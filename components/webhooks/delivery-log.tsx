@@ -1,5 +1,6 @@
 "use client";
 
+import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Alert } from "@/components/ui/card";
 import { Loading, Muted } from "@/components/ui/page";
@@ -10,6 +11,9 @@ import { formatDateTime } from "@/lib/format";
 import type { Delivery, DeliveryPage } from "./types";
 
 const PAGE_SIZE = 20;
+/** After a test event, the log asks again this often while a delivery is pending, this long. */
+const FOLLOW_MS = 2000;
+const FOLLOW_FOR_MS = 30_000;
 
 const STATUS: Record<Delivery["status"], [text: string, className: string]> = {
   pending: ["Pending", "text-amber-700 dark:text-amber-300"],
@@ -27,8 +31,12 @@ const COLUMNS = [
   ACTIONS_COLUMN,
 ];
 
-/** One endpoint's deliveries, newest first, with a Redeliver button per row. */
-export function DeliveryLog({ webhookId }: { webhookId: string }) {
+/**
+ * One endpoint's deliveries, newest first, with a Redeliver button per row. `follow` changes
+ * when a test event was queued: the log loads again, then keeps asking while a delivery due
+ * within seconds is still pending, so the test's result shows without a click.
+ */
+export function DeliveryLog({ webhookId, follow = 0 }: { webhookId: string; follow?: number }) {
   const path = `/api/webhooks/${webhookId}/deliveries`;
   const { data, setData, error, loading, reload, api, pager } = usePagedResource<DeliveryPage>(
     path,
@@ -36,6 +44,19 @@ export function DeliveryLog({ webhookId }: { webhookId: string }) {
     (page) => page.deliveries,
   );
   const { busy, notice, run } = useAction();
+
+  const [followUntil, setFollowUntil] = useState(0);
+  useEffect(() => {
+    if (follow === 0) return;
+    setFollowUntil(Date.now() + FOLLOW_FOR_MS);
+    reload();
+  }, [follow, reload]);
+  const pending = data?.deliveries.some((d) => d.status === "pending") ?? false;
+  useEffect(() => {
+    if (!pending || loading || Date.now() > followUntil) return;
+    const timer = setTimeout(reload, FOLLOW_MS);
+    return () => clearTimeout(timer);
+  }, [pending, loading, followUntil, reload]);
 
   const redeliver = (d: Delivery) =>
     run(d.id, async () => {
@@ -100,7 +121,7 @@ function DeliveryRow({
     <tr>
       <th scope="row" id={rowId} className={`${tdClass} text-left font-normal`}>
         <span className="block font-mono text-xs font-medium">
-          {d.eventType ?? "unknown event"}
+          {d.eventType === "ping" ? "ping (test event)" : (d.eventType ?? "unknown event")}
         </span>
         <span className="block font-mono text-[11px] text-slate-500 dark:text-slate-400">
           {d.eventId}

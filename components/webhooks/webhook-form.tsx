@@ -82,7 +82,13 @@ export function WebhookForm({
           placeholder="https://example.com/webhooks/stellar"
           {...register("url")}
           error={details.url ?? errors.url?.message}
-          hint={<Hint>A public https address; private and local addresses are refused.</Hint>}
+          hint={
+            <Hint>
+              A public https address; private addresses are refused, and a receiver on this machine
+              only where the server allows it (as <code>npm run dev:offline</code> does). Once
+              added, try it with Send test event.
+            </Hint>
+          }
         />
         <fieldset>
           <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">Events</legend>

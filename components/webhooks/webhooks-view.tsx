@@ -18,6 +18,8 @@ export function WebhooksView() {
   /** A secret shown this once: after creating an endpoint or rotating its secret. */
   const [created, setCreated] = useState<ShownSecret | null>(null);
   const [open, setOpen] = useState<Record<string, boolean>>({});
+  /** Test events queued per endpoint: a change makes its delivery log follow the new one. */
+  const [tests, setTests] = useState<Record<string, number>>({});
   const action = useAction();
   const removal = useRemoval(action, async (hook: Webhook) => {
     await api(`/api/webhooks/${hook.id}`, { method: "DELETE" });
@@ -37,6 +39,19 @@ export function WebhooksView() {
         secret: r.secret,
         oldUntil: r.previousSecretExpiresAt,
       });
+    });
+
+  /** A signed `ping` to this endpoint only; its delivery log opens and follows it. */
+  const sendTest = (hook: Webhook) =>
+    action.run(`test-${hook.id}`, async () => {
+      await api(`/api/webhooks/${hook.id}/test`, { method: "POST" });
+      setOpen((o) => ({ ...o, [hook.id]: true }));
+      setTests((t) => ({ ...t, [hook.id]: (t[hook.id] ?? 0) + 1 }));
+      // A disabled endpoint is enabled again by the test.
+      if (hook.status === "disabled") {
+        await api<Webhook[]>("/api/webhooks").then(setData, () => undefined);
+      }
+      return `Test event (ping) queued for ${hook.url}: its result appears in the deliveries below within a few seconds.`;
     });
 
   async function onCreated(hook: CreatedWebhook) {
@@ -117,6 +132,14 @@ export function WebhooksView() {
                 </Button>
                 <Button
                   variant="secondary"
+                  disabled={action.busy === `test-${h.id}`}
+                  onClick={() => sendTest(h)}
+                  aria-label={`Send test event to ${h.url}`}
+                >
+                  Send test event
+                </Button>
+                <Button
+                  variant="secondary"
                   disabled={action.busy === "rotate"}
                   onClick={() => rotate(h)}
                   aria-label={`Rotate secret of ${h.url}`}
@@ -132,7 +155,9 @@ export function WebhooksView() {
                 </Button>
               </div>
             </div>
-            <div id={`deliveries-${h.id}`}>{open[h.id] && <DeliveryLog webhookId={h.id} />}</div>
+            <div id={`deliveries-${h.id}`}>
+              {open[h.id] && <DeliveryLog webhookId={h.id} follow={tests[h.id] ?? 0} />}
+            </div>
           </article>
         ))}
       </section>

@@ -1,7 +1,12 @@
 import { z } from "zod";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
-import { EVENT_TYPES } from "@/lib/domain/invoice-state";
-import { EVENT_ENVELOPES, EVENT_WHEN } from "@/lib/schemas/events";
+import {
+  DELIVERED_EVENT_TYPES,
+  type DeliveredEventType,
+  EVENT_ENVELOPES,
+  EVENT_WHEN,
+  PING_EVENT,
+} from "@/lib/schemas/events";
 import {
   EVENT_ID_HEADER,
   SIGNATURE_HEADER,
@@ -38,17 +43,24 @@ const deliveryHeaders = z.object({
     .meta({ description: "Unix seconds of this delivery attempt" }),
 });
 
-/** The OpenAPI 3.1 `webhooks` section: one entry per event type. */
+/** To whom an event of `type` goes. */
+function recipients(type: DeliveredEventType): string {
+  return type === PING_EVENT
+    ? "to the one endpoint tested"
+    : `to every registered endpoint that asked for \`${type}\` (or \`*\`), at least once and in order per invoice`;
+}
+
+/** The OpenAPI 3.1 `webhooks` section: one entry per event type (the test event included). */
 export function buildWebhooks(): ZodOpenApiPathsObject {
   return Object.fromEntries(
-    EVENT_TYPES.map((type) => [
+    DELIVERED_EVENT_TYPES.map((type) => [
       type,
       {
         post: {
           operationId: `webhook_${type.replace(".", "_")}`,
           tags: ["Webhook events"],
           summary: type,
-          description: `${EVENT_WHEN[type]}\n\nDelivered as an HTTP POST with a JSON body to every registered endpoint that asked for \`${type}\` (or \`*\`), at least once and in order per invoice. The service signs the exact bytes it sends: verify \`${SIGNATURE_V2_HEADER}\` (or the classic \`${SIGNATURE_HEADER}\`) over the raw body before parsing it.`,
+          description: `${EVENT_WHEN[type]}\n\nDelivered as an HTTP POST with a JSON body ${recipients(type)}. The service signs the exact bytes it sends: verify \`${SIGNATURE_V2_HEADER}\` (or the classic \`${SIGNATURE_HEADER}\`) over the raw body before parsing it.`,
           requestParams: { header: deliveryHeaders },
           requestBody: {
             required: true,

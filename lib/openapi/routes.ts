@@ -55,6 +55,7 @@ import * as deliveryRetry from "@/app/api/webhooks/[id]/deliveries/[deliveryId]/
 import * as deliveries from "@/app/api/webhooks/[id]/deliveries/spec";
 import * as rotateSecret from "@/app/api/webhooks/[id]/rotate-secret/spec";
 import * as webhook from "@/app/api/webhooks/[id]/spec";
+import * as webhookTest from "@/app/api/webhooks/[id]/test/spec";
 import * as webhooks from "@/app/api/webhooks/spec";
 import type { Operation } from "@/lib/http/route";
 
@@ -115,6 +116,7 @@ export const ROUTE_SPECS: readonly Operation[] = [
   webhooks,
   webhook,
   rotateSecret,
+  webhookTest,
   deliveries,
   deliveryRetry,
   events,

@@ -117,3 +117,14 @@ export const invoiceEmailPolicy: RateLimitPolicy = {
   windowSeconds: 3600,
   message: "Email limit reached for this invoice. At most 10 emails per hour.",
 };
+
+/**
+ * Test events of one webhook endpoint (POST /api/webhooks/:id/test): 5 per minute per
+ * endpoint, counted on the outbox under the endpoint's row lock (lib/webhooks/test-event.ts).
+ */
+export const webhookTestPolicy: RateLimitPolicy = {
+  name: "webhook-test",
+  limit: 5,
+  windowSeconds: 60,
+  message: "Test event limit reached for this webhook. At most 5 per minute.",
+};

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EVENT_TYPES, type EventType, INVOICE_STATUSES } from "@/lib/domain/invoice-state";
+import { EVENT_TYPES, INVOICE_STATUSES } from "@/lib/domain/invoice-state";
 import { CURRENCIES } from "@/lib/domain/money";
 import { UNAPPLIED_REASONS } from "@/lib/domain/unapplied";
 import { id, int, timestamp, txHash, wallet, wire, decimal as wireDecimal } from "./wire";
@@ -10,6 +10,17 @@ import { id, int, timestamp, txHash, wallet, wire, decimal as wireDecimal } from
  */
 
 export const EVENT_ID = /^evt_[a-z0-9]{20,40}$/;
+
+/**
+ * The test event (`POST /api/webhooks/{id}/test`, "Send test event" in the settings): written
+ * to the outbox like any event, but delivered to the one endpoint it tests (never fanned out,
+ * whatever events the endpoint asked for) and never listed by `GET /api/events`. Not a type a
+ * subscription chooses (`EVENT_TYPES`).
+ */
+export const PING_EVENT = "ping";
+/** Every type a delivery can carry: the subscribable ones and the test event. */
+export const DELIVERED_EVENT_TYPES = [...EVENT_TYPES, PING_EVENT] as const;
+export type DeliveredEventType = (typeof DELIVERED_EVENT_TYPES)[number];
 export const UNKNOWN_EVENT_TYPE = `Unknown event type. Use one of ${EVENT_TYPES.join(", ")}`;
 
 export const listEventsQuerySchema = z
@@ -185,16 +196,24 @@ export const EVENT_DATA = {
     metadata: z.object({ reference: z.string().nullable() }),
     paidAt: timestamp,
   }),
-} satisfies Record<EventType, z.ZodObject>;
+  [PING_EVENT]: z.object({
+    webhookId: id.meta({ description: "The endpoint tested" }),
+    message: z.string().meta({
+      example: "Test event from the webhook settings: no invoice or payment changed.",
+    }),
+  }),
+} satisfies Record<DeliveredEventType, z.ZodObject>;
 
 /** What a builder of `type` returns and the outbox takes (before parsing). */
-export type EventData<T extends EventType> = z.input<(typeof EVENT_DATA)[T]>;
+export type EventData<T extends DeliveredEventType> = z.input<(typeof EVENT_DATA)[T]>;
 
 /** One event as the outbox takes it: its type and that type's `data`. */
-export type EventPayload = { [T in EventType]: { type: T; data: EventData<T> } }[EventType];
+export type EventPayload = {
+  [T in DeliveredEventType]: { type: T; data: EventData<T> };
+}[DeliveredEventType];
 
 /** When each event is written: the document's description of it. */
-export const EVENT_WHEN: Record<EventType, string> = {
+export const EVENT_WHEN: Record<DeliveredEventType, string> = {
   "invoice.created": "An invoice is created (DRAFT).",
   "invoice.sent": "A draft is sent: DRAFT becomes PENDING.",
   "invoice.paid":
@@ -211,6 +230,8 @@ export const EVENT_WHEN: Record<EventType, string> = {
   "link.created": "A payment link is created.",
   "link.paid":
     "A payment link is paid (after `invoice.paid` and `payment.confirmed`): for a reusable or open-amount link, once per paid checkout.",
+  [PING_EVENT]:
+    'The endpoint\'s owner asks for a test event (`POST /api/webhooks/{id}/test`, or "Send test event" in the settings): sent to that endpoint only, whatever events it asked for, signed like every event, and shown in its delivery log. Nothing changed: no invoice, payment or link is involved, and `GET /api/events` does not list it.',
 };
 
 // ---- the envelope ---------------------------------------------------------------------------
@@ -227,14 +248,14 @@ const created = int.meta({ description: "Unix time in seconds", example: 1768473
  */
 export const eventEnvelope = z.object({
   id: eventId,
-  type: z.enum(EVENT_TYPES),
+  type: z.enum(DELIVERED_EVENT_TYPES),
   created,
   data: z.record(z.string(), z.unknown()),
 });
 export type EventEnvelope = z.output<typeof eventEnvelope>;
 
 /** Pascal-case component name of an event type: `invoice.paid` -> `InvoicePaidEvent`. */
-export function eventComponentName(type: EventType): string {
+export function eventComponentName(type: DeliveredEventType): string {
   return `${type
     .split(".")
     .map((p) => p[0].toUpperCase() + p.slice(1))
@@ -242,8 +263,8 @@ export function eventComponentName(type: EventType): string {
 }
 
 /** The delivered body of each event type: the envelope with that type's `data`. */
-export const EVENT_ENVELOPES = {} as Record<EventType, z.ZodObject>;
-for (const type of EVENT_TYPES) {
+export const EVENT_ENVELOPES = {} as Record<DeliveredEventType, z.ZodObject>;
+for (const type of DELIVERED_EVENT_TYPES) {
   EVENT_ENVELOPES[type] = eventEnvelope
     .extend({ type: z.literal(type), data: EVENT_DATA[type] })
     .meta({ id: eventComponentName(type), description: EVENT_WHEN[type] });

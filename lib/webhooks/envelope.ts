@@ -1,6 +1,5 @@
 import type { events } from "@/db/schema";
-import type { EventType } from "@/lib/domain/invoice-state";
-import type { EventEnvelope } from "@/lib/schemas/events";
+import type { DeliveredEventType, EventEnvelope } from "@/lib/schemas/events";
 
 export type EventRow = Pick<typeof events.$inferSelect, "id" | "type" | "data" | "createdAt">;
 
@@ -15,7 +14,7 @@ export function envelopeOf(event: EventRow): EventEnvelope {
   return {
     id: event.id,
     // writeEvent (lib/services/events/outbox.ts) stores no other type.
-    type: event.type as EventType,
+    type: event.type as DeliveredEventType,
     created: Math.floor(event.createdAt.getTime() / 1000),
     data: event.data,
   };

@@ -3,10 +3,19 @@ import {
   assertPublicWebhookUrl,
   classifyAddress,
   type Resolver,
-  URL_NOT_ALLOWED,
+  WEBHOOK_URL_NO_DNS,
+  WEBHOOK_URL_NOT_HTTPS,
+  WEBHOOK_URL_PRIVATE,
   WEBHOOK_URL_REFUSED,
   WebhookUrlError,
 } from "./ssrf";
+
+const REFUSALS = [
+  WEBHOOK_URL_REFUSED,
+  WEBHOOK_URL_NOT_HTTPS,
+  WEBHOOK_URL_NO_DNS,
+  WEBHOOK_URL_PRIVATE,
+];
 
 const resolverOf =
   (table: Record<string, string[]>): Resolver =>
@@ -25,7 +34,7 @@ async function refusal(url: string, opts: { allowLoopback?: boolean; resolve?: R
     });
   } catch (err) {
     expect(err).toBeInstanceOf(WebhookUrlError);
-    expect((err as Error).message.startsWith(WEBHOOK_URL_REFUSED)).toBe(true);
+    expect(REFUSALS.some((m) => (err as Error).message.startsWith(`${m}: `))).toBe(true);
     return (err as WebhookUrlError).reason;
   }
   throw new Error(`${url} was accepted`);
@@ -92,6 +101,21 @@ describe("classifyAddress", () => {
   });
 });
 
+async function refusedWith(
+  url: string,
+  opts: { allowLoopback?: boolean; resolve?: Resolver } = {},
+): Promise<WebhookUrlError> {
+  const err = await assertPublicWebhookUrl(url, {
+    allowLoopback: opts.allowLoopback ?? false,
+    resolve: opts.resolve ?? resolverOf({}),
+  }).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err, url).toBeInstanceOf(WebhookUrlError);
+  return err as WebhookUrlError;
+}
+
 describe("assertPublicWebhookUrl", () => {
   const publicDns = resolverOf({ "hooks.example.com": ["93.184.216.34", "2606:2800:220:1::1"] });
 
@@ -148,7 +172,7 @@ describe("assertPublicWebhookUrl", () => {
     await refusal(url);
   });
 
-  it("refuses a name resolving to loopback, private or metadata addresses", async () => {
+  it("refuses a name resolving to loopback, private or metadata addresses: the kind, never the address", async () => {
     const dns = resolverOf({
       "loop.example": ["127.0.0.1"],
       "private.example": ["10.0.0.1"],
@@ -156,28 +180,51 @@ describe("assertPublicWebhookUrl", () => {
       "mixed.example": ["93.184.216.34", "10.1.2.3"],
       "v6.example": ["::1"],
     });
-    // The answer names no address and no resolution detail (issue 14, finding 4).
-    for (const host of ["loop", "private", "metadata", "mixed", "v6"]) {
-      expect(await refusal(`https://${host}.example/x`, { resolve: dns }), host).toBe(
-        URL_NOT_ALLOWED,
+    const kinds: Record<string, string> = {
+      loop: "loopback",
+      private: "private",
+      metadata: "link-local",
+      mixed: "private",
+      v6: "loopback",
+    };
+    for (const [host, kind] of Object.entries(kinds)) {
+      const url = `https://${host}.example/x`;
+      const err = await refusedWith(url, { resolve: dns });
+      expect(err.message, host).toBe(
+        `${WEBHOOK_URL_PRIVATE}: ${host}.example resolves to a ${kind} address`,
       );
     }
     // One bad address is enough: the connection could go to any of them.
     expect(await refusal("https://mixed.example/x", { resolve: dns })).not.toMatch(/10\.1\.2\.3/);
   });
 
-  it("a private address and a name that does not resolve get the same answer", async () => {
+  it("names the cause (issue 28): no DNS answer, a private address, not https", async () => {
     const dns = resolverOf({ "internal.example": ["10.20.30.40"] });
-    const refusals = [
-      await refusal("https://internal.example/x", { resolve: dns }),
-      await refusal("https://nowhere.example/x", { resolve: dns }),
-      await refusal("https://10.20.30.40/x", { resolve: dns }),
-    ];
-    expect(refusals).toEqual([URL_NOT_ALLOWED, URL_NOT_ALLOWED, URL_NOT_ALLOWED]);
-  });
-
-  it("refuses names that do not resolve", async () => {
-    expect(await refusal("https://nowhere.example/x")).toBe(URL_NOT_ALLOWED);
+    const empty: Resolver = async () => [];
+    const slow: Resolver = async () => {
+      throw new Error("DNS lookup timed out");
+    };
+    expect((await refusedWith("https://nowhere.example/x", { resolve: dns })).message).toBe(
+      `${WEBHOOK_URL_NO_DNS}: no DNS answer for nowhere.example`,
+    );
+    expect((await refusedWith("https://empty.example/x", { resolve: empty })).refusal).toBe(
+      "no-dns",
+    );
+    expect((await refusedWith("https://slow.example/x", { resolve: slow })).reason).toBe(
+      "no DNS answer for slow.example",
+    );
+    expect((await refusedWith("https://internal.example/x", { resolve: dns })).message).toBe(
+      `${WEBHOOK_URL_PRIVATE}: internal.example resolves to a private address`,
+    );
+    expect((await refusedWith("https://10.20.30.40/x", { resolve: dns })).message).toBe(
+      `${WEBHOOK_URL_PRIVATE}: 10.20.30.40 is a private address`,
+    );
+    expect((await refusedWith("http://hooks.example/x", { resolve: dns })).message).toBe(
+      `${WEBHOOK_URL_NOT_HTTPS}: the scheme must be https`,
+    );
+    expect((await refusedWith("not a url")).message).toBe(
+      `${WEBHOOK_URL_REFUSED}: not a valid URL`,
+    );
   });
 
   it("refuses http, other schemes, credentials and junk", async () => {
@@ -206,14 +253,20 @@ describe("assertPublicWebhookUrl", () => {
     expect((await assertPublicWebhookUrl("http://[::1]:8080/x", allow)).address.family).toBe(6);
     expect(await refusal("http://hooks.example.com/x", allow)).toMatch(/https/);
     expect(await refusal("http://10.0.0.1/x", allow)).toMatch(/https/);
-    expect(await refusal("https://10.0.0.1/x", allow)).toBe(URL_NOT_ALLOWED);
-    expect(await refusal("https://169.254.169.254/latest/meta-data", allow)).toBe(URL_NOT_ALLOWED);
-    expect(await refusal("http://sneaky.localhost/x", allow)).toBe(URL_NOT_ALLOWED);
+    expect(await refusal("https://10.0.0.1/x", allow)).toBe("10.0.0.1 is a private address");
+    expect(await refusal("https://169.254.169.254/latest/meta-data", allow)).toBe(
+      "169.254.169.254 is a link-local address",
+    );
+    expect(await refusal("http://sneaky.localhost/x", allow)).toBe(
+      "sneaky.localhost resolves to a private address",
+    );
   });
 
   it("without allowLoopback, localhost is resolved and refused", async () => {
     const dns = resolverOf({ localhost: ["127.0.0.1"] });
-    expect(await refusal("https://localhost/x", { resolve: dns })).toBe(URL_NOT_ALLOWED);
+    expect(await refusal("https://localhost/x", { resolve: dns })).toBe(
+      "localhost resolves to a loopback address",
+    );
     expect(await refusal("http://localhost:3000/x", { resolve: dns })).toMatch(/https/);
   });
 
@@ -224,8 +277,9 @@ describe("assertPublicWebhookUrl", () => {
       "https://localhost./x",
       "https://api.localhost/x",
     ]) {
+      // Loopback, or (when the system's resolver knows no `localhost.`) no answer at all.
       await expect(assertPublicWebhookUrl(url, { allowLoopback: false }), url).rejects.toThrow(
-        `${WEBHOOK_URL_REFUSED}: ${URL_NOT_ALLOWED}`,
+        /^Webhook URL (resolves to a private address|host has no DNS answer): /,
       );
     }
   });

@@ -18,31 +18,51 @@ import { withTimeout } from "@/lib/timeout";
  * addresses through, and plain http only when the host is a loopback name or literal.
  */
 
-export const WEBHOOK_URL_REFUSED = "Webhook URL must be a public https URL";
 /**
- * The reason for every refusal that depends on where the host points (a non-public address,
- * a name that does not resolve): it names no address and no resolution detail, so nobody can
- * map internal DNS through the API (docs/decisions.md, Webhooks). The server log has them.
+ * The 400 of a refused URL names its cause with one of four fixed messages (issue 28: offline,
+ * every host failed with the same words and nobody could tell a missing DNS answer from a
+ * private address); `details.url` (`WebhookUrlError.reason`) gives the particulars. The
+ * address a name resolves to is never named, only its kind (docs/decisions.md, Webhooks).
  */
-export const URL_NOT_ALLOWED = "the URL is not allowed";
+/** Not a URL, credentials in it, no host. */
+export const WEBHOOK_URL_REFUSED = "Webhook URL must be a public https URL";
+/** Another scheme, or http to anything but a loopback host under WEBHOOK_ALLOW_LOOPBACK. */
+export const WEBHOOK_URL_NOT_HTTPS = "Webhook URL must use https";
+/** The host name has no address (or the lookup failed or timed out). */
+export const WEBHOOK_URL_NO_DNS = "Webhook URL host has no DNS answer";
+/** The host is, or resolves to, an address that is not public unicast. */
+export const WEBHOOK_URL_PRIVATE = "Webhook URL resolves to a private address";
+
+export type WebhookUrlRefusal = "invalid" | "not-https" | "no-dns" | "private";
 
 export class WebhookUrlError extends Error {
-  /** Why, for `details.url` of the 400 and `last_error` of a refused delivery. */
+  /** Why, for `details.url` of the 400 (the server log has it for a refused delivery). */
   readonly reason: string;
+  readonly refusal: WebhookUrlRefusal;
 
-  constructor(reason: string) {
-    super(`${WEBHOOK_URL_REFUSED}: ${reason}`);
+  constructor(refusal: WebhookUrlRefusal, reason: string) {
+    super(`${webhookUrlRefusalMessage(refusal)}: ${reason}`);
     this.name = "WebhookUrlError";
+    this.refusal = refusal;
     this.reason = reason;
   }
 }
 
-/** A refusal by address or resolution: the detail goes to the log, the caller gets no more
- * than URL_NOT_ALLOWED. */
-function notAllowed(detail: string): WebhookUrlError {
-  logger.info("webhook URL refused", { detail });
-  return new WebhookUrlError(URL_NOT_ALLOWED);
+/** The fixed message of the 400 for each kind of refusal. */
+export function webhookUrlRefusalMessage(refusal: WebhookUrlRefusal): string {
+  switch (refusal) {
+    case "not-https":
+      return WEBHOOK_URL_NOT_HTTPS;
+    case "no-dns":
+      return WEBHOOK_URL_NO_DNS;
+    case "private":
+      return WEBHOOK_URL_PRIVATE;
+    default:
+      return WEBHOOK_URL_REFUSED;
+  }
 }
+
+const notHttps = () => new WebhookUrlError("not-https", "the scheme must be https");
 
 export type ResolvedAddress = { address: string; family: 4 | 6 };
 /** Resolves a host name to every address it has (node:dns `lookup(host, {all: true})`). */
@@ -81,19 +101,19 @@ export async function assertPublicWebhookUrl(
   try {
     url = new URL(raw);
   } catch {
-    throw new WebhookUrlError("not a valid URL");
+    throw new WebhookUrlError("invalid", "not a valid URL");
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new WebhookUrlError("the scheme must be https");
+    throw notHttps();
   }
   if (url.username || url.password) {
-    throw new WebhookUrlError("credentials in the URL are not allowed");
+    throw new WebhookUrlError("invalid", "credentials in the URL are not allowed");
   }
   // WHATWG URL has already normalised IPv4 spellings (0x7f.1, 2130706433) to dotted quads.
   const hostname = url.hostname.replace(/^\[(.*)\]$/, "$1");
-  if (!hostname) throw new WebhookUrlError("the URL has no host");
+  if (!hostname) throw new WebhookUrlError("invalid", "the URL has no host");
   if (url.protocol === "http:" && !(opts.allowLoopback && isLoopbackName(hostname))) {
-    throw new WebhookUrlError("the scheme must be https");
+    throw notHttps();
   }
 
   let addresses: ResolvedAddress[];
@@ -103,26 +123,29 @@ export async function assertPublicWebhookUrl(
   } else {
     try {
       addresses = await (opts.resolve ?? systemResolver)(hostname);
-    } catch {
-      throw notAllowed(`the host ${hostname} could not be resolved`);
+    } catch (err) {
+      logger.info("webhook URL refused", { host: hostname, detail: String(err) });
+      addresses = [];
     }
-    if (addresses.length === 0) throw notAllowed(`the host ${hostname} could not be resolved`);
+    if (addresses.length === 0)
+      throw new WebhookUrlError("no-dns", `no DNS answer for ${hostname}`);
   }
   for (const a of addresses) {
     const kind = classifyAddress(a.address);
     if (kind === "public") continue;
     if (kind === "loopback" && opts.allowLoopback) continue;
-    throw notAllowed(
-      literal
-        ? `${hostname} is a ${kind} address`
-        : `${hostname} resolves to ${a.address}, a ${kind} address`,
+    // The kind, never the address a name resolves to: the log has it.
+    logger.info("webhook URL refused", { host: hostname, address: a.address, kind });
+    throw new WebhookUrlError(
+      "private",
+      literal ? `${hostname} is a ${kind} address` : `${hostname} resolves to a ${kind} address`,
     );
   }
   if (
     url.protocol === "http:" &&
     addresses.some((a) => classifyAddress(a.address) !== "loopback")
   ) {
-    throw new WebhookUrlError("the scheme must be https");
+    throw notHttps();
   }
   const ordered = [
     ...addresses.filter((a) => a.family === 4),

@@ -8,7 +8,11 @@ import { isId, newId } from "@/lib/ids";
 import type { CreateWebhookInput } from "@/lib/schemas/webhooks";
 import type { AuthedContext, ServiceContext } from "@/lib/services/context";
 import { withTransaction } from "@/lib/services/db";
-import { assertPublicWebhookUrl, WEBHOOK_URL_REFUSED, WebhookUrlError } from "@/lib/webhooks/ssrf";
+import {
+  assertPublicWebhookUrl,
+  WebhookUrlError,
+  webhookUrlRefusalMessage,
+} from "@/lib/webhooks/ssrf";
 
 export type SubscriptionRow = typeof webhookSubscriptions.$inferSelect;
 /** The create response: the only time the secret is shown. */
@@ -87,7 +91,7 @@ export async function createWebhook(
     });
   } catch (err) {
     if (err instanceof WebhookUrlError) {
-      throw new ValidationError(WEBHOOK_URL_REFUSED, { url: err.reason });
+      throw new ValidationError(webhookUrlRefusalMessage(err.refusal), { url: err.reason });
     }
     throw err;
   }

@@ -1,7 +1,8 @@
-import { and, desc, eq, exists, gte, lt, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, exists, gte, lt, ne, type SQL, sql } from "drizzle-orm";
 import { events, invoices } from "@/db/schema";
 import { ValidationError } from "@/lib/domain/errors";
 import type { EventType } from "@/lib/domain/invoice-state";
+import { PING_EVENT } from "@/lib/schemas/events";
 import { keyNetworkCondition } from "@/lib/services/auth/key-network";
 import type { AuthedContext } from "@/lib/services/context";
 
@@ -35,10 +36,11 @@ const columns = {
 /**
  * The caller's events; through an API key only those of invoices (and links) on the key's
  * network, as its invoice lists (lib/services/auth/key-network.ts). Every event type carries
- * its invoice; an event without one is the wallet's alone.
+ * its invoice; an event without one is the wallet's alone. Test events (`ping`) are never listed.
  */
 function visibleTo(ctx: AuthedContext): SQL[] {
-  const own = eq(events.wallet, ctx.wallet);
+  // A test event (`ping`) is a delivery to one endpoint, not something that happened.
+  const own = and(eq(events.wallet, ctx.wallet), ne(events.type, PING_EVENT)) as SQL;
   if (!ctx.apiKey) return [own];
   const onKeyNetwork = ctx.db
     .select({ one: sql`1` })
