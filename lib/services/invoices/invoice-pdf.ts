@@ -85,8 +85,7 @@ function pdfData(invoice: InvoicePdfData): InvoicePdfData {
     // The payments it lists are part of what it shows, so of its cache key: a second payment
     // draws it again.
     payments: (invoice.payments ?? []).map(
-      (p) =>
-        Object.fromEntries(PDF_PAYMENT_FIELDS.map((field) => [field, p[field]])) as PdfPayment,
+      (p) => Object.fromEntries(PDF_PAYMENT_FIELDS.map((field) => [field, p[field]])) as PdfPayment,
     ),
   };
 }

@@ -2,10 +2,18 @@ import fs from "node:fs";
 import path from "node:path";
 import PDFDocument from "pdfkit";
 // Amounts as the freelancer pages show them: the one formatting module, pure string work.
-import { formatAmount, formatFiat, formatGrouped, formatPriced, isZero, trimZeros } from "@/lib/format";
+import {
+  formatAmount,
+  formatFiat,
+  formatGrouped,
+  formatPriced,
+  isZero,
+  trimZeros,
+} from "@/lib/format";
 
 /** An asset amount as the ledger moved it: "1,228.6084702 XLM" (every significant decimal). */
 const formatExactAmount = (amount: string, asset: string) => `${formatGrouped(amount)} ${asset}`;
+
 import { NETWORK_PASSPHRASES } from "@/lib/stellar/networks";
 import type { LineItemRow, OwnerInvoice, PaymentRow } from "./store";
 
@@ -306,7 +314,11 @@ export function renderInvoicePdf(
   // Payment: how to pay while something is due; a paid invoice lists what was received
   // instead, and has nothing left to pay.
   y += 16;
-  doc.font("Bold").fontSize(10).fillColor(INK).text(paid ? "Paid" : "Payment", left, y);
+  doc
+    .font("Bold")
+    .fontSize(10)
+    .fillColor(INK)
+    .text(paid ? "Paid" : "Payment", left, y);
   doc.font("Body").fontSize(9).fillColor(INK);
   if (paid) {
     doc.text(
@@ -358,9 +370,13 @@ export function renderInvoicePdf(
           doc.y + 4,
           { width },
         );
-      doc.font("Mono").fontSize(7.5).fillColor(MUTED).text(p.transactionHash, left, doc.y + 1, {
-        width,
-      });
+      doc
+        .font("Mono")
+        .fontSize(7.5)
+        .fillColor(MUTED)
+        .text(p.transactionHash, left, doc.y + 1, {
+          width,
+        });
     }
   } else if (invoice.transactionHash) {
     doc
