@@ -1,6 +1,6 @@
 import { Text } from "@react-email/components";
 import { EmailLayout, type EmailLayoutProps, styles } from "./layout";
-import { type PaymentEmailFacts, PaymentFacts, withoutFacts } from "./receipt";
+import { type PaymentEmailFacts, PaymentFacts, withoutFacts, withValue } from "./receipt";
 
 export type PaymentNoticeEmailProps = Omit<EmailLayoutProps, "children" | "preview"> &
   PaymentEmailFacts & { clientName: string; invoiceUrl: string };
@@ -15,7 +15,7 @@ export function PaymentNoticeEmail(props: PaymentNoticeEmailProps) {
     >
       <Text style={styles.text}>
         {facts.remaining
-          ? `${clientName} paid ${facts.amount} towards invoice ${facts.invoiceNumber}. ${facts.remaining} remains to be paid.`
+          ? `${clientName} paid ${withValue(facts)} towards invoice ${facts.invoiceNumber}. ${facts.remaining} remains to be paid.`
           : `${clientName} paid invoice ${facts.invoiceNumber} in full.`}
       </Text>
       <PaymentFacts {...facts} />

@@ -5,8 +5,10 @@ import { EmailAction, EmailFact, EmailLayout, type EmailLayoutProps, styles } fr
 export type PaymentEmailFacts = {
   invoiceNumber: string;
   title: string;
-  /** This payment, e.g. "400.00 USDC". */
+  /** This payment as it moved on the ledger, e.g. "432.1234567 USDC". */
   amount: string;
+  /** A fiat-priced invoice: what this payment counted for, e.g. "400.00 EUR"; else null. */
+  value: string | null;
   /** Paid so far, this payment included. */
   amountPaid: string;
   total: string;
@@ -32,7 +34,7 @@ export function ReceiptEmail(props: ReceiptEmailProps) {
       <Text style={styles.text}>{clientName ? `Hello ${clientName},` : "Hello,"}</Text>
       <Text style={styles.text}>
         {remaining
-          ? `Thank you: your payment of ${amount} towards invoice ${invoiceNumber} from ${sender} was received. ${remaining} remains to be paid.`
+          ? `Thank you: your payment of ${withValue(rest)} towards invoice ${invoiceNumber} from ${sender} was received. ${remaining} remains to be paid.`
           : `Thank you: invoice ${invoiceNumber} from ${sender} is paid in full.`}
       </Text>
       <PaymentFacts {...rest} />
@@ -46,6 +48,7 @@ export function PaymentFacts(f: PaymentEmailFacts) {
   return (
     <>
       <EmailFact label="This payment" value={f.amount} big />
+      {f.value ? <EmailFact label="Value" value={f.value} /> : null}
       <EmailFact label="Invoice" value={`${f.invoiceNumber}: ${f.title}`} />
       <EmailFact label="Paid so far" value={`${f.amountPaid} of ${f.total}`} />
       <EmailFact label="Remaining" value={f.remaining ?? "Nothing: paid in full"} />
@@ -54,6 +57,10 @@ export function PaymentFacts(f: PaymentEmailFacts) {
     </>
   );
 }
+
+/** "1,228.6084702 XLM (142.15 EUR)" for a fiat-priced invoice, else the amount sent. */
+export const withValue = (f: Pick<PaymentEmailFacts, "amount" | "value">) =>
+  f.value ? `${f.amount} (${f.value})` : f.amount;
 
 /** The layout's own props out of a template's props (the facts are the body's). */
 export function withoutFacts<T extends Omit<EmailLayoutProps, "children" | "preview">>(

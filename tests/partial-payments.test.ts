@@ -39,13 +39,13 @@ beforeAll(async () => {
 
 afterAll(() => stopLedgerApp({ sql, app, testnet, mainnet, db }));
 
-type Freelancer = { kp: Keypair; api: Api };
+type Freelancer = { kp: Keypair; api: Api; token: string };
 
 async function freelancer(usdc = false): Promise<Freelancer> {
   const kp = await funded(testnet);
   if (usdc) await trust(testnet, kp, testnet.usdc);
   const { token } = await signIn(app.url, kp);
-  return { kp, api: client(app.url, token) };
+  return { kp, api: client(app.url, token), token };
 }
 
 /** A sent invoice of `total` (one line item) in `currency`. */
@@ -153,6 +153,51 @@ describe("partial payments", () => {
       [true, "10.0000000", "15.0000000"],
       [true, "25.0000000", "0.0000000"],
     ]);
+  });
+
+  it("the PDF of an invoice paid in two parts says PAID, lists both payments and drops the pay link", async () => {
+    const f = await freelancer();
+    const inv = await sentInvoice(f);
+    const pdfText = async () => {
+      const res = await fetch(`${app.url}/api/invoices/${inv.id}/pdf`, {
+        headers: { authorization: `Bearer ${f.token}` },
+      });
+      expect(res.status).toBe(200);
+      const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
+      const doc = await getDocument({ data: new Uint8Array(await res.arrayBuffer()), verbosity: 0 })
+        .promise;
+      let text = "";
+      for (let n = 1; n <= doc.numPages; n++) {
+        const content = await (await doc.getPage(n)).getTextContent();
+        for (const item of content.items) if ("str" in item) text += `${item.str}\n`;
+      }
+      await doc.destroy();
+      return text;
+    };
+    const payLink = `${app.url}/pay/${inv.id}`;
+
+    const first = await payInvoice(payer, f, inv, "10");
+    expect((await confirm(inv.id, first)).status).toBe(400);
+    const partly = await pdfText();
+    expect(partly).toContain("Pay online");
+    expect(partly).toContain(payLink);
+    expect(partly).toContain("10.00 XLM");
+    expect(partly).toContain(first);
+    expect(partly).not.toMatch(/^PAID$/m);
+
+    // The second payment is drawn: the cached first PDF is not served again.
+    const second = await payInvoice(payer, f, inv, "15");
+    expect((await confirm(inv.id, second)).status).toBe(200);
+    const paid = await pdfText();
+    expect(paid).toMatch(/^PAID$/m);
+    expect(paid).toContain("Payments received");
+    expect(paid).toContain("10.00 XLM");
+    expect(paid).toContain("15.00 XLM");
+    expect(paid).toContain(first);
+    expect(paid).toContain(second);
+    expect(paid).not.toContain("Pay online");
+    expect(paid).not.toContain(payLink);
+    expect(paid).not.toMatch(/\bPay\b/);
   });
 
   it("two partials through the watcher", async () => {

@@ -1,7 +1,8 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { ApiError, api } from "@/lib/client/api";
+import { api } from "@/lib/client/api";
+import { FINAL_STATUSES, useStatusStream } from "@/lib/client/use-status-stream";
 import { approxUsd } from "@/lib/format";
 import type { ReceivedPaymentBody } from "@/lib/schemas/invoices";
 import type { paymentStatusResponse } from "@/lib/schemas/payments";
@@ -30,16 +31,11 @@ export type CheckoutProgress = {
   payments: ReceivedPaymentBody[];
 };
 
-const FINAL = new Set(["PAID", "CANCELLED"]);
+const FINAL = FINAL_STATUSES;
 /** Statuses the checkout offers to pay (components/checkout/checkout-panel.tsx). */
 export const PAYABLE = new Set(["PENDING", "PROCESSING", "FAILED", "EXPIRED"]);
-/** Without the pushed status: poll every 5 seconds; faster for two minutes after the payer
- * starts paying. */
-const SLOW_POLL_MS = 5000;
-const FAST_POLL_MS = 1500;
+/** Without the pushed status, polls faster for two minutes after the payer starts paying. */
 const FAST_WINDOW_MS = 120_000;
-/** Errors in a row, without a message between them, before the stream is given up for polling. */
-const STREAM_ATTEMPTS = 3;
 
 /**
  * The server has no live quote (it expired, or a poll sent before a pay-intent answered):
@@ -74,13 +70,11 @@ export function usePaymentStatus(
   const [progress, setProgress] = useState(initial.progress);
   const [quote, setQuote] = useState(initial.quote);
   const [pollKey, setPollKey] = useState(0);
-  const [streamFailed, setStreamFailed] = useState(false);
   const fastUntil = useRef(0);
   const receiptHeading = useRef<HTMLHeadingElement>(null);
   const announceReceipt = useRef(false);
   const paid = status === "PAID" && receipt !== null;
   const done = FINAL.has(status) && (status !== "PAID" || receipt !== null);
-  const streaming = !streamFailed && typeof EventSource !== "undefined";
 
   const speedUp = useCallback(() => {
     fastUntil.current = Date.now() + FAST_WINDOW_MS;
@@ -113,54 +107,12 @@ export function usePaymentStatus(
   );
   const refresh = useCallback(async () => apply(await fetchStatus()), [apply, fetchStatus]);
 
-  useEffect(() => {
-    if (done || !streaming) return;
-    const source = new EventSource(`/api/payments/${invoiceId}/events`);
-    let errors = 0;
-    source.onmessage = (e: MessageEvent<string>) => {
-      errors = 0;
-      try {
-        apply(JSON.parse(e.data) as StatusBody);
-      } catch {
-        // Not a status body: wait for the next one.
-      }
-    };
-    // The browser reconnects by itself (`retry:`); a refused or failing stream means polling.
-    source.onerror = () => {
-      errors++;
-      if (source.readyState === EventSource.CLOSED || errors >= STREAM_ATTEMPTS) {
-        source.close();
-        setStreamFailed(true);
-      }
-    };
-    return () => source.close();
-  }, [done, streaming, invoiceId, apply]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: pollKey restarts the loop at the fast pace
-  useEffect(() => {
-    if (done || streaming) return;
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const delay = () => (Date.now() < fastUntil.current ? FAST_POLL_MS : SLOW_POLL_MS);
-    const tick = async () => {
-      if (document.visibilityState !== "hidden") {
-        try {
-          const s = await fetchStatus();
-          if (stopped) return;
-          apply(s);
-          if (FINAL.has(s.status)) return;
-        } catch (err) {
-          if (stopped || (err instanceof ApiError && err.status === 404)) return;
-        }
-      }
-      if (!stopped) timer = setTimeout(tick, delay());
-    };
-    timer = setTimeout(tick, delay());
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [done, streaming, pollKey, apply, fetchStatus]);
+  useStatusStream(invoiceId, {
+    active: !done,
+    onStatus: apply,
+    fast: () => Date.now() < fastUntil.current,
+    restartKey: pollKey,
+  });
 
   useEffect(() => {
     if (paid && announceReceipt.current) {

@@ -2,19 +2,22 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Alert, Card, StatusBadge } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { TextArea } from "@/components/ui/field";
 import { Loading, Muted, PageHeader } from "@/components/ui/page";
+import { Toasts, useToasts } from "@/components/ui/toast";
 import { useSession } from "@/lib/client/session";
 import { useAction } from "@/lib/client/use-action";
 import { useResource } from "@/lib/client/use-resource";
+import { type PaymentStatusBody, useStatusStream } from "@/lib/client/use-status-stream";
 import { canTransition } from "@/lib/domain/invoice-state";
 import {
   formatDate,
   formatExact,
+  formatMoney,
   formatPriced,
   formatPricedWithAsset,
   isZero,
@@ -34,14 +37,57 @@ import type { OwnerInvoice } from "./types";
 
 type Dialog = "cancel" | "delete" | null;
 
+/** Statuses whose page does not follow the payment status: no payment can arrive, or it is final. */
+const NOT_FOLLOWED = new Set(["DRAFT", "PAID", "CANCELLED"]);
+/** One payment: its transaction and operation. */
+const paymentKey = (p: { transactionHash: string; operationIndex: number }) =>
+  `${p.transactionHash}:${p.operationIndex}`;
+
 export function InvoiceDetail({ id }: { id: string }) {
   const router = useRouter();
   const { session } = useSession();
   const path = `/api/invoices/${id}`;
-  const { data: invoice, setData, error, api } = useResource<OwnerInvoice>(`${path}/owner`);
+  const {
+    data: invoice,
+    setData,
+    error,
+    api,
+  } = useResource<OwnerInvoice>(`${path}/owner`, {
+    refreshOnFocus: true,
+  });
   const [dialog, setDialog] = useState<Dialog>(null);
   const [reason, setReason] = useState("");
   const { busy, notice, run } = useAction();
+  const { toasts, show, dismiss } = useToasts();
+  const current = useRef(invoice);
+  current.current = invoice;
+  const toasted = useRef(new Set<string>());
+
+  // The page follows the invoice's status as the checkout does (the same stream, polling when
+  // it cannot be had): a payment arriving shows at once, with a toast, without a reload.
+  const following = invoice !== null && !NOT_FOLLOWED.has(invoice.status);
+  useStatusStream(id, {
+    active: following,
+    onStatus: (s: PaymentStatusBody) => {
+      const shown = current.current;
+      if (!shown) return;
+      const known = new Set(shown.payments.map(paymentKey));
+      const fresh = s.payments.filter(
+        (p) => !known.has(paymentKey(p)) && !toasted.current.has(paymentKey(p)),
+      );
+      for (const p of fresh) {
+        toasted.current.add(paymentKey(p));
+        const value =
+          shown.priceCurrency && p.priceValue ? ` (${formatPriced(p.priceValue, shown)})` : "";
+        show(
+          `Payment received on ${shown.invoiceNumber}: ${formatMoney(p.amount, p.asset)}${value}${p.applied ? "" : ", not applied"}.`,
+        );
+      }
+      if (fresh.length > 0 || s.status !== shown.status || s.amountPaid !== shown.amountPaid) {
+        api<OwnerInvoice>(`${path}/owner`).then(setData, () => undefined);
+      }
+    },
+  });
 
   if (error && !invoice) return <Alert>{error}</Alert>;
   if (!invoice) return <Loading what="invoice" />;
@@ -196,6 +242,8 @@ export function InvoiceDetail({ id }: { id: string }) {
           <InvoiceEmails key={invoice.updatedAt} id={id} status={status} />
         </div>
       </div>
+
+      <Toasts toasts={toasts} dismiss={dismiss} />
 
       {/* One dialog, kept mounted: closing it hands focus back to the button that opened it. */}
       <ConfirmDialog

@@ -22,6 +22,7 @@ const KIND: Record<Email["kind"], string> = {
   reminder: "Reminder",
   receipt: "Receipt",
   payment_notice: "Payment notice",
+  refund: "Refund",
 };
 
 const STATE: Record<Email["status"], { label: string; className: string }> = {

@@ -47,7 +47,7 @@ export const profiles = pgTable("profiles", {
   updatedAt: ts("updated_at").notNull(),
 });
 
-export const EMAIL_KINDS = ["invoice", "reminder", "receipt", "payment_notice"] as const;
+export const EMAIL_KINDS = ["invoice", "reminder", "receipt", "payment_notice", "refund"] as const;
 export const EMAIL_STATUSES = ["pending", "sent", "failed", "skipped"] as const;
 
 /**

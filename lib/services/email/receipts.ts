@@ -1,7 +1,7 @@
 import type { DbOrTx } from "@/db/client";
 import type { Config } from "@/lib/config";
 import { invoiceAmountDue } from "@/lib/domain/fiat";
-import { toStroops } from "@/lib/domain/money";
+import { sumAmounts, toStroops } from "@/lib/domain/money";
 import type { InvoiceRow, PaymentRow } from "../invoices/store";
 import { getProfile } from "../profile/profile";
 import { enqueueEmail, isSingleAddress } from "./outbox";
@@ -11,6 +11,12 @@ import { skipQueuedReminders, unsubscribeUrl } from "./unsubscribe";
 export type PaymentEmailPayload = {
   /** What this payment added to amountPaid, in the invoice's units (7 decimals). */
   amount: string;
+  /**
+   * What moved on the ledger: the asset amount of the transaction's applied operations (a
+   * fiat-priced invoice's `amount` is its value in the price currency). Absent in payloads
+   * queued before it was added.
+   */
+  sent?: { amount: string; asset: string };
   amountPaid: string;
   /** What is left to pay after it ("0.0000000" when paid in full). */
   remaining: string;
@@ -43,6 +49,10 @@ export async function enqueuePaymentEmails(
   const paidInFull = invoice.status === "PAID";
   const payload: PaymentEmailPayload = {
     amount: applied,
+    sent: {
+      amount: sumAmounts(rows.filter((r) => r.applied).map((r) => r.amount)),
+      asset: payment.asset,
+    },
     amountPaid: invoice.amountPaid,
     remaining: paidInFull ? "0.0000000" : invoiceAmountDue(invoice),
     paidInFull,

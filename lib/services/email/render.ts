@@ -11,6 +11,7 @@ import { getProfile, type ProfileRow, profileLogoUrl } from "@/lib/services/prof
 import type { EmailKind } from "./outbox";
 import { invoiceTemplate } from "./templates/invoice";
 import { paymentNoticeTemplate, receiptTemplate, reminderTemplate } from "./templates/payments";
+import { refundTemplate } from "./templates/refund";
 import { unsubscribeUrl } from "./unsubscribe";
 
 export type EmailMessageRow = typeof emailMessages.$inferSelect;
@@ -57,6 +58,7 @@ const TEMPLATES: { [K in EmailKind]?: EmailTemplate } = {
   receipt: receiptTemplate,
   payment_notice: paymentNoticeTemplate,
   reminder: reminderTemplate,
+  refund: refundTemplate,
 };
 
 export class TemplateMissingError extends Error {}

@@ -124,3 +124,70 @@ describe("renderInvoicePdf", () => {
     expect(pdf.toString("latin1")).toContain("/FlateDecode");
   });
 });
+
+describe("a paid invoice's PDF", () => {
+  const paidInTwo: InvoicePdfData = {
+    ...sample,
+    currency: "USDC",
+    priceCurrency: "EUR",
+    total: "4681.4200000",
+    status: "PAID",
+    paidAt: new Date("2026-02-03T09:00:00.000Z"),
+    transactionHash: "b".repeat(64),
+    payments: [
+      {
+        transactionHash: "a".repeat(64),
+        amount: "2000.0000000",
+        asset: "USDC",
+        applied: true,
+        amountRefunded: "0",
+        confirmedAt: new Date("2026-02-01T09:00:00.000Z"),
+        priceValue: "1851.8518519",
+      },
+      {
+        transactionHash: "b".repeat(64),
+        amount: "3055.9400000",
+        asset: "USDC",
+        applied: true,
+        amountRefunded: "0",
+        confirmedAt: new Date("2026-02-03T09:00:00.000Z"),
+        priceValue: "2829.5681481",
+      },
+    ],
+  };
+
+  it("says PAID, lists every payment with its asset amount and value, and has no pay instructions", async () => {
+    const text = await pageText(
+      await renderInvoicePdf(paidInTwo, {
+        paymentLink: "https://invoices.example/pay/abc123",
+        compress: false,
+      }),
+    );
+    expect(text).toMatch(/^PAID$/m);
+    expect(text).toContain("Payments received");
+    expect(text).toContain("2,000.00 USDC (1,851.85 EUR)");
+    expect(text).toContain("3,055.94 USDC (2,829.56 EUR)");
+    expect(text).toContain("a".repeat(64));
+    expect(text).toContain("b".repeat(64));
+    expect(text).not.toMatch(/\bPay\b/);
+    expect(text).not.toContain("Pay online");
+    expect(text).not.toContain("https://invoices.example/pay/abc123");
+  });
+
+  it("keeps the pay instructions while something is due, with the payments so far", async () => {
+    const text = await pageText(
+      await renderInvoicePdf(
+        {
+          ...paidInTwo,
+          status: "PENDING",
+          paidAt: null,
+          payments: paidInTwo.payments?.slice(0, 1),
+        },
+        { paymentLink: "https://invoices.example/pay/abc123", compress: false },
+      ),
+    );
+    expect(text).not.toMatch(/^PAID$/m);
+    expect(text).toContain("Pay online");
+    expect(text).toContain("2,000.00 USDC (1,851.85 EUR)");
+  });
+});

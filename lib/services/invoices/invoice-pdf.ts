@@ -3,7 +3,7 @@ import type { DbOrTx } from "@/db/client";
 import { paymentPageUrl } from "@/lib/config";
 import { pdfProfile } from "../profile/profile";
 import { type PdfJob, pdfRenderer } from "./pdf-pool";
-import { type InvoicePdfData, PDF_FIELDS } from "./pdf-render";
+import { type InvoicePdfData, PDF_FIELDS, PDF_PAYMENT_FIELDS, type PdfPayment } from "./pdf-render";
 
 export {
   type InvoicePdfData,
@@ -14,8 +14,8 @@ export {
 
 /**
  * Each invoice's last PDF, kept while nothing it shows changes (docs/decisions.md, Limits):
- * its key is a hash of everything drawn (the invoice's PDF fields and line items, the payment
- * link, the profile's lines and logo), so an edit, a payment, a status change or a new logo
+ * its key is a hash of everything drawn (the invoice's PDF fields, line items and payments, the
+ * payment link, the profile's lines and logo), so an edit, a payment, a status change or a new logo
  * draws it again, and asking again answers the same bytes. At most `maxBytes` in all, the
  * least recently used dropped first.
  */
@@ -82,6 +82,11 @@ function pdfData(invoice: InvoicePdfData): InvoicePdfData {
       rate,
       amount,
     })),
+    // The payments it lists are part of what it shows, so of its cache key: a second payment
+    // draws it again.
+    payments: (invoice.payments ?? []).map(
+      (p) => Object.fromEntries(PDF_PAYMENT_FIELDS.map((field) => [field, p[field]])) as PdfPayment,
+    ),
   };
 }
 

@@ -2,9 +2,20 @@ import fs from "node:fs";
 import path from "node:path";
 import PDFDocument from "pdfkit";
 // Amounts as the freelancer pages show them: the one formatting module, pure string work.
-import { formatAmount, formatPriced, isZero, trimZeros } from "@/lib/format";
+import {
+  formatAmount,
+  formatFiat,
+  formatGrouped,
+  formatPriced,
+  isZero,
+  trimZeros,
+} from "@/lib/format";
+
+/** An asset amount as the ledger moved it: "1,228.6084702 XLM" (every significant decimal). */
+const formatExactAmount = (amount: string, asset: string) => `${formatGrouped(amount)} ${asset}`;
+
 import { NETWORK_PASSPHRASES } from "@/lib/stellar/networks";
-import type { LineItemRow, OwnerInvoice } from "./store";
+import type { LineItemRow, OwnerInvoice, PaymentRow } from "./store";
 
 // Drawing the invoice PDF: pure, no database, no configuration, so it runs in the PDF worker
 // threads (lib/services/invoices/pdf-pool.ts) as well as in tests. What the API serves goes
@@ -39,9 +50,23 @@ export const PDF_FIELDS = [
   "transactionHash",
 ] as const satisfies readonly (keyof OwnerInvoice)[];
 
+/** What the PDF shows of each payment received: the ledger's facts and, fiat-priced, its value. */
+export const PDF_PAYMENT_FIELDS = [
+  "transactionHash",
+  "amount",
+  "asset",
+  "applied",
+  "amountRefunded",
+  "confirmedAt",
+  "priceValue",
+] as const satisfies readonly (keyof PaymentRow)[];
+export type PdfPayment = Pick<PaymentRow, (typeof PDF_PAYMENT_FIELDS)[number]>;
+
 /** What the PDF shows: a subset of the owner view, so tests can build one by hand. */
 export type InvoicePdfData = Pick<OwnerInvoice, (typeof PDF_FIELDS)[number]> & {
   lineItems: Pick<LineItemRow, "description" | "quantity" | "rate" | "amount">[];
+  /** The payments received, oldest first (the applied ones are listed). */
+  payments?: PdfPayment[];
 } & Partial<Pick<OwnerInvoice, "priceCurrency">>;
 
 export type InvoicePdfOptions = {
@@ -70,6 +95,7 @@ const networkLabel = (passphrase: string) =>
 const INK = "#0f172a";
 const MUTED = "#475569";
 const RULE = "#cbd5e1";
+const PAID_GREEN = "#047857";
 
 /**
  * DejaVu Sans (from the dejavu-fonts-ttf package): names and addresses in Polish, Czech,
@@ -128,6 +154,9 @@ export function renderInvoicePdf(
   // A fiat-priced invoice's amounts are in its price currency (docs/decisions.md, Fiat pricing).
   const money = (amount: string) => formatPriced(amount, invoice);
   const c = invoice.priceCurrency ?? invoice.currency;
+  const paid = invoice.status === "PAID";
+  // Every payment that counted, oldest first: a paid invoice may have been paid in parts.
+  const received = (invoice.payments ?? []).filter((p) => p.applied);
 
   // Header: title and number on the left, the logo in the middle, status on the right.
   if (options.profile?.logo) {
@@ -143,6 +172,14 @@ export function renderInvoicePdf(
   }
   doc.fillColor(INK).font("Bold").fontSize(24).text("INVOICE", left, 50);
   doc.font("Body").fontSize(11).fillColor(MUTED).text(invoice.invoiceNumber, left, 80);
+  if (paid) {
+    // A paid invoice says so at a glance (docs/decisions.md, Invoice PDF).
+    doc
+      .font("Bold")
+      .fontSize(20)
+      .fillColor(PAID_GREEN)
+      .text("PAID", left, 30, { width, align: "right" });
+  }
   doc
     .font("Bold")
     .fontSize(11)
@@ -274,28 +311,74 @@ export function renderInvoicePdf(
     y += strong ? 20 : 16;
   }
 
-  // Payment.
+  // Payment: how to pay while something is due; a paid invoice lists what was received
+  // instead, and has nothing left to pay.
   y += 16;
-  doc.font("Bold").fontSize(10).fillColor(INK).text("Payment", left, y);
-  doc.font("Body").fontSize(9).fillColor(INK);
-  doc.text(
-    invoice.priceCurrency
-      ? `Pay ${money(invoice.total)} in ${invoice.currency} at the rate locked when you pay, on ${networkLabel(invoice.networkPassphrase)}.`
-      : `Pay ${money(invoice.total)} on ${networkLabel(invoice.networkPassphrase)}.`,
-    left,
-    doc.y + 4,
-    {
-      width,
-    },
-  );
-  doc.text("Pay online: ", left, doc.y + 2, { continued: true, width });
   doc
-    .fillColor("#4338ca")
-    .text(options.paymentLink, { link: options.paymentLink, underline: true });
-  doc.fillColor(INK).text(`Memo: ${invoice.invoiceNumber}`, left, doc.y + 2, { width });
+    .font("Bold")
+    .fontSize(10)
+    .fillColor(INK)
+    .text(paid ? "Paid" : "Payment", left, y);
+  doc.font("Body").fontSize(9).fillColor(INK);
+  if (paid) {
+    doc.text(
+      `Paid in full${invoice.paidAt ? ` on ${day(invoice.paidAt)}` : ""}, on ${networkLabel(invoice.networkPassphrase)}. Nothing is due.`,
+      left,
+      doc.y + 4,
+      { width },
+    );
+  } else {
+    doc.text(
+      invoice.priceCurrency
+        ? `Pay ${money(invoice.total)} in ${invoice.currency} at the rate locked when you pay, on ${networkLabel(invoice.networkPassphrase)}.`
+        : `Pay ${money(invoice.total)} on ${networkLabel(invoice.networkPassphrase)}.`,
+      left,
+      doc.y + 4,
+      { width },
+    );
+    doc.text("Pay online: ", left, doc.y + 2, { continued: true, width });
+    doc
+      .fillColor("#4338ca")
+      .text(options.paymentLink, { link: options.paymentLink, underline: true });
+    doc.fillColor(INK).text(`Memo: ${invoice.invoiceNumber}`, left, doc.y + 2, { width });
+  }
   doc.text("Recipient: ", left, doc.y + 2, { continued: true, width });
   doc.font("Mono").fontSize(8).text(invoice.freelancerWallet);
-  if (invoice.transactionHash) {
+  if (received.length > 0) {
+    doc
+      .font("Bold")
+      .fontSize(10)
+      .fillColor(INK)
+      .text("Payments received", left, doc.y + 12);
+    for (const p of received) {
+      if (doc.y + 40 > bottom()) doc.addPage();
+      // What moved on the ledger, and (fiat-priced) what it counted for.
+      const value =
+        invoice.priceCurrency && p.priceValue
+          ? ` (${formatFiat(p.priceValue, invoice.priceCurrency)})`
+          : "";
+      const refunded = isZero(p.amountRefunded)
+        ? ""
+        : `, ${formatExactAmount(p.amountRefunded, p.asset)} refunded`;
+      doc
+        .font("Body")
+        .fontSize(9)
+        .fillColor(INK)
+        .text(
+          `${day(p.confirmedAt)}: ${formatExactAmount(p.amount, p.asset)}${value}${refunded}`,
+          left,
+          doc.y + 4,
+          { width },
+        );
+      doc
+        .font("Mono")
+        .fontSize(7.5)
+        .fillColor(MUTED)
+        .text(p.transactionHash, left, doc.y + 1, {
+          width,
+        });
+    }
+  } else if (invoice.transactionHash) {
     doc
       .font("Body")
       .fontSize(9)

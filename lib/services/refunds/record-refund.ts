@@ -5,6 +5,7 @@ import { isRefundOperation, refundEffect, refundIdOfMemo } from "@/lib/domain/re
 import { type HorizonPaymentRecord, operationFromRecord } from "@/lib/stellar/read";
 import type { ServiceContext } from "../context";
 import { withTransaction } from "../db";
+import { enqueueRefundEmail } from "../email/refund-email";
 import { applyTransition, SYSTEM_ACTOR } from "../invoices/lifecycle";
 import type { InvoiceRow, PaymentRow } from "../invoices/store";
 import type { RefundRow } from "./store";
@@ -23,7 +24,8 @@ export type RefundOnLedger = { hash: string; ledger: number; at: Date };
  * beyond the amount received (lib/domain/refund.ts, refundEffect: the excess is written to the
  * audit entry as `beyondReceived`); the invoice's amountPaid lowered when the money was applied,
  * its status kept, audit REFUNDED and event payment.refunded through the lifecycle writer
- * (lib/services/invoices/lifecycle.ts, trigger `refund`). The refund row is locked first, so
+ * (lib/services/invoices/lifecycle.ts, trigger `refund`); the client's refund email queued
+ * (lib/services/email/refund-email.ts). The refund row is locked first, so
  * submit and the watcher racing on the same refund record it once.
  */
 export async function recordRefund(
@@ -94,6 +96,8 @@ export async function recordRefund(
         confirmedAt: onLedger.at.toISOString(),
       },
     });
+    // The client hears of the money sent back, with the refund (docs/decisions.md, Refunds).
+    await enqueueRefundEmail(tx, row, updatedPayment, confirmed, onLedger, onLedger.at);
     return { kind: "recorded", refund: confirmed, payment: updatedPayment, invoice: row };
   });
 }

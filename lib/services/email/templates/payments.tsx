@@ -4,7 +4,7 @@ import { ReminderEmail } from "@/emails/reminder";
 import { paymentPageUrl } from "@/lib/config";
 import { invoiceAmountDue } from "@/lib/domain/fiat";
 import { isRemindable, reminderWhen } from "@/lib/domain/reminders";
-import { formatPriced, formatUtcDate, formatUtcDateTime } from "@/lib/format";
+import { formatMoney, formatPriced, formatUtcDate, formatUtcDateTime } from "@/lib/format";
 import type { PaymentEmailPayload } from "../receipts";
 import { EmailGoneError, type EmailTemplate, type TemplateInput } from "../render";
 
@@ -15,10 +15,13 @@ import { EmailGoneError, type EmailTemplate, type TemplateInput } from "../rende
 function paymentFacts({ message, invoice }: TemplateInput): PaymentEmailFacts {
   if (!invoice) throw new Error("A payment email needs its invoice");
   const p = message.payload as PaymentEmailPayload;
+  // What moved on the ledger, in its asset; a fiat-priced invoice adds what it counted for.
+  const sent = p.sent ? formatMoney(p.sent.amount, p.sent.asset) : null;
   return {
     invoiceNumber: invoice.invoiceNumber,
     title: invoice.title,
-    amount: formatPriced(p.amount, invoice),
+    amount: sent ?? formatPriced(p.amount, invoice),
+    value: invoice.priceCurrency ? formatPriced(p.amount, invoice) : null,
     amountPaid: formatPriced(p.amountPaid, invoice),
     total: formatPriced(invoice.total, invoice),
     remaining: p.paidInFull ? null : formatPriced(p.remaining, invoice),
