@@ -57,7 +57,8 @@ export async function submitRefund(
   }
   if (!isExactRefund(refund, decoded)) throw new BusinessRuleError(REFUND_MISMATCH);
 
-  await holdForSubmit(ctx, refund, decoded.hash);
+  const recorded = await holdForSubmit(ctx, refund, decoded.hash);
+  if (recorded) return { kind: "already_recorded", refund: recorded };
   const horizon = horizonFor(ctx.config, networkName(passphrase));
   let ledger: number | null = null;
   try {
@@ -89,8 +90,21 @@ export async function submitRefund(
  * it, and sending it now would give back more than was received: 400 `Refund exceeds the
  * amount received`, nothing sent.
  */
-async function holdForSubmit(ctx: AuthedContext, refund: RefundRow, hash: string): Promise<void> {
-  await withTransaction(ctx.db, async (tx) => {
+async function holdForSubmit(
+  ctx: AuthedContext,
+  refund: RefundRow,
+  hash: string,
+): Promise<RefundRow | null> {
+  return withTransaction(ctx.db, async (tx) => {
+    // The refund's row first, then the payment's: the order recordRefund locks them in, so a
+    // submit and the watcher recording the same refund queue instead of deadlocking.
+    const [current] = await tx
+      .select()
+      .from(refunds)
+      .where(eq(refunds.id, refund.id))
+      .for("update");
+    // Recorded meanwhile (another submit, the watcher): nothing to send again.
+    if (current.status === "CONFIRMED") return current;
     const locked = await lockPaymentAndHeld(tx, refund.paymentId, ctx.now(), refund.id);
     if (!locked) throw new NotFoundError(REFUND_NOT_FOUND);
     const { payment, held } = locked;
@@ -101,6 +115,7 @@ async function holdForSubmit(ctx: AuthedContext, refund: RefundRow, hash: string
       });
     }
     await setStatus({ ...ctx, db: tx }, refund.id, { status: "SUBMITTED", transactionHash: hash });
+    return null;
   });
 }
 
