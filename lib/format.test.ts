@@ -17,6 +17,8 @@ import {
   minutes,
   NETWORK_PASSPHRASES,
   shortAddress,
+  shownStatus,
+  shownStatusCounts,
   stellarNetworkName,
   trimZeros,
 } from "./format";
@@ -124,5 +126,18 @@ describe("lib/format", () => {
     expect(formatCountdown(-5)).toBe("00:00");
     expect(minutes(1)).toBe("1 minute");
     expect(minutes(15)).toBe("15 minutes");
+  });
+
+  it("screens show PROCESSING as PENDING: a pay-intent alone is not a payment on its way (issue 28, item 7)", () => {
+    expect(shownStatus("PROCESSING")).toBe("PENDING");
+    for (const s of ["DRAFT", "PENDING", "PAID", "FAILED", "EXPIRED", "CANCELLED"]) {
+      expect(shownStatus(s)).toBe(s);
+    }
+    const statuses = ["DRAFT", "PENDING", "PROCESSING", "PAID"];
+    expect(shownStatusCounts(statuses, { DRAFT: 1, PENDING: 2, PROCESSING: 3 })).toEqual([
+      ["DRAFT", 1],
+      ["PENDING", 5],
+      ["PAID", 0],
+    ]);
   });
 });

@@ -240,3 +240,32 @@ export const shortHash = (h: string) => (h.length > 16 ? `${h.slice(0, 8)}…${h
 export function paymentPageUrl(id: string): string {
   return `${window.location.origin}/pay/${id}`;
 }
+
+/**
+ * The status a screen shows for an invoice's `status` (docs/decisions.md, Lifecycle, What the
+ * screens show). PROCESSING means a transaction was submitted and is not yet confirmed; the
+ * API's PROCESSING also follows a pay-intent (a QR code opened, a wallet asked to sign, an
+ * attempt abandoned), and the service keeps no record of a transaction between sending it
+ * and the ledger's answer (submit waits for it, the watcher records what lands), so nothing
+ * stored tells a submission in flight apart from a payer who only started. Screens therefore
+ * show PROCESSING as PENDING: nothing has been paid, and nothing is known to be on its way.
+ * The timeline says "Payment started" (components/invoices/audit-timeline.tsx).
+ */
+export const shownStatus = (status: string): string =>
+  status === "PROCESSING" ? "PENDING" : status;
+
+/**
+ * Counts per shown status (`shownStatus`), for a breakdown by API status: PROCESSING's count
+ * joins PENDING's, so the numbers add up to what the list shows.
+ */
+export function shownStatusCounts(
+  statuses: readonly string[],
+  counts: Partial<Record<string, number>>,
+): [string, number][] {
+  const shown = new Map<string, number>();
+  for (const s of statuses) {
+    const key = shownStatus(s);
+    shown.set(key, (shown.get(key) ?? 0) + (counts[s] ?? 0));
+  }
+  return [...shown];
+}

@@ -1,6 +1,6 @@
 "use client";
 
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { Alert, StatusBadge } from "@/components/ui/card";
 import { isPartlyPaid, paidAndRemaining } from "@/components/ui/payment-words";
@@ -58,7 +58,16 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
   const { invoiceId, networkPassphrase, dueDate } = props;
   const payment = usePaymentStatus(invoiceId, props);
   const wallet = useWalletPayment(invoiceId, networkPassphrase, payment, props.walletOptions);
-  const { status, receipt, paid, progress, quote } = payment;
+  const { status, receipt, paid, progress, quote, quoteReplaced } = payment;
+  // A payment made the shown quote stale (it was for the amount due before it): the payer who
+  // had one gets a new one for what is left, and a new QR code when paying from a phone.
+  const { renewQuote } = wallet;
+  const renewed = useRef(0);
+  useEffect(() => {
+    if (quoteReplaced === renewed.current) return;
+    renewed.current = quoteReplaced;
+    void renewQuote();
+  }, [quoteReplaced, renewQuote]);
   // Paid in part: the amount shown, the pay buttons and the QR code are for what is left.
   const partly = isPartlyPaid({ status, ...progress });
   const shown = partly ? progress.amountDue : props.total;
@@ -69,6 +78,10 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
   const money = (value: string) => formatPriced(value, props, formatMoney);
   const amount = money(props.total);
   const expired = quote !== null && quoteExpired(quote);
+  // A QR code made at a quote no longer shown (a payment replaced it) would pay the old amount.
+  const staleQr = Boolean(
+    wallet.mobile?.intent?.quote && wallet.mobile.intent.quote.id !== quote?.id,
+  );
   const received = (
     <PaymentList
       payments={progress.payments}
@@ -206,7 +219,8 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
             ) : (
               // An expired quote's QR code would pay the old amount: the quote asks for a new one.
               mobile &&
-              !expired && <MobilePayment state={mobile} networkLabel={props.networkLabel} />
+              !expired &&
+              !staleQr && <MobilePayment state={mobile} networkLabel={props.networkLabel} />
             )}
           </>
         )}

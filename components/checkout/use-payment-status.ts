@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { api } from "@/lib/client/api";
 import { FINAL_STATUSES, useStatusStream } from "@/lib/client/use-status-stream";
-import { approxUsd } from "@/lib/format";
+import { approxUsd, trimZeros } from "@/lib/format";
 import type { ReceivedPaymentBody } from "@/lib/schemas/invoices";
 import type { paymentStatusResponse } from "@/lib/schemas/payments";
 import type { FormB } from "@/lib/schemas/wire";
@@ -37,12 +37,19 @@ export const PAYABLE = new Set(["PENDING", "PROCESSING", "FAILED", "EXPIRED"]);
 /** Without the pushed status, polls faster for two minutes after the payer starts paying. */
 const FAST_WINDOW_MS = 120_000;
 
+/** True while the quote is for `amountDue` (the fiat amount due): no payment since it was locked. */
+export const quoteCovers = (q: Quote, amountDue: string) =>
+  trimZeros(q.fiatAmount) === trimZeros(amountDue);
+
 /**
  * The server has no live quote (it expired, or a poll sent before a pay-intent answered):
- * the one shown stays while the invoice can be paid, so an expired one says "Get a new
- * quote" instead of vanishing. A pay attempt always asks the server again.
+ * the one shown stays while the invoice can be paid and it is still for the amount due, so
+ * an expired one says "Get a new quote" instead of vanishing. A payment since it was locked
+ * makes it stale: its amount would overpay, so it goes (and is replaced, `quoteReplaced`).
+ * A pay attempt always asks the server again.
  */
-const keptQuote = (q: Quote | null, status: string) => (q && PAYABLE.has(status) ? q : null);
+const keptQuote = (q: Quote | null, s: Pick<StatusBody, "status" | "amountDue">) =>
+  q && PAYABLE.has(s.status) && quoteCovers(q, s.amountDue) ? q : null;
 
 /**
  * The invoice's live status: the page becomes a receipt however the invoice gets paid (this
@@ -69,6 +76,9 @@ export function usePaymentStatus(
   const [receipt, setReceipt] = useState(initial.receipt);
   const [progress, setProgress] = useState(initial.progress);
   const [quote, setQuote] = useState(initial.quote);
+  const quoteRef = useRef(initial.quote);
+  /** Counts the quotes a payment made stale while the invoice stayed payable. */
+  const [quoteReplaced, setQuoteReplaced] = useState(0);
   const [pollKey, setPollKey] = useState(0);
   const fastUntil = useRef(0);
   const receiptHeading = useRef<HTMLHeadingElement>(null);
@@ -91,7 +101,13 @@ export function usePaymentStatus(
   const apply = useCallback(
     (s: StatusBody) => {
       setProgress({ amountPaid: s.amountPaid, amountDue: s.amountDue, payments: s.payments });
-      setQuote((q) => s.quote ?? keptQuote(q, s.status));
+      const shown = quoteRef.current;
+      const next = s.quote ?? keptQuote(shown, s);
+      if (shown && !next && PAYABLE.has(s.status) && !quoteCovers(shown, s.amountDue)) {
+        setQuoteReplaced((n) => n + 1);
+      }
+      quoteRef.current = next;
+      setQuote(next);
       if (s.status === "PAID" && s.transactionHash) {
         const { transactionHash, ledgerNumber, payerWallet, paidAt } = s;
         settle({ transactionHash, ledgerNumber, payerWallet, paidAt });
@@ -121,13 +137,17 @@ export function usePaymentStatus(
     }
   }, [paid]);
 
-  const showQuote = useCallback((q: Quote | null) => setQuote(q), []);
+  const showQuote = useCallback((q: Quote | null) => {
+    quoteRef.current = q;
+    setQuote(q);
+  }, []);
 
   return {
     status,
     receipt,
     progress,
     quote,
+    quoteReplaced,
     paid,
     speedUp,
     settle,

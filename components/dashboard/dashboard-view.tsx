@@ -10,7 +10,7 @@ import { Loading, Muted, PageHeader, Pair } from "@/components/ui/page";
 import { useResource } from "@/lib/client/use-resource";
 import { INVOICE_STATUSES } from "@/lib/domain/invoice-state";
 import { CURRENCIES, type Currency } from "@/lib/domain/money";
-import { formatDateTime, formatTrimmed, NETWORK_LABELS } from "@/lib/format";
+import { formatDateTime, formatTrimmed, NETWORK_LABELS, shownStatusCounts } from "@/lib/format";
 import type { InvoiceStatsBody } from "@/lib/schemas/invoices";
 import { ExportPanel } from "./export-panel";
 import { NetworkSwitch, usePreferredNetwork } from "./network-preference";
@@ -110,10 +110,10 @@ export function DashboardView() {
             </Card>
             <Card title="By status">
               <ul className="space-y-2">
-                {INVOICE_STATUSES.map((s) => (
+                {shownStatusCounts(INVOICE_STATUSES, data.statusBreakdown).map(([s, n]) => (
                   <li key={s} className="flex items-center justify-between text-sm">
                     <StatusBadge status={s} />
-                    <span className="font-mono">{data.statusBreakdown[s] ?? 0}</span>
+                    <span className="font-mono">{n}</span>
                   </li>
                 ))}
               </ul>

@@ -6,6 +6,7 @@ import { Alert } from "@/components/ui/card";
 import { Loading, PageHeader } from "@/components/ui/page";
 import { useResource } from "@/lib/client/use-resource";
 import { EDITABLE_STATUSES } from "@/lib/domain/invoice-state";
+import { shownStatus } from "@/lib/format";
 import { InvoiceForm } from "./invoice-form";
 import type { OwnerInvoice } from "./types";
 
@@ -34,7 +35,7 @@ export function EditInvoice({ id }: { id: string }) {
         <InvoiceForm invoice={data} />
       ) : (
         <Alert kind="info">
-          Only draft invoices can be edited; this one is {data.status}.{" "}
+          Only draft invoices can be edited; this one is {shownStatus(data.status)}.{" "}
           <Link href={`/invoices/${id}`} className={textLinkClass}>
             Back to the invoice
           </Link>

@@ -8,7 +8,7 @@ import { Amount } from "@/components/ui/amount";
 import { Button, textLinkClass } from "@/components/ui/button";
 import { Alert, StatusBadge } from "@/components/ui/card";
 import { Field, OptionsSelect } from "@/components/ui/field";
-import { CURRENCY_OPTIONS, NETWORK_OPTIONS, sameOptions } from "@/components/ui/options";
+import { CURRENCY_OPTIONS, NETWORK_OPTIONS } from "@/components/ui/options";
 import { EmptyState, Loading, Muted, PageHeader } from "@/components/ui/page";
 import { isPartlyPaid } from "@/components/ui/payment-words";
 import { Pager, right, Table, tdClass } from "@/components/ui/table";
@@ -19,7 +19,11 @@ import type { InvoiceListItem, InvoicePage } from "./types";
 
 const PAGE_SIZE = 20;
 
-const STATUS_OPTIONS = sameOptions(INVOICE_STATUSES);
+// PROCESSING shows as PENDING (`shownStatus`, lib/format.ts); its filter says what it picks.
+const STATUS_OPTIONS: [string, string][] = INVOICE_STATUSES.map((s) => [
+  s,
+  s === "PROCESSING" ? "PENDING, payment started" : s,
+]);
 const SORT_OPTIONS = [
   ["createdAt:desc", "Newest first"],
   ["createdAt:asc", "Oldest first"],

@@ -7,6 +7,7 @@ import { Loading } from "@/components/ui/page";
 import { QrCode } from "@/components/ui/qr-code";
 import { useResource } from "@/lib/client/use-resource";
 import { isPayable } from "@/lib/domain/invoice-state";
+import { shownStatus } from "@/lib/format";
 import { InvoiceDocument } from "./invoice-document";
 import { usePaymentPageUrl } from "./payment-link-card";
 import type { OwnerInvoice } from "./types";
@@ -48,7 +49,7 @@ export function InvoicePrint({ id }: { id: string }) {
             <p className="mt-1 text-lg">{invoice.title}</p>
           </div>
           <p className="rounded border border-slate-400 px-3 py-1 text-sm font-semibold uppercase tracking-wide">
-            Status: {invoice.status}
+            Status: {shownStatus(invoice.status)}
           </p>
         </div>
         <h2 className="sr-only">Invoice details</h2>

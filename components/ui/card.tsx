@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { shownStatus } from "@/lib/format";
 
 export function Card({
   title,
@@ -55,7 +56,6 @@ export function Alert({
 const statusStyles: Record<string, string> = {
   DRAFT: "bg-slate-100 text-slate-700",
   PENDING: "bg-amber-100 text-amber-800",
-  PROCESSING: "bg-sky-100 text-sky-800",
   PAID: "bg-emerald-100 text-emerald-800",
   FAILED: "bg-red-100 text-red-800",
   EXPIRED: "bg-slate-200 text-slate-700",
@@ -63,12 +63,17 @@ const statusStyles: Record<string, string> = {
   ACTIVE: "bg-amber-100 text-amber-800",
 };
 
+/**
+ * An invoice's status as the screens show it: PROCESSING shows as PENDING, since nothing
+ * stored says a transaction is on its way (`shownStatus`, lib/format.ts).
+ */
 export function StatusBadge({ status }: { status: string }) {
+  const shown = shownStatus(status);
   return (
     <span
-      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${statusStyles[status] ?? "bg-slate-100 text-slate-700"}`}
+      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${statusStyles[shown] ?? "bg-slate-100 text-slate-700"}`}
     >
-      {status}
+      {shown}
     </span>
   );
 }

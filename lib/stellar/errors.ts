@@ -35,11 +35,37 @@ export function primaryLedgerCode(transaction: string, operations: string[]): st
   return transaction;
 }
 
-export function ledgerError(code: string): LedgerError {
+/**
+ * op_underfunded when the payer sends another asset than XLM: the asset the balance lacks is
+ * named (the spec's XLM message stays for XLM; docs/decisions.md, Payment checks).
+ */
+export const underfundedIn = (assetCode: string) =>
+  `Insufficient balance. Make sure the wallet has enough ${assetCode} for the amount, and XLM for reserve and fees.`;
+
+/**
+ * The domain error of a ledger result code. `sentAsset` is the code of the asset the failing
+ * operation sends, when known: op_underfunded then names it.
+ */
+export function ledgerError(code: string, sentAsset?: string | null): LedgerError {
+  if (code === "op_underfunded" && sentAsset && sentAsset !== "XLM") {
+    return new LedgerError(code, underfundedIn(sentAsset));
+  }
   return new LedgerError(
     code,
     LEDGER_MESSAGES[code] ?? `Transaction failed on the network (${code})`,
   );
+}
+
+/**
+ * The asset code the first failing operation sends (`sends` per operation index, as
+ * `decodeSignedTransaction` lists them); null when unknown.
+ */
+export function failedOperationSends(
+  operations: string[],
+  sends: (string | null)[],
+): string | null {
+  const i = operations.findIndex((c) => c !== "op_success");
+  return i >= 0 ? (sends[i] ?? null) : sends.length === 1 ? (sends[0] ?? null) : null;
 }
 
 /** Maps a Horizon failure to the domain error the API answers with. */

@@ -76,6 +76,12 @@ export type DecodedTransaction = {
   memoType: "text" | "id" | "hash" | "return" | "none";
   memo: string | null;
   operations: PaymentOperation[];
+  /**
+   * Per operation of the (inner) transaction, the code of the asset its source sends ("XLM"
+   * for the native asset; a path payment's send asset); null for other operations. Names the
+   * asset a payer lacks when the ledger answers op_underfunded (lib/stellar/errors.ts).
+   */
+  sends: (string | null)[];
   /** Which network the source's signature was made for, when it can be told. */
   signedFor: "expected" | "other" | "unknown";
   otherPassphrase: string;
@@ -119,6 +125,7 @@ export function decodeSignedTransaction(
     operations: inner.operations.flatMap((op, index) =>
       operationFromEnvelope(op, source ?? inner.source).map((o) => ({ ...o, index })),
     ),
+    sends: inner.operations.map(sentAssetCode),
     signedFor,
     otherPassphrase,
     validUntil:
@@ -173,6 +180,21 @@ export function baseAccount(address: string | undefined): string | null {
     return MuxedAccount.fromAddress(address, "0").baseAccount().accountId();
   }
   return null;
+}
+
+/** The code of the asset an operation's source sends; null when it sends none. */
+function sentAssetCode(op: Operation): string | null {
+  switch (op.type) {
+    case "payment":
+      return assetParts(op.asset).assetCode;
+    case "pathPaymentStrictReceive":
+    case "pathPaymentStrictSend":
+      return assetParts(op.sendAsset).assetCode;
+    case "createAccount":
+      return "XLM";
+    default:
+      return null;
+  }
 }
 
 function assetParts(asset: Asset): { assetCode: string; assetIssuer: string | null } {

@@ -24,7 +24,7 @@ import type { ServiceContext } from "@/lib/services/context";
 import { networkName } from "@/lib/services/invoices/network";
 import { getPublicInvoice } from "@/lib/services/invoices/view-invoice";
 import { getLink, linkStatus } from "@/lib/services/links/links";
-import { quoteLiveAt } from "@/lib/services/payments/quotes";
+import { currentQuote } from "@/lib/services/payments/quotes";
 import { getProfile, profileLogoPath } from "@/lib/services/profile/profile";
 import { assetFor } from "@/lib/stellar/assets";
 import { CheckoutGone } from "./gone";
@@ -57,10 +57,10 @@ const loadCheckout = cache(async (id: string) => {
       invoice.currency,
     );
     // A fiat-priced invoice's live quote, as the status endpoint answers it: a reload keeps
-    // the countdown (docs/decisions.md, Fiat pricing).
+    // the countdown, but not a quote a payment has made stale (docs/decisions.md, Fiat pricing).
     const quote =
       invoice.priceCurrency && isPayable(invoice.status)
-        ? await quoteLiveAt(ctx.db, invoice.id, ctx.now())
+        ? await currentQuote(ctx.db, invoice, ctx.now())
         : undefined;
     // The freelancer's profile: logo, and name or company when the invoice has neither.
     const profile = await getProfile(ctx.db, invoice.freelancerWallet);

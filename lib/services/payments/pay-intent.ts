@@ -97,7 +97,7 @@ export async function createPaymentIntent(
     const line = balanceOf(sender, sent);
     if (sent.issuer && !line) throw ledgerError("op_src_no_trust");
     if (!line || toStroops(line.balance) < toStroops(pathPayment?.sourceAmount ?? due)) {
-      throw ledgerError("op_underfunded");
+      throw ledgerError("op_underfunded", sent.code);
     }
     transactionXdr = buildPaymentTransaction({
       source: { id: sender.id, sequence: sender.sequence },

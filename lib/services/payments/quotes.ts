@@ -56,6 +56,28 @@ export async function quoteLiveAt(
   return row;
 }
 
+/** True while the quote is for the invoice's amount due as it is now (no payment since). */
+export const coversAmountDue = (
+  q: Pick<QuoteRow, "fiatAmount" | "priceCurrency">,
+  invoice: Pick<InvoiceRow, "total" | "amountPaid" | "priceCurrency">,
+): boolean => q.priceCurrency === invoice.priceCurrency && q.fiatAmount === fiatDue(invoice);
+
+/**
+ * The quote a payer may be shown now (the status endpoint, the checkout page): the live one
+ * while it still covers the amount due. A payment since it was locked changed the amount due,
+ * so that quote is over for showing (its `assetAmount` would overpay); the next pay-intent
+ * locks a new one (docs/decisions.md, Fiat pricing). It still values a payment whose ledger
+ * closed while it was live (`quoteLiveAt`).
+ */
+export async function currentQuote(
+  db: DbOrTx,
+  invoice: Pick<InvoiceRow, "id" | "total" | "amountPaid" | "priceCurrency">,
+  at: Date,
+): Promise<QuoteRow | undefined> {
+  const live = await quoteLiveAt(db, invoice.id, at);
+  return live && coversAmountDue(live, invoice) ? live : undefined;
+}
+
 /** The invoice's newest quote, live or not. */
 export async function latestQuote(db: DbOrTx, invoiceId: string): Promise<QuoteRow | undefined> {
   const [row] = await db

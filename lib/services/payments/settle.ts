@@ -20,6 +20,7 @@ import {
 import { isPaidInFull } from "@/lib/domain/settlement";
 import { isId } from "@/lib/ids";
 import {
+  failedOperationSends,
   ledgerError,
   NETWORK_UNAVAILABLE,
   primaryLedgerCode,
@@ -41,7 +42,7 @@ import {
   lockLiveInvoice,
   type PaymentRow,
 } from "../invoices/store";
-import { type QuoteRow, quoteLiveAt } from "./quotes";
+import { currentQuote, type QuoteRow, quoteLiveAt } from "./quotes";
 import {
   answerFor,
   classifyAgainstInvoice,
@@ -110,7 +111,7 @@ export async function submitPayment(
     if (f.kind === "transaction_failed") {
       const code = primaryLedgerCode(f.transaction, f.operations);
       await markSubmitFailed(ctx, invoice.id, code, decoded.hash);
-      throw ledgerError(code);
+      throw ledgerError(code, failedOperationSends(f.operations, decoded.sends));
     }
     if (f.kind !== "timeout") throw toDomainError(err);
     // 504: the transaction may still be applied. Look the hash up; never resubmit.
@@ -298,7 +299,8 @@ async function readPaymentStatus(ctx: ServiceContext, invoiceId: string): Promis
   const [payments, quote] = await Promise.all([
     loadPayments(ctx.db, row.id),
     // Fiat-priced invoices only: the checkout shows the live quote and its countdown.
-    row.priceCurrency && isPayable(row.status) ? quoteLiveAt(ctx.db, row.id, ctx.now()) : undefined,
+    // Only while it covers the amount due: a payment since replaced it (docs/decisions.md).
+    row.priceCurrency && isPayable(row.status) ? currentQuote(ctx.db, row, ctx.now()) : undefined,
   ]);
   return { ...row, payments, quote: quote ?? null };
 }

@@ -83,7 +83,8 @@ export async function createRefund(
     );
     const line = balanceOf(source, asset);
     if (asset.issuer && !line) throw ledgerError("op_src_no_trust");
-    if (!line || toStroops(line.balance) < toStroops(amount)) throw ledgerError("op_underfunded");
+    if (!line || toStroops(line.balance) < toStroops(amount))
+      throw ledgerError("op_underfunded", asset.code);
 
     const id = newId();
     const memo = refundMemo(id);

@@ -5,7 +5,12 @@ import { fromStroops, toStroops } from "@/lib/domain/money";
 import { isExactRefund, REFUND_EXCEEDS_RECEIVED, refundableStroops } from "@/lib/domain/refund";
 import { keySees } from "@/lib/services/auth/key-network";
 import { actorOf } from "@/lib/services/context";
-import { ledgerError, primaryLedgerCode, toDomainError } from "@/lib/stellar/errors";
+import {
+  failedOperationSends,
+  ledgerError,
+  primaryLedgerCode,
+  toDomainError,
+} from "@/lib/stellar/errors";
 import { HorizonError, horizonFor } from "@/lib/stellar/horizon";
 import { decodeSignedTransaction } from "@/lib/stellar/transactions";
 import type { AuthedContext } from "../context";
@@ -68,7 +73,10 @@ export async function submitRefund(
     const f = err.failure;
     if (f.kind === "transaction_failed") {
       await setStatus(ctx, refund.id, { status: "FAILED" });
-      throw ledgerError(primaryLedgerCode(f.transaction, f.operations));
+      throw ledgerError(
+        primaryLedgerCode(f.transaction, f.operations),
+        failedOperationSends(f.operations, decoded.sends),
+      );
     }
     if (f.kind !== "timeout") throw toDomainError(err);
     // 504: the transaction may still be applied. Look the hash up; never resubmit.

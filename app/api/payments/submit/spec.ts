@@ -55,7 +55,8 @@ export const submitPayment = operation({
     new BusinessRuleError("Underpayment: paid 10, expected 25"),
     new BusinessRuleError(OWN_INVOICE_MESSAGE),
     new BusinessRuleError("Invoice cannot be paid. Current status: CANCELLED"),
-    ...Object.keys(LEDGER_MESSAGES).map(ledgerError),
+    ...Object.keys(LEDGER_MESSAGES).map((code) => ledgerError(code)),
+    ledgerError("op_underfunded", "USDC"),
     invoiceNotFound,
   ],
 });

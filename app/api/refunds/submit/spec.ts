@@ -52,7 +52,7 @@ export const submitRefund = operation({
       amount: "at most 0.0000000 can be refunded from this payment",
     }),
     new BusinessRuleError("Transaction was not successful"),
-    ...Object.keys(LEDGER_MESSAGES).map(ledgerError),
+    ...Object.keys(LEDGER_MESSAGES).map((code) => ledgerError(code)),
     notOwner,
     new NotFoundError(REFUND_NOT_FOUND),
   ],

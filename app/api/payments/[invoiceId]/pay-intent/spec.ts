@@ -85,6 +85,7 @@ export const createPaymentIntent = operation({
     ledgerError("op_line_full"),
     ledgerError("op_src_no_trust"),
     ledgerError("op_underfunded"),
+    ledgerError("op_underfunded", "USDC"),
     new UnavailableError(PRICE_UNAVAILABLE),
     new ValidationError(QUOTE_TOO_LARGE),
     invoiceNotFound,

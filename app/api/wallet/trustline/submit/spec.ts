@@ -39,6 +39,6 @@ export const submitTrustline = operation({
       `Network mismatch: Transaction signed for '${NETWORK_PASSPHRASES.mainnet}' but the trustline is for '${NETWORK_PASSPHRASES.testnet}'`,
     ),
     new BusinessRuleError(NOT_A_TRUSTLINE),
-    ...Object.keys(LEDGER_MESSAGES).map(ledgerError),
+    ...Object.keys(LEDGER_MESSAGES).map((code) => ledgerError(code)),
   ],
 });
