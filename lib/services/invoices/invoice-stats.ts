@@ -107,7 +107,7 @@ export async function getInvoiceStats(
   // are `unpriced` here.
   const reporting = (await getProfile(ctx.db, ctx.wallet))?.reportingCurrency ?? REPORTING_CURRENCY;
   const priced = sql`${payments.fiatCurrency} is not distinct from ${reporting} and ${payments.fiatValue} is not null`;
-  const refundEntry = sql`(${invoiceAuditLogs.action} = 'REFUNDED' and ${invoiceAuditLogs.changes}->>'asset' in ('XLM', 'USDC', 'EURC') and ${invoiceAuditLogs.changes}->>'amount' ~ '^[0-9]+(\.[0-9]+)?$')`;
+  const refundEntry = sql`(${invoiceAuditLogs.action} = 'REFUNDED' and ${invoiceAuditLogs.changes}->>'asset' in ('XLM', 'USDC', 'EURC') and ${invoiceAuditLogs.changes}->>'amount' ~ '^[0-9]+([.][0-9]+)?$')`;
   const keptValue = sql`${payments.priceValue} * (${kept}) / ${payments.amount}`;
   const [groups, months, activity, revenue, [inFiat], pricedRevenue] = await Promise.all([
     ctx.db
