@@ -168,10 +168,12 @@ describe("a EUR-priced invoice paid in XLM, outside its own page", () => {
     expect(xlm).toContain("Pending0.00");
     expect(xlm).toContain("Average paid0.00");
 
-    const activity = page.getByRole("listitem").filter({ hasText: /^Refunded/ });
+    const activity = page
+      .getByRole("listitem")
+      .filter({ hasText: `Refunded ${paid.invoiceNumber}` });
     await visible(activity.first());
-    expect(squash(await activity.first().textContent())).toMatch(
-      new RegExp(`^Refunded ${paid.invoiceNumber} 25\\.00 XLM`),
+    expect(squash(await activity.first().textContent())).toContain(
+      `Refunded ${paid.invoiceNumber} 25.00 XLM`,
     );
     const sent = page.getByRole("listitem").filter({ hasText: `Sent ${partly.invoiceNumber}` });
     expect(squash(await sent.first().textContent())).toContain("200.00 EUR");
