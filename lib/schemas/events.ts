@@ -78,7 +78,7 @@ const amountPaid = decimal.meta({
 /** The unit of an invoice's or a link's amounts (docs/decisions.md, Fiat pricing). */
 const priceCurrency = z.enum(PRICE_CURRENCIES).nullable().meta({
   description:
-    "USD or EUR when the invoice (or link) is priced in fiat: its `total`, `amount` (link), `amountPaid` and `amountDue` are then in this currency and the asset is what the payer settles in; null: they are in the asset",
+    "USD or EUR when the invoice (or link) is priced in fiat: its `total`, `amount` (link), `amountPaid` and `amountDue` are then in this currency and the asset is what the payer settles in; null: they are in the asset. Absent from events recorded before the field was added (those are as sent then)",
 });
 
 /** What `payment.refunded` adds about the refund itself. */
