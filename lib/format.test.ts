@@ -107,6 +107,9 @@ describe("lib/format", () => {
     expect(formatFiat("1200.0000000", "EUR")).toBe("1,200.00 EUR");
     expect(formatFiat("0.5000000", "USD")).toBe("0.50 USD");
     expect(formatFiat("7", "USD")).toBe("7.00 USD");
+    expect(formatFiat("4681.4218519", "EUR")).toBe("4,681.42 EUR");
+    expect(formatFiat("80.9950000", "EUR")).toBe("81.00 EUR");
+    expect(formatFiat("999.9960000", "USD")).toBe("1,000.00 USD");
     const eur = { currency: "XLM", priceCurrency: "EUR" };
     expect(formatPriced("100.2500000", eur)).toBe("100.25 EUR");
     expect(formatPriced("100.2500000", { currency: "XLM", priceCurrency: null })).toBe(

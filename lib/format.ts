@@ -1,3 +1,4 @@
+import { fiat2 } from "@/lib/domain/fiat";
 import { type NetworkName, networkOf } from "@/lib/stellar/networks";
 
 /**
@@ -130,11 +131,14 @@ export const formatMoney = (value: string, code: string) => `${formatGrouped(val
 /**
  * A fiat amount (a fiat-priced invoice's total, paid, due; whole cents written with 7
  * decimals like every amount, docs/decisions.md, Fiat pricing): "1200.0000000" ->
- * "1,200.00 EUR", always 2 decimals (cut as a string, never rounded through a float).
+ * "1,200.00 EUR", always 2 decimals, rounded half up to the cent (`fiat2`,
+ * lib/domain/fiat.ts: amountPaid "4681.4218519" is "4,681.42", "80.9950000" is "81.00").
  */
 export function formatFiat(value: string, code: string): string {
-  const [whole, fraction = ""] = value.trim().split(".");
-  return `${formatGrouped(whole, 0)}.${fraction.slice(0, 2).padEnd(2, "0")} ${code}`;
+  const trimmed = value.trim();
+  if (!/^-?\d+(\.\d*)?$/.test(trimmed)) return `${value} ${code}`;
+  const [whole, fraction = ""] = fiat2(trimmed).split(".");
+  return `${formatGrouped(whole, 0)}.${fraction} ${code}`;
 }
 
 /** How an invoice is priced: in the asset itself, or in USD/EUR and paid in the asset. */

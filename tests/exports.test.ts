@@ -362,6 +362,7 @@ describe("CSV exports", () => {
         paidAt: v.paidAt ?? "",
         cancelledAt: v.cancelledAt ?? "",
         network: v.networkPassphrase.startsWith("Public") ? "mainnet" : "testnet",
+        amountsIn: v.priceCurrency ?? v.currency,
       });
     }
     expect(rows[1]).toMatchObject({

@@ -9,7 +9,12 @@ import { Alert, Card, StatusBadge } from "@/components/ui/card";
 import { Loading, Muted, PageHeader, Pair } from "@/components/ui/page";
 import { useResource } from "@/lib/client/use-resource";
 import { INVOICE_STATUSES } from "@/lib/domain/invoice-state";
-import { CURRENCIES, type Currency } from "@/lib/domain/money";
+import {
+  CURRENCIES,
+  type Currency,
+  PRICE_CURRENCIES,
+  type PriceCurrency,
+} from "@/lib/domain/money";
 import { formatDateTime, formatTrimmed, NETWORK_LABELS, shownStatusCounts } from "@/lib/format";
 import type { InvoiceStatsBody } from "@/lib/schemas/invoices";
 import { ExportPanel } from "./export-panel";
@@ -70,6 +75,13 @@ export function DashboardView() {
             <Metric label="Awaiting payment" value={String(data.pendingInvoices)} />
           </section>
           <FiatRevenue revenue={data.revenue} />
+          {PRICE_CURRENCIES.some((c) => hasFigures(data.byPriceCurrency[c])) && (
+            <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+              {PRICE_CURRENCIES.filter((c) => hasFigures(data.byPriceCurrency[c])).map((c) => (
+                <PricedCard key={c} priceCurrency={c} figures={data.byPriceCurrency[c]} />
+              ))}
+            </div>
+          )}
           <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
             {CURRENCIES.map((asset) => (
               <AssetCard key={asset} asset={asset} stats={data} />
@@ -162,6 +174,54 @@ function FiatRevenue({ revenue }: { revenue: InvoiceStats["revenue"] }) {
 
 const mono = "font-mono [overflow-wrap:anywhere]";
 
+type Figures = InvoiceStats["byPriceCurrency"][PriceCurrency];
+const hasFigures = (f: Figures) => Object.values(f).some((v) => /[1-9]/.test(v));
+
+/**
+ * Invoices priced in USD or EUR (GET /api/invoices/stats `byPriceCurrency`): their figures in
+ * that currency, never added to an asset's card (docs/decisions.md, Fiat pricing).
+ */
+function PricedCard({
+  priceCurrency,
+  figures,
+}: {
+  priceCurrency: PriceCurrency;
+  figures: Figures;
+}) {
+  const headingId = `priced-${priceCurrency}`;
+  const pricing = { currency: priceCurrency, priceCurrency };
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900"
+    >
+      <h2 id={headingId} className="text-base font-semibold">
+        Invoices priced in {priceCurrency}
+      </h2>
+      <p
+        className="mt-2 text-2xl font-semibold [overflow-wrap:anywhere]"
+        data-testid={`priced-${priceCurrency}`}
+      >
+        <Amount value={figures.totalRevenue} pricing={pricing} />
+      </p>
+      <Muted className="mt-1">
+        What their payments counted for, less refunds. The assets received are counted below.
+      </Muted>
+      <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
+        <Pair label="This month" className={mono}>
+          <Amount value={figures.revenueThisMonth} pricing={pricing} />
+        </Pair>
+        <Pair label="Pending" className={mono}>
+          <Amount value={figures.pendingAmount} pricing={pricing} />
+        </Pair>
+        <Pair label="Average paid" className={mono}>
+          <Amount value={figures.avgInvoiceValue} pricing={pricing} />
+        </Pair>
+      </dl>
+    </section>
+  );
+}
+
 function AssetCard({ asset, stats }: { asset: Currency; stats: InvoiceStats }) {
   const headingId = `revenue-${asset}`;
   return (
@@ -178,6 +238,10 @@ function AssetCard({ asset, stats }: { asset: Currency; stats: InvoiceStats }) {
       >
         <Amount value={stats.totalRevenue[asset]} pricing={{ currency: asset }} />
       </p>
+      <Muted className="mt-1">
+        {asset} received, whatever the invoice was priced in. Pending and average: invoices priced
+        in {asset}.
+      </Muted>
       <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
         <Pair label="This month" className={mono}>
           <Amount value={stats.revenueThisMonth[asset]} pricing={{ currency: asset }} bare />

@@ -1,5 +1,5 @@
 import { Muted } from "@/components/ui/page";
-import { formatDateTime, shortAddress } from "@/lib/format";
+import { formatDateTime, formatFiat, type Pricing, shortAddress } from "@/lib/format";
 import type { AuditLog } from "./types";
 
 /** An audit entry's action in words (the history here, the dashboard's activity). */
@@ -35,29 +35,53 @@ function actor(wallet: string, me: string | undefined): string {
   return shortAddress(wallet);
 }
 
-function show(value: unknown): string {
+/** The invoice's own amounts: in its price currency (fiat-priced), rounded to the cent. */
+const FIAT_KEYS = new Set([
+  "total",
+  "subtotal",
+  "taxAmount",
+  "discount",
+  "amountPaid",
+  "amountDue",
+]);
+
+function show(value: unknown, fiat?: string | null): string {
   if (value === null || value === undefined) return "none";
+  // A fiat figure (amountPaid is kept to 7 decimals) is shown in cents with its currency
+  // (docs/decisions.md, Fiat pricing): never "4681.4218519" above a 4681.42 total.
+  if (fiat && typeof value === "string" && /^\d+(\.\d+)?$/.test(value))
+    return formatFiat(value, fiat);
   if (typeof value === "string") return value.length > 80 ? `${value.slice(0, 77)}…` : value;
   if (typeof value === "number" || typeof value === "boolean") return String(value);
   return JSON.stringify(value);
 }
 
 /** `{status: {from, to}, reason}` -> "status: DRAFT → PENDING", "reason: late". */
-function describe(changes: Record<string, unknown>): string[] {
+function describe(changes: Record<string, unknown>, priceCurrency?: string | null): string[] {
   return Object.entries(changes).map(([key, value]) => {
     if (key === "lineItems") return "line items changed";
+    const fiat = FIAT_KEYS.has(key) ? priceCurrency : null;
     if (value && typeof value === "object" && "to" in value) {
       const { from, to } = value as { from: unknown; to: unknown };
       return from === null || from === undefined
-        ? `${key}: ${show(to)}`
-        : `${key}: ${show(from)} → ${show(to)}`;
+        ? `${key}: ${show(to, fiat)}`
+        : `${key}: ${show(from, fiat)} → ${show(to, fiat)}`;
     }
-    return `${key}: ${show(value)}`;
+    return `${key}: ${show(value, fiat)}`;
   });
 }
 
 /** The invoice's audit trail, oldest first: what happened, who did it, when, what changed. */
-export function AuditTimeline({ entries, wallet }: { entries: AuditLog[]; wallet?: string }) {
+export function AuditTimeline({
+  entries,
+  wallet,
+  pricing,
+}: {
+  entries: AuditLog[];
+  wallet?: string;
+  /** The invoice's pricing: a fiat-priced invoice's amounts are shown in its currency. */
+  pricing?: Pricing;
+}) {
   if (entries.length === 0) {
     return <Muted>No history yet.</Muted>;
   }
@@ -83,7 +107,7 @@ export function AuditTimeline({ entries, wallet }: { entries: AuditLog[]; wallet
           </time>
           {e.changes && Object.keys(e.changes).length > 0 && (
             <ul className="mt-1 space-y-0.5 text-xs text-slate-600 dark:text-slate-300">
-              {describe(e.changes).map((line) => (
+              {describe(e.changes, pricing?.priceCurrency).map((line) => (
                 <li key={line} className="break-all font-mono">
                   {line}
                 </li>

@@ -222,7 +222,7 @@ export function InvoiceDetail({ id }: { id: string }) {
             />
           </Card>
           <Card title="History">
-            <AuditTimeline entries={invoice.auditLogs} wallet={session?.wallet} />
+            <AuditTimeline entries={invoice.auditLogs} wallet={session?.wallet} pricing={invoice} />
           </Card>
         </div>
 

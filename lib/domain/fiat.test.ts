@@ -1,11 +1,13 @@
 import Big from "big.js";
 import { describe, expect, it } from "vitest";
 import {
+  amountUnit,
   exactValueAt,
   fiat2,
   invoiceAmountDue,
   paidTowardsTotal,
   quoteAssetAmount,
+  shownAmount,
   valueAgainstQuote,
   valueAt,
 } from "./fiat";
@@ -88,5 +90,20 @@ describe("amountDue (issue 27, item 15)", () => {
     const xlm = { total: "100", priceCurrency: null };
     expect(invoiceAmountDue({ ...xlm, amountPaid: "99.9950000" })).toBe("0.0050000");
     expect(invoiceAmountDue({ ...xlm, amountPaid: "99.9999999" })).toBe("0.0000001");
+  });
+});
+
+describe("fiat figures shown and exported (issue 28)", () => {
+  it("rounds a fiat amountPaid half up to the cent, keeps an asset amount's 7 places", () => {
+    expect(fiat2("4681.4218519")).toBe("4681.42");
+    expect(fiat2("80.995")).toBe("81.00");
+    expect(shownAmount("4681.4218519", "EUR")).toBe("4681.4200000");
+    expect(shownAmount("99.9950000", "USD")).toBe("100.0000000");
+    expect(shownAmount("4681.4218519", null)).toBe("4681.4218519");
+  });
+
+  it("names the unit of an invoice's amounts", () => {
+    expect(amountUnit({ currency: "USDC", priceCurrency: "EUR" })).toBe("EUR");
+    expect(amountUnit({ currency: "XLM", priceCurrency: null })).toBe("XLM");
   });
 });

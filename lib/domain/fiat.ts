@@ -30,7 +30,14 @@ export type QuoteTerms = {
   fiatAmount: string;
 };
 
-/** A fiat amount with 2 decimals ("100.50"), from any decimal string. */
+/**
+ * A fiat amount with 2 decimals ("100.50"), from any decimal string: **the one rounding of a
+ * fiat figure for display and export**, half up to the currency's cents (USD and EUR have 2).
+ * `amountPaid` is kept to 7 decimals (values are never rounded per payment), so wherever a
+ * fiat amount is shown or exported (pages, emails, PDF, CSV, the audit timeline) it goes
+ * through here: "4681.4218519" is "4681.42", never above the total it settles
+ * (docs/decisions.md, Fiat pricing: figures shown). Crypto amounts keep their 7 places.
+ */
 export const fiat2 = (value: string): string =>
   new Decimal(value).round(FIAT_SCALE, Decimal.roundHalfUp).toFixed(FIAT_SCALE);
 
@@ -97,3 +104,14 @@ export const invoiceAmountDue = (invoice: {
   amountPaid: string;
   priceCurrency: string | null;
 }): string => amountDue(invoice.total, paidTowardsTotal(invoice.amountPaid, invoice.priceCurrency));
+
+/**
+ * A fiat figure as exported beside the 7-decimal amounts: rounded to the cent (fiat2), written
+ * with 7 decimals ("4681.4218519" -> "4681.4200000"); an asset amount unchanged.
+ */
+export const shownAmount = (value: string, priceCurrency: string | null): string =>
+  priceCurrency ? new Decimal(fiat2(value)).toFixed(AMOUNT_SCALE) : canonicalAmount(value);
+
+/** The code an invoice's amounts (total, amountPaid, amountDue) are in: its price currency, else the asset. */
+export const amountUnit = (invoice: { currency: string; priceCurrency: string | null }): string =>
+  invoice.priceCurrency ?? invoice.currency;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EVENT_TYPES, INVOICE_STATUSES } from "@/lib/domain/invoice-state";
-import { CURRENCIES } from "@/lib/domain/money";
+import { CURRENCIES, PRICE_CURRENCIES } from "@/lib/domain/money";
 import { UNAPPLIED_REASONS } from "@/lib/domain/unapplied";
 import { id, int, timestamp, txHash, wallet, wire, decimal as wireDecimal } from "./wire";
 
@@ -82,7 +82,14 @@ const payment = {
   confirmedAt: timestamp,
 };
 const amountPaid = decimal.meta({
-  description: "The invoice's sum of applied payments (less refunds) after this payment",
+  description:
+    "The invoice's sum of applied payments (less refunds) after this payment, in `priceCurrency` when set (7 decimals, never rounded per payment: shown rounded half up to the cent), else in the asset",
+});
+
+/** The unit of an invoice's or a link's amounts (docs/decisions.md, Fiat pricing). */
+const priceCurrency = z.enum(PRICE_CURRENCIES).nullable().meta({
+  description:
+    "USD or EUR when the invoice (or link) is priced in fiat: its `total`, `amount` (link), `amountPaid` and `amountDue` are then in this currency and the asset is what the payer settles in; null: they are in the asset. Absent from events recorded before the field was added (those are as sent then)",
 });
 
 /** What `payment.refunded` adds about the refund itself. */
@@ -105,8 +112,9 @@ export const EVENT_DATA = {
     freelancerWallet: wallet,
     clientName: z.string(),
     clientEmail: z.string(),
-    total: decimal,
+    total: decimal.meta({ description: "In `priceCurrency` when set, else in `currency`" }),
     currency,
+    priceCurrency,
     createdAt: timestamp,
     recurringId: id
       .nullable()
@@ -124,8 +132,9 @@ export const EVENT_DATA = {
     invoiceNumber,
     status,
     previousStatus: status,
-    total: decimal,
+    total: decimal.meta({ description: "In `priceCurrency` when set, else in `currency`" }),
     currency,
+    priceCurrency,
     transactionHash: txHash,
     ledgerNumber: z.number().int(),
     payerWallet: wallet,
@@ -153,7 +162,11 @@ export const EVENT_DATA = {
     asset: currency,
     applied: z.literal(true),
     amountPaid,
-    amountDue: decimal.meta({ description: "max(total - amountPaid, 0) after this payment" }),
+    amountDue: decimal.meta({
+      description:
+        "max(total - amountPaid, 0) after this payment; in whole cents of `priceCurrency` when set",
+    }),
+    priceCurrency,
   }),
   "payment.unapplied": z.object({
     ...payment,
@@ -173,13 +186,18 @@ export const EVENT_DATA = {
     }),
     amountRefunded: decimal.meta({ description: "Sent back for this payment so far" }),
     amountPaid,
+    priceCurrency,
     refund: refundFacts,
   }),
   "link.created": z.object({
     id,
     checkoutUrl: z.url(),
-    amount: decimal.nullable().meta({ description: "null: the payer chooses (open amount)" }),
+    amount: decimal.nullable().meta({
+      description:
+        "In `priceCurrency` when set, else in `asset`; null: the payer chooses (open amount)",
+    }),
     asset: currency,
+    priceCurrency,
     metadata: z.object({ title: z.string(), reference: z.string().nullable() }),
     expiresAt: timestamp,
     createdAt: timestamp,
@@ -190,8 +208,9 @@ export const EVENT_DATA = {
       description:
         "The reusable or open-amount link this payment's checkout belongs to (`id` is the checkout); absent for a single-use link",
     }),
-    amount: decimal,
+    amount: decimal.meta({ description: "In `priceCurrency` when set, else in `asset`" }),
     asset: currency,
+    priceCurrency,
     transactionHash: txHash,
     metadata: z.object({ reference: z.string().nullable() }),
     paidAt: timestamp,

@@ -563,6 +563,8 @@ const listItemB = publicInvoiceB.pick({
   amountPaid: true,
   amountDue: true,
   currency: true,
+  // The unit of total, amountPaid and amountDue when the invoice is priced in fiat.
+  priceCurrency: true,
   networkPassphrase: true,
   dueDate: true,
   createdAt: true,
@@ -608,6 +610,15 @@ const statusBreakdown = z.object(
   >,
 );
 
+/** A fiat-priced invoices' figure set in one price currency. */
+const pricedFigures = <T extends z.ZodType>(amount: T) =>
+  z.object({
+    totalRevenue: amount,
+    revenueThisMonth: amount,
+    avgInvoiceValue: amount,
+    pendingAmount: amount,
+  });
+
 /** Both forms of the statistics: amounts are `amount` (decimal or number). */
 const stats = <T extends z.ZodType>(amount: T) =>
   z.object({
@@ -616,22 +627,45 @@ const stats = <T extends z.ZodType>(amount: T) =>
     pendingInvoices: int,
     totalRevenue: byAsset(amount).meta({
       description:
-        "Sum of the applied payments (less refunds), partial payments included; unapplied payments never count",
+        "Per asset received: sum of the applied payments' asset amounts (less refunds), partial payments included, whatever the invoice's pricing; unapplied payments never count",
     }),
-    revenueThisMonth: byAsset(amount),
-    avgInvoiceValue: byAsset(amount).meta({ description: "Mean total of PAID invoices" }),
+    revenueThisMonth: byAsset(amount).meta({
+      description: "`totalRevenue` of the payments confirmed in the current UTC month",
+    }),
+    avgInvoiceValue: byAsset(amount).meta({
+      description:
+        "Mean total of PAID invoices priced in the asset itself (fiat-priced ones are in `byPriceCurrency`)",
+    }),
     pendingAmount: byAsset(amount).meta({
       description:
-        "Sum of the amounts due of invoices awaiting payment (PENDING, PROCESSING, FAILED, EXPIRED)",
+        "Sum of the amounts due of invoices priced in the asset awaiting payment (PENDING, PROCESSING, FAILED, EXPIRED); fiat-priced ones are in `byPriceCurrency`",
     }),
+    byPriceCurrency: z
+      .object(
+        Object.fromEntries(PRICE_CURRENCIES.map((c) => [c, pricedFigures(amount)])) as Record<
+          (typeof PRICE_CURRENCIES)[number],
+          ReturnType<typeof pricedFigures<T>>
+        >,
+      )
+      .meta({
+        description:
+          "Fiat-priced invoices, keyed by their priceCurrency (USD, EUR), in that currency with 2 decimals: `totalRevenue` and `revenueThisMonth` (what their applied payments counted for, less the refunded share), `avgInvoiceValue` (mean total of the PAID ones), `pendingAmount` (amounts due of those awaiting payment). Never added to the per-asset figures' avgInvoiceValue and pendingAmount",
+      }),
     statusBreakdown,
     recentActivity: z.array(
       z.object({
         invoiceId: id,
         invoiceNumber: z.string(),
         action: auditAction,
-        amount,
+        amount: amount.meta({
+          description:
+            "A REFUNDED entry: the amount sent back, in `currency`; any other: the invoice's total, in `priceCurrency` when set, else in `currency`",
+        }),
         currency,
+        priceCurrency: z.enum(PRICE_CURRENCIES).nullable().meta({
+          description:
+            "The unit of `amount` when it is a fiat-priced invoice's total; null: `amount` is in `currency`",
+        }),
         timestamp,
       }),
     ),

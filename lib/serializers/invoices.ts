@@ -292,6 +292,7 @@ export const invoicePageSerializer = serializer(invoicePage, {
       total: i.total,
       ...paidAndDueB(i),
       currency: i.currency,
+      priceCurrency: i.priceCurrency,
       networkPassphrase: i.networkPassphrase,
       dueDate: iso(i.dueDate),
       createdAt: i.createdAt.toISOString(),
@@ -307,6 +308,7 @@ export const invoicePageSerializer = serializer(invoicePage, {
       totalAmount: formatForFormA(i.total),
       ...paidAndDueA(i),
       currency: i.currency,
+      priceCurrency: i.priceCurrency,
       status: i.status,
       dueDate: iso(i.dueDate),
       createdAt: i.createdAt.toISOString(),
@@ -356,6 +358,13 @@ const mapAsset = <T, U>(o: Record<Currency, T>, f: (v: T) => U): Record<Currency
   EURC: f(o.EURC),
 });
 
+const mapFigures = (f: InvoiceStats["byPriceCurrency"]["USD"]) => ({
+  totalRevenue: formatForFormA(f.totalRevenue),
+  revenueThisMonth: formatForFormA(f.revenueThisMonth),
+  avgInvoiceValue: formatForFormA(f.avgInvoiceValue),
+  pendingAmount: formatForFormA(f.pendingAmount),
+});
+
 export const statsSerializer = serializer(invoiceStats, {
   b: (s: InvoiceStats): FormB<typeof invoiceStats> => ({
     ...s,
@@ -369,6 +378,10 @@ export const statsSerializer = serializer(invoiceStats, {
     revenueThisMonth: mapAsset(s.revenueThisMonth, formatForFormA),
     avgInvoiceValue: mapAsset(s.avgInvoiceValue, formatForFormA),
     pendingAmount: mapAsset(s.pendingAmount, formatForFormA),
+    byPriceCurrency: {
+      USD: mapFigures(s.byPriceCurrency.USD),
+      EUR: mapFigures(s.byPriceCurrency.EUR),
+    },
     statusBreakdown: s.statusBreakdown,
     recentActivity: s.recentActivity.map((r) => ({
       invoiceId: r.invoiceId,
@@ -376,6 +389,7 @@ export const statsSerializer = serializer(invoiceStats, {
       action: r.action,
       amount: formatForFormA(r.amount),
       currency: r.currency,
+      priceCurrency: r.priceCurrency,
       timestamp: r.timestamp.toISOString(),
     })),
     revenueByMonth: s.revenueByMonth.map((m) => ({

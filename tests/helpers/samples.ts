@@ -410,6 +410,20 @@ export const SAMPLE_STATS: InvoiceStats = {
   revenueThisMonth: { ...ZERO_BY_ASSET, USDC: "1050.0000000" },
   avgInvoiceValue: { ...ZERO_BY_ASSET, USDC: "1050.0000000" },
   pendingAmount: { ...ZERO_BY_ASSET, XLM: "250.0000000" },
+  byPriceCurrency: {
+    USD: {
+      totalRevenue: "0.00",
+      revenueThisMonth: "0.00",
+      avgInvoiceValue: "0.00",
+      pendingAmount: "0.00",
+    },
+    EUR: {
+      totalRevenue: "200.00",
+      revenueThisMonth: "200.00",
+      avgInvoiceValue: "200.00",
+      pendingAmount: "0.00",
+    },
+  },
   statusBreakdown: {
     DRAFT: 1,
     PENDING: 1,
@@ -426,6 +440,7 @@ export const SAMPLE_STATS: InvoiceStats = {
       action: "PAID",
       amount: "1050.0000000",
       currency: "USDC",
+      priceCurrency: null,
       timestamp: T1,
     },
   ],

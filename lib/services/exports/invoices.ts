@@ -1,6 +1,6 @@
 import { and, asc, desc, isNull, type SQL, sql } from "drizzle-orm";
 import { invoices } from "@/db/schema";
-import { invoiceAmountDue } from "@/lib/domain/fiat";
+import { amountUnit, invoiceAmountDue, shownAmount } from "@/lib/domain/fiat";
 import { canonicalAmount } from "@/lib/domain/money";
 import type { ExportQuery } from "@/lib/schemas/exports";
 import { networkOf } from "@/lib/stellar/networks";
@@ -49,7 +49,9 @@ export const INVOICE_COLUMNS: readonly Column<InvoiceExportRow>[] = [
   ["taxAmount", (i) => canonicalAmount(i.taxAmount)],
   ["discount", (i) => canonicalAmount(i.discount)],
   ["total", (i) => canonicalAmount(i.total)],
-  ["amountPaid", (i) => canonicalAmount(i.amountPaid)],
+  // A fiat-priced invoice's amountPaid (7 decimals inside) in cents, as the settlement counts
+  // it: never 4681.4218519 above a 4681.42 total (docs/decisions.md, Fiat pricing).
+  ["amountPaid", (i) => shownAmount(i.amountPaid, i.priceCurrency)],
   ["amountDue", (i) => invoiceAmountDue(i)],
   ["createdAt", (i) => isoCell(i.createdAt)],
   ["sentAt", (i) => isoCell(i.sentAt)],
@@ -57,6 +59,9 @@ export const INVOICE_COLUMNS: readonly Column<InvoiceExportRow>[] = [
   ["paidAt", (i) => isoCell(i.paidAt)],
   ["cancelledAt", (i) => isoCell(i.cancelledAt)],
   ["network", (i) => networkOf(i.networkPassphrase)],
+  // The unit of subtotal, taxAmount, discount, total, amountPaid and amountDue: the price
+  // currency of a fiat-priced invoice, else the asset (last, so earlier columns keep their place).
+  ["amountsIn", (i) => amountUnit(i)],
 ];
 
 async function* invoicePages(ctx: AuthedContext, query: ExportQuery) {

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, isNull, type SQL, sql } from "drizzle-orm";
 import { invoiceAuditLogs, invoices, payments } from "@/db/schema";
-import { REPORTING_CURRENCY } from "@/lib/domain/fiat";
+import { fiat2, REPORTING_CURRENCY } from "@/lib/domain/fiat";
 import {
   type AuditAction,
   INVOICE_STATUSES,
@@ -11,6 +11,7 @@ import {
   averageAmount,
   CURRENCIES,
   type Currency,
+  PRICE_CURRENCIES,
   type PriceCurrency,
   sumAmounts,
 } from "@/lib/domain/money";
@@ -22,18 +23,37 @@ import { resolveNetwork } from "./network";
 
 type ByAsset = Record<Currency, string>;
 
+/** An invoice-priced figure set in one price currency (2 decimals). */
+export type PricedFigures = {
+  /** What the applied payments counted for (their priceValue, less the refunded share). */
+  totalRevenue: string;
+  revenueThisMonth: string;
+  /** Mean total of the PAID invoices priced in this currency. */
+  avgInvoiceValue: string;
+  /** Sum of their amounts due (in cents) while awaiting payment. */
+  pendingAmount: string;
+};
+
 export type InvoiceStats = {
   totalInvoices: number;
   paidInvoices: number;
   pendingInvoices: number;
-  /** Sum of the applied payments, less what was refunded of them (partial payments count). */
+  /**
+   * Per asset received: the applied payments' asset amounts, less what was refunded of them
+   * (partial payments count), whatever the invoice's pricing.
+   */
   totalRevenue: ByAsset;
   /** The same for payments confirmed in the current UTC month. */
   revenueThisMonth: ByAsset;
-  /** Mean total of PAID invoices. */
+  /** Mean total of PAID invoices priced in the asset (fiat-priced ones are in `byPriceCurrency`). */
   avgInvoiceValue: ByAsset;
-  /** Sum of the amounts due of invoices awaiting payment (PENDING, PROCESSING, FAILED, EXPIRED). */
+  /**
+   * Sum of the amounts due of invoices priced in the asset awaiting payment (PENDING,
+   * PROCESSING, FAILED, EXPIRED); fiat-priced ones are in `byPriceCurrency`.
+   */
   pendingAmount: ByAsset;
+  /** Fiat-priced invoices' figures per price currency (docs/decisions.md, Fiat pricing). */
+  byPriceCurrency: Record<PriceCurrency, PricedFigures>;
   statusBreakdown: Record<InvoiceStatus, number>;
   recentActivity: {
     invoiceId: string;
@@ -41,6 +61,8 @@ export type InvoiceStats = {
     action: AuditAction;
     amount: string;
     currency: Currency;
+    /** When set, `amount` is in this currency (a fiat-priced invoice's total), else in `currency`. */
+    priceCurrency: PriceCurrency | null;
     timestamp: Date;
   }[];
   /** Revenue per UTC month (yyyy-mm) of payment of the last 12 months, for the dashboard chart. */
@@ -85,18 +107,22 @@ export async function getInvoiceStats(
   // are `unpriced` here.
   const reporting = (await getProfile(ctx.db, ctx.wallet))?.reportingCurrency ?? REPORTING_CURRENCY;
   const priced = sql`${payments.fiatCurrency} is not distinct from ${reporting} and ${payments.fiatValue} is not null`;
-  const [groups, months, activity, revenue, [inFiat]] = await Promise.all([
+  const refundEntry = sql`(${invoiceAuditLogs.action} = 'REFUNDED' and ${invoiceAuditLogs.changes}->>'asset' in ('XLM', 'USDC', 'EURC') and ${invoiceAuditLogs.changes}->>'amount' ~ '^[0-9]+([.][0-9]+)?$')`;
+  const keptValue = sql`${payments.priceValue} * (${kept}) / ${payments.amount}`;
+  const [groups, months, activity, revenue, [inFiat], pricedRevenue] = await Promise.all([
     ctx.db
       .select({
         currency: invoices.currency,
+        priceCurrency: invoices.priceCurrency,
         status: invoices.status,
         n: count(),
         sum: sql<string>`coalesce(sum(${invoices.total}), 0)::text`,
-        due: sql<string>`coalesce(sum(greatest(${invoices.total} - ${invoices.amountPaid}, 0)), 0)::text`,
+        // A fiat-priced invoice owes in cents (invoiceAmountDue, lib/domain/fiat.ts).
+        due: sql<string>`coalesce(sum(greatest(${invoices.total} - case when ${invoices.priceCurrency} is null then ${invoices.amountPaid} else round(${invoices.amountPaid}, 2) end, 0)), 0)::text`,
       })
       .from(invoices)
       .where(condition)
-      .groupBy(invoices.currency, invoices.status),
+      .groupBy(invoices.currency, invoices.priceCurrency, invoices.status),
     ctx.db
       .select({
         month: sql<string>`to_char(date_trunc('month', ${payments.confirmedAt} at time zone 'UTC'), 'YYYY-MM')`,
@@ -112,8 +138,11 @@ export async function getInvoiceStats(
         invoiceId: invoiceAuditLogs.invoiceId,
         invoiceNumber: invoices.invoiceNumber,
         action: invoiceAuditLogs.action,
-        amount: invoices.total,
-        currency: invoices.currency,
+        // A refund's entry is the amount sent back, in the asset it went back in; every other
+        // entry the invoice's total, in its price currency when it has one.
+        amount: sql<string>`case when ${refundEntry} then (${invoiceAuditLogs.changes}->>'amount')::numeric(18,7)::text else ${invoices.total}::text end`,
+        currency: sql<Currency>`case when ${refundEntry} then ${invoiceAuditLogs.changes}->>'asset' else ${invoices.currency}::text end`,
+        priceCurrency: sql<PriceCurrency | null>`case when ${refundEntry} then null else ${invoices.priceCurrency}::text end`,
         timestamp: invoiceAuditLogs.createdAt,
       })
       .from(invoiceAuditLogs)
@@ -145,6 +174,22 @@ export async function getInvoiceStats(
       .from(payments)
       .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
       .where(and(condition, eq(payments.applied, true))),
+    ctx.db
+      .select({
+        priceCurrency: sql<PriceCurrency>`${invoices.priceCurrency}::text`,
+        sum: sql<string>`coalesce(sum(${keptValue}), 0)::text`,
+        sumThisMonth: sql<string>`coalesce(sum(${keptValue}) filter (where ${payments.confirmedAt} >= ${monthStart.toISOString()}), 0)::text`,
+      })
+      .from(payments)
+      .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+      .where(
+        and(
+          condition,
+          eq(payments.applied, true),
+          sql`${invoices.priceCurrency} is not null and ${payments.priceValue} is not null and ${payments.amount} > 0`,
+        ),
+      )
+      .groupBy(invoices.priceCurrency),
   ]);
 
   const statusBreakdown = Object.fromEntries(INVOICE_STATUSES.map((s) => [s, 0])) as Record<
@@ -154,10 +199,24 @@ export async function getInvoiceStats(
   const paidTotals: Record<Currency, string[]> = { XLM: [], USDC: [], EURC: [] };
   const pending: Record<Currency, string[]> = { XLM: [], USDC: [], EURC: [] };
   const paidCount: Record<Currency, number> = { XLM: 0, USDC: 0, EURC: 0 };
+  const fiatPaid: Record<PriceCurrency, string[]> = { USD: [], EUR: [] };
+  const fiatPending: Record<PriceCurrency, string[]> = { USD: [], EUR: [] };
+  const fiatPaidCount: Record<PriceCurrency, number> = { USD: 0, EUR: 0 };
   let totalInvoices = 0;
   for (const g of groups) {
     totalInvoices += g.n;
     statusBreakdown[g.status] += g.n;
+    if (g.priceCurrency) {
+      // Fiat amounts never join an asset's figures (docs/decisions.md, Fiat pricing).
+      if (g.status === "PAID") {
+        fiatPaid[g.priceCurrency].push(g.sum);
+        fiatPaidCount[g.priceCurrency] += g.n;
+      }
+      if ((PAYABLE_STATUSES as readonly string[]).includes(g.status)) {
+        fiatPending[g.priceCurrency].push(g.due);
+      }
+      continue;
+    }
     if (g.status === "PAID") {
       paidTotals[g.currency].push(g.sum);
       paidCount[g.currency] += g.n;
@@ -177,6 +236,19 @@ export async function getInvoiceStats(
     pendingAmount[c] = sumAmounts(pending[c]);
   }
 
+  const byPriceCurrency = Object.fromEntries(
+    PRICE_CURRENCIES.map((c) => {
+      const r = pricedRevenue.find((p) => p.priceCurrency === c);
+      const figures: PricedFigures = {
+        totalRevenue: fiat2(r?.sum ?? "0"),
+        revenueThisMonth: fiat2(r?.sumThisMonth ?? "0"),
+        avgInvoiceValue: fiat2(averageAmount(sumAmounts(fiatPaid[c]), fiatPaidCount[c])),
+        pendingAmount: fiat2(sumAmounts(fiatPending[c])),
+      };
+      return [c, figures];
+    }),
+  ) as Record<PriceCurrency, PricedFigures>;
+
   const revenueByMonth: InvoiceStats["revenueByMonth"] = [];
   for (let i = 11; i >= 0; i--) {
     const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1));
@@ -194,6 +266,7 @@ export async function getInvoiceStats(
     revenueThisMonth,
     avgInvoiceValue,
     pendingAmount,
+    byPriceCurrency,
     statusBreakdown,
     recentActivity: activity,
     revenueByMonth,

@@ -270,6 +270,7 @@ const BUILDERS: { [T in EventType]: (facts: EventFacts) => EventData<T> } = {
     clientEmail: row.clientEmail,
     total: row.total,
     currency: row.currency,
+    priceCurrency: row.priceCurrency,
     createdAt: row.createdAt.toISOString(),
     recurringId: row.recurringId,
   }),
@@ -278,6 +279,7 @@ const BUILDERS: { [T in EventType]: (facts: EventFacts) => EventData<T> } = {
     ...statusChange(facts),
     total: facts.row.total,
     currency: facts.row.currency,
+    priceCurrency: facts.row.priceCurrency,
     transactionHash: required(facts.row.transactionHash),
     ledgerNumber: required(facts.row.ledgerNumber),
     payerWallet: required(facts.row.payerWallet),
@@ -305,6 +307,7 @@ const BUILDERS: { [T in EventType]: (facts: EventFacts) => EventData<T> } = {
       applied: true,
       amountPaid: facts.row.amountPaid,
       amountDue: invoiceAmountDue(facts.row),
+      priceCurrency: facts.row.priceCurrency,
     };
   },
   "payment.unapplied": (facts) => {
@@ -324,6 +327,7 @@ const BUILDERS: { [T in EventType]: (facts: EventFacts) => EventData<T> } = {
       status: payment.status as "CONFIRMED" | "REFUNDED",
       amountRefunded: payment.amountRefunded,
       amountPaid: facts.row.amountPaid,
+      priceCurrency: facts.row.priceCurrency,
       refund: required(facts.details.refund),
     };
   },
@@ -332,6 +336,7 @@ const BUILDERS: { [T in EventType]: (facts: EventFacts) => EventData<T> } = {
     checkoutUrl: required(details.checkoutUrl),
     amount: row.linkOpenAmount ? null : row.total,
     asset: row.currency,
+    priceCurrency: row.priceCurrency,
     metadata: { title: row.title, reference: row.linkReference },
     expiresAt: required(iso(row.linkExpiresAt)),
     createdAt: details.at.toISOString(),
@@ -342,6 +347,7 @@ const BUILDERS: { [T in EventType]: (facts: EventFacts) => EventData<T> } = {
     ...(row.parentLinkId ? { parentLinkId: row.parentLinkId } : {}),
     amount: row.total,
     asset: row.currency,
+    priceCurrency: row.priceCurrency,
     transactionHash: required(row.transactionHash),
     metadata: { reference: row.linkReference },
     paidAt: required(iso(row.paidAt)),
