@@ -275,6 +275,12 @@ describe("a EUR-priced invoice paid in USDC, and one paid in XLM", () => {
     expect(subjects.find((s) => s.includes(xlmInv.invoiceNumber) && s.includes("200.00"))).toMatch(
       /200\.00 EUR/,
     );
-    for (const s of subjects) expect(s).not.toMatch(/\d (XLM|USDC)\b/);
+    // The invoice's own figures are in EUR; a refund's subject names what moved on the ledger
+    // (the 5 USDC sent back), which is in USDC.
+    for (const s of subjects.filter((x) => !x.startsWith("Refund of "))) {
+      expect(s).not.toMatch(/\d (XLM|USDC)\b/);
+    }
+    const refund = subjects.find((x) => x.startsWith("Refund of "));
+    if (refund) expect(refund).toBe(`Refund of 5.00 USDC for invoice ${usdcInv.invoiceNumber}`);
   });
 });

@@ -26,6 +26,7 @@ const paid = {
   previousStatus: "PENDING",
   total: "100.0000000",
   currency: "XLM",
+  priceCurrency: null,
   transactionHash: "f".repeat(64),
   ledgerNumber: 42,
   payerWallet: wallet,

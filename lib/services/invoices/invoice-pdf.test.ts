@@ -166,7 +166,7 @@ describe("a paid invoice's PDF", () => {
     expect(text).toMatch(/^PAID$/m);
     expect(text).toContain("Payments received");
     expect(text).toContain("2,000.00 USDC (1,851.85 EUR)");
-    expect(text).toContain("3,055.94 USDC (2,829.56 EUR)");
+    expect(text).toContain("3,055.94 USDC (2,829.57 EUR)");
     expect(text).toContain("a".repeat(64));
     expect(text).toContain("b".repeat(64));
     expect(text).not.toMatch(/\bPay\b/);
