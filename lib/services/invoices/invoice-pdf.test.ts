@@ -181,6 +181,7 @@ describe("a paid invoice's PDF", () => {
           ...paidInTwo,
           status: "PENDING",
           paidAt: null,
+          amountPaid: "1851.8518519",
           payments: paidInTwo.payments?.slice(0, 1),
         },
         { paymentLink: "https://invoices.example/pay/abc123", compress: false },
@@ -189,5 +190,9 @@ describe("a paid invoice's PDF", () => {
     expect(text).not.toMatch(/^PAID$/m);
     expect(text).toContain("Pay online");
     expect(text).toContain("2,000.00 USDC (1,851.85 EUR)");
+    // What is left, not the total: paying the total now would overpay.
+    expect(text.replace(/\s+/g, " ")).toContain(
+      "Pay 2,829.57 EUR (1,851.85 EUR of 4,681.42 EUR paid so far) in USDC",
+    );
   });
 });

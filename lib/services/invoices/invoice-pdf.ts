@@ -76,6 +76,8 @@ function pdfData(invoice: InvoicePdfData): InvoicePdfData {
   return {
     ...(data as Pick<InvoicePdfData, (typeof PDF_FIELDS)[number]>),
     priceCurrency: invoice.priceCurrency ?? null,
+    // What is left to pay is drawn from it, so it is part of the cache key too.
+    amountPaid: invoice.amountPaid ?? "0",
     lineItems: invoice.lineItems.map(({ description, quantity, rate, amount }) => ({
       description,
       quantity,

@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import PDFDocument from "pdfkit";
+import { invoiceAmountDue } from "@/lib/domain/fiat";
+import { toStroops } from "@/lib/domain/money";
 // Amounts as the freelancer pages show them: the one formatting module, pure string work.
 import {
   formatAmount,
@@ -67,7 +69,7 @@ export type InvoicePdfData = Pick<OwnerInvoice, (typeof PDF_FIELDS)[number]> & {
   lineItems: Pick<LineItemRow, "description" | "quantity" | "rate" | "amount">[];
   /** The payments received, oldest first (the applied ones are listed). */
   payments?: PdfPayment[];
-} & Partial<Pick<OwnerInvoice, "priceCurrency">>;
+} & Partial<Pick<OwnerInvoice, "priceCurrency" | "amountPaid">>;
 
 export type InvoicePdfOptions = {
   /** The public payment page, `{APP_URL}/pay/<id>`. */
@@ -328,10 +330,22 @@ export function renderInvoicePdf(
       { width },
     );
   } else {
+    // What is left to pay, not the total: a client paying the total after a partial payment
+    // would overpay (lib/domain/fiat.ts, invoiceAmountDue).
+    const paidSoFar = invoice.amountPaid ?? "0";
+    const due = invoiceAmountDue({
+      total: invoice.total,
+      amountPaid: paidSoFar,
+      priceCurrency: invoice.priceCurrency ?? null,
+    });
+    const partly = toStroops(paidSoFar) > 0n;
+    const what = partly
+      ? `${money(due)} (${money(paidSoFar)} of ${money(invoice.total)} paid so far)`
+      : money(invoice.total);
     doc.text(
       invoice.priceCurrency
-        ? `Pay ${money(invoice.total)} in ${invoice.currency} at the rate locked when you pay, on ${networkLabel(invoice.networkPassphrase)}.`
-        : `Pay ${money(invoice.total)} on ${networkLabel(invoice.networkPassphrase)}.`,
+        ? `Pay ${what} in ${invoice.currency} at the rate locked when you pay, on ${networkLabel(invoice.networkPassphrase)}.`
+        : `Pay ${what} on ${networkLabel(invoice.networkPassphrase)}.`,
       left,
       doc.y + 4,
       { width },
