@@ -1,4 +1,5 @@
 import type { Keypair, Transaction } from "@stellar/stellar-sdk";
+import { Account, MuxedAccount } from "@stellar/stellar-sdk";
 import type postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Api, client, invoiceBody } from "./helpers/api";
@@ -220,5 +221,24 @@ describe("fee-bump transactions", () => {
       network: "testnet",
     });
     expect(res.body).toMatchObject({ hash: plain, innerHash: null });
+  });
+
+  it("a payment to the freelancer's muxed address (M...) with the memo is recorded once, by confirm and the watcher", async () => {
+    const f = await freelancer();
+    const inv = await sentInvoice(f, "20");
+    const muxed = new MuxedAccount(new Account(f.kp.publicKey(), "0"), "42").accountId();
+    expect(muxed.startsWith("M")).toBe(true);
+    const hash = await send(
+      testnet,
+      await pay(testnet, payer, muxed, Asset.native(), "20", Memo.text(inv.invoiceNumber)),
+    );
+    const [confirmed] = await Promise.all([confirm(inv.id, hash), tick()]);
+    expect(confirmed.status).toBe(200);
+    await tick();
+    const rows = await rowsOf(inv.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ transaction_hash: hash, amount: "20.0000000", applied: true });
+    const status = (await anon.get(`/api/payments/${inv.id}/status`)).body;
+    expect(status).toMatchObject({ status: "PAID", transactionHash: hash });
   });
 });
