@@ -123,10 +123,35 @@ const invoiceFields = {
   amount: amountSchema.describe("Form A cross-check: must equal the computed subtotal"),
 };
 
-/** The create body before its line-items rule (the recurring template omits fields from it). */
+export const CLIENT_DETAILS_WITH_ID =
+  "Leave the client's details out with clientId: the saved client's are used";
+export const CLIENT_NAME_REQUIRED = "Client name is required";
+export const CLIENT_EMAIL_REQUIRED = "Client email is required";
+
+/** The client's name and email as a new invoice without a saved client requires them. */
+export const requiredClientFields = {
+  clientName: invoiceFields.clientName,
+  clientEmail: invoiceFields.clientEmail,
+};
+
+/**
+ * The create body before its rules (`createBodyRule`); the recurring template is an `.omit`
+ * of it (lib/schemas/recurring.ts), so both are checked by the same definition.
+ */
 export const createInvoiceObject = z
   .object({
     ...invoiceFields,
+    clientId: z
+      .string({ error: "clientId must be a saved client's id" })
+      .trim()
+      .min(1, "clientId must be a saved client's id")
+      .max(40, "clientId must be a saved client's id")
+      .optional()
+      .describe(
+        "A saved client (GET /api/clients) whose name, email, company and address the invoice takes as they are when it is created (for a recurring template: at each period); the client fields are then left out",
+      ),
+    clientName: invoiceFields.clientName.optional().describe("required without `clientId`"),
+    clientEmail: invoiceFields.clientEmail.optional().describe("required without `clientId`"),
     title: invoiceFields.title.optional().describe("defaults to `Invoice <invoiceNumber>`"),
     currency: invoiceFields.currency.optional().describe("default XLM"),
     networkPassphrase: invoiceFields.networkPassphrase.optional().describe("default testnet"),
@@ -156,7 +181,41 @@ export function lineItemsRule(
   }
 }
 
-export const createInvoiceSchema = createInvoiceObject.superRefine(lineItemsRule);
+const CLIENT_DETAILS = ["clientName", "clientEmail", "clientCompany", "clientAddress"] as const;
+
+/**
+ * The client: a saved client (`clientId`) or typed details (name and email required), never
+ * both, so which details an invoice gets is never a guess.
+ */
+export function clientRule(
+  v: { clientId?: unknown } & Partial<Record<(typeof CLIENT_DETAILS)[number], unknown>>,
+  ctx: z.RefinementCtx,
+): void {
+  if (v.clientId !== undefined) {
+    for (const key of CLIENT_DETAILS) {
+      if (v[key] != null)
+        ctx.addIssue({ code: "custom", path: [key], message: CLIENT_DETAILS_WITH_ID });
+    }
+    return;
+  }
+  if (v.clientName === undefined) {
+    ctx.addIssue({ code: "custom", path: ["clientName"], message: CLIENT_NAME_REQUIRED });
+  }
+  if (v.clientEmail === undefined) {
+    ctx.addIssue({ code: "custom", path: ["clientEmail"], message: CLIENT_EMAIL_REQUIRED });
+  }
+}
+
+/** Every rule of a create body beyond its fields' own (the recurring template's too). */
+export function createBodyRule(
+  v: Parameters<typeof lineItemsRule>[0] & Parameters<typeof clientRule>[0],
+  ctx: z.RefinementCtx,
+): void {
+  lineItemsRule(v, ctx);
+  clientRule(v, ctx);
+}
+
+export const createInvoiceSchema = createInvoiceObject.superRefine(createBodyRule);
 
 export type CreateInvoiceInput = z.infer<typeof createInvoiceSchema>;
 

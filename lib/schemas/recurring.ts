@@ -6,7 +6,7 @@ import {
   SCHEDULE_INTERVALS,
 } from "@/lib/domain/schedule";
 import { dueDateSchema } from "./common";
-import { createInvoiceObject, lineItemsRule } from "./invoices";
+import { createBodyRule, createInvoiceObject } from "./invoices";
 import {
   currency,
   decimal,
@@ -27,7 +27,7 @@ import {
  */
 export const recurringTemplateSchema = createInvoiceObject
   .omit({ dueDate: true, invoiceNumber: true, saveClient: true, favoriteClient: true })
-  .superRefine(lineItemsRule);
+  .superRefine(createBodyRule);
 
 export type RecurringTemplate = z.infer<typeof recurringTemplateSchema>;
 

@@ -13,6 +13,7 @@ import { newId } from "@/lib/ids";
 import type { CreateInvoiceInput } from "@/lib/schemas/invoices";
 import { assertKeyNetwork, defaultPassphrase } from "@/lib/services/auth/key-network";
 import { actorOf } from "@/lib/services/context";
+import { type ClientDetails, savedClientDetails } from "../clients/saved-client";
 import { upsertClient } from "../clients/upsert-client";
 import type { AuthedContext } from "../context";
 import { withTransaction } from "../db";
@@ -78,6 +79,7 @@ export async function createInvoice(
   const supplied = input.invoiceNumber ? validateInvoiceNumber(input.invoiceNumber) : undefined;
   // The profile's details and defaults where the body leaves them out (docs/decisions.md, Profile).
   const defaults = invoiceDefaults(await getProfile(ctx.db, ctx.wallet), input, now);
+  const client = await clientOf(ctx, input);
 
   // The response is read inside the transaction: once it commits, nothing else can fail and
   // turn a created invoice into an error answer.
@@ -91,10 +93,7 @@ export async function createInvoice(
       freelancerName: defaults.freelancerName,
       freelancerEmail: defaults.freelancerEmail,
       freelancerCompany: defaults.freelancerCompany,
-      clientName: input.clientName,
-      clientEmail: input.clientEmail,
-      clientCompany: input.clientCompany ?? null,
-      clientAddress: input.clientAddress ?? null,
+      ...client,
       title: input.title ?? `Invoice ${invoiceNumber}`,
       description: input.description ?? null,
       notes: input.notes ?? null,
@@ -124,14 +123,14 @@ export async function createInvoice(
     return loadOwnerView(tx, inserted);
   });
 
-  if (input.saveClient) {
+  if (input.saveClient && !input.clientId) {
     // Saving the client never fails the invoice (docs/decisions.md).
     try {
       await upsertClient(ctx, {
-        name: input.clientName,
-        email: input.clientEmail,
-        company: input.clientCompany ?? undefined,
-        address: input.clientAddress ?? undefined,
+        name: client.clientName,
+        email: client.clientEmail,
+        company: client.clientCompany ?? undefined,
+        address: client.clientAddress ?? undefined,
         isFavorite: input.favoriteClient ? true : undefined,
       });
     } catch (err) {
@@ -142,4 +141,19 @@ export async function createInvoice(
     }
   }
   return view;
+}
+
+/**
+ * The invoice's client: a saved client's details as they are now (`clientId`: a recurring
+ * template's each period, docs/decisions.md, Recurring invoices), else the body's (the
+ * schema's `clientRule` makes it one or the other).
+ */
+function clientOf(ctx: AuthedContext, input: CreateInvoiceInput): Promise<ClientDetails> {
+  if (input.clientId) return savedClientDetails(ctx.db, ctx.wallet, input.clientId);
+  return Promise.resolve({
+    clientName: input.clientName ?? "",
+    clientEmail: input.clientEmail ?? "",
+    clientCompany: input.clientCompany ?? null,
+    clientAddress: input.clientAddress ?? null,
+  });
 }

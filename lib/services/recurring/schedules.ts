@@ -2,7 +2,13 @@ import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { invoices, recurringSchedules } from "@/db/schema";
 import { startOfUtcDay } from "@/lib/domain/due-date";
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "@/lib/domain/errors";
+import {
+  ConflictError,
+  ForbiddenError,
+  isDomainError,
+  NotFoundError,
+  ValidationError,
+} from "@/lib/domain/errors";
 import { firstPeriodFrom, nextRunAt, type Schedule } from "@/lib/domain/schedule";
 import { isId, newId } from "@/lib/ids";
 import type {
@@ -11,6 +17,7 @@ import type {
   UpdateRecurringInput,
 } from "@/lib/schemas/recurring";
 import { assertKeyNetwork, defaultPassphrase, keySees } from "../auth/key-network";
+import { savedClientDetails } from "../clients/saved-client";
 import type { AuthedContext } from "../context";
 import { withTransaction } from "../db";
 import { priceInvoice, WALLET_MISMATCH } from "../invoices/create-invoice";
@@ -42,7 +49,29 @@ export const scheduleOf = (row: Pick<RecurringRow, keyof Schedule>): Schedule =>
   count: row.count,
 });
 
-/** The template's checks that need more than its schema: wallet, amounts, network. */
+/**
+ * A create-invoice rule's 400 about a template field, named as the request has it
+ * (`lineItems.1.rate` -> `template.lineItems.1.rate`), like the schema's own 400s.
+ */
+function inTemplate<T>(check: () => T): T {
+  try {
+    return check();
+  } catch (err) {
+    if (!isDomainError(err) || err.kind !== "validation" || !err.details) throw err;
+    const details = Object.fromEntries(
+      Object.entries(err.details).map(([k, v]) => [
+        k.startsWith("template.") ? k : `template.${k}`,
+        v,
+      ]),
+    );
+    throw new ValidationError(err.message, details);
+  }
+}
+
+/**
+ * The template's checks that need more than its schema: wallet, amounts, network (those the
+ * create-invoice service makes: each period's invoice is made by it).
+ */
 function checkTemplate(
   ctx: AuthedContext,
   template: RecurringTemplate,
@@ -51,11 +80,21 @@ function checkTemplate(
   if (template.freelancerWallet && template.freelancerWallet !== ctx.wallet) {
     throw new ForbiddenError(WALLET_MISMATCH);
   }
-  priceInvoice(template);
+  inTemplate(() => priceInvoice(template));
   const passphrase =
     resolveNetwork(template.network, template.networkPassphrase) ?? fallbackPassphrase;
   assertKeyNetwork(ctx, passphrase);
   return passphrase;
+}
+
+/**
+ * A template's saved client must be the owner's now (400 `template.clientId`); each period
+ * reads its details again (lib/services/invoices/create-invoice.ts).
+ */
+async function checkClient(ctx: AuthedContext, template: RecurringTemplate | undefined) {
+  if (template?.clientId) {
+    await savedClientDetails(ctx.db, ctx.wallet, template.clientId, "template.clientId");
+  }
 }
 
 function checkDates(schedule: Schedule, now: Date, startChanged: boolean): void {
@@ -72,6 +111,7 @@ export async function createRecurring(
   input: CreateRecurringInput,
 ): Promise<RecurringView> {
   const networkPassphrase = checkTemplate(ctx, input.template, defaultPassphrase(ctx));
+  await checkClient(ctx, input.template);
   const now = ctx.now();
   const schedule: Schedule = {
     interval: input.interval,
@@ -178,12 +218,16 @@ export async function getRecurring(ctx: AuthedContext, id: string): Promise<Recu
 async function change(
   ctx: AuthedContext,
   id: string,
-  fn: (row: RecurringRow, now: Date) => Partial<RecurringRow> | null,
+  fn: (
+    row: RecurringRow,
+    now: Date,
+    tx: DbOrTx,
+  ) => Partial<RecurringRow> | null | Promise<Partial<RecurringRow> | null>,
 ): Promise<RecurringView> {
   const now = ctx.now();
   return withTransaction(ctx.db, async (tx) => {
     const row = await findForOwner(tx, ctx, id, true);
-    const set = fn(row, now);
+    const set = await fn(row, now, tx);
     const [updated] = set
       ? await tx
           .update(recurringSchedules)
@@ -210,7 +254,8 @@ export function updateRecurring(
   id: string,
   input: UpdateRecurringInput,
 ): Promise<RecurringView> {
-  return change(ctx, id, (row, now) => {
+  return change(ctx, id, async (row, now, tx) => {
+    await checkClient({ ...ctx, db: tx }, input.template);
     const networkPassphrase = input.template
       ? checkTemplate(ctx, input.template, row.networkPassphrase)
       : row.networkPassphrase;
