@@ -1,5 +1,6 @@
 "use client";
 
+import { useEffect, useRef } from "react";
 import type { UseFormRegister } from "react-hook-form";
 import type { SavedClient } from "@/components/clients/types";
 import { Card } from "@/components/ui/card";
@@ -23,6 +24,7 @@ export function ClientFields({
   saveBoxes,
   emailBox,
   onPick,
+  link,
 }: {
   text: TextProps;
   /** The "save client" and "favorite" boxes, on a new invoice only. */
@@ -30,18 +32,37 @@ export function ClientFields({
   /** "Email the invoice to this client". */
   emailBox: Registered;
   onPick: (client: SavedClient) => void;
+  /**
+   * The saved client stays linked (a recurring template's `clientId`): the picker shows it,
+   * choosing none unlinks it, and the hint says what the link means.
+   */
+  link?: { clientId: string | null; onUnlink: () => void; hint: string; error?: string };
 }) {
   const { data: clients, loading } = useResource<SavedClient[]>("/api/clients");
+  // A linked client's details as they are now: an edit starts from its id alone. One that
+  // is gone stays linked, and the server's 400 says so beside the picker.
+  const linkedId = link?.clientId ?? null;
+  const filled = useRef<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per client list and link
+  useEffect(() => {
+    const c = clients?.find((x) => x.id === linkedId);
+    if (!c || filled.current === c.id) return;
+    filled.current = c.id;
+    onPick(c);
+  }, [clients, linkedId]);
   return (
     <Card title="Client">
       <div className={grid}>
         <Select
           label="Saved client"
           id="savedClient"
-          defaultValue=""
+          {...(link ? { value: link.clientId ?? "" } : { defaultValue: "" })}
+          hint={link?.clientId ? <Hint>{link.hint}</Hint> : undefined}
+          error={link?.error}
           onChange={(e) => {
             const c = clients?.find((x) => x.id === e.target.value);
             if (c) onPick(c);
+            else link?.onUnlink();
           }}
           disabled={!clients || clients.length === 0}
           className="sm:col-span-2"
@@ -112,6 +133,7 @@ export type PricingProps = {
 export function InvoiceFields({
   text,
   editing,
+  template = false,
   currency,
   pricing,
   network,
@@ -119,6 +141,8 @@ export function InvoiceFields({
 }: {
   text: TextProps;
   editing: boolean;
+  /** A recurring invoice's template: each invoice gets its own number and due date. */
+  template?: boolean;
   currency: Registered;
   pricing: PricingProps;
   network: Registered;
@@ -136,12 +160,14 @@ export function InvoiceFields({
             editing ? undefined : <Hint>Optional: “Invoice &lt;number&gt;” when left blank.</Hint>
           }
         />
-        <Field
-          label="Invoice number (optional)"
-          {...text("invoiceNumber")}
-          placeholder="INV-0001"
-          hint={<Hint>Left blank, the next number is given. It becomes the payment memo.</Hint>}
-        />
+        {!template && (
+          <Field
+            label="Invoice number (optional)"
+            {...text("invoiceNumber")}
+            placeholder="INV-0001"
+            hint={<Hint>Left blank, the next number is given. It becomes the payment memo.</Hint>}
+          />
+        )}
         <OptionsSelect
           label={fiat ? "Paid in" : "Currency"}
           options={CURRENCY_OPTIONS}
@@ -175,12 +201,14 @@ export function InvoiceFields({
           error={networkError}
           {...network}
         />
-        <Field
-          label="Due date"
-          type="date"
-          {...text("dueDate")}
-          hint={<Hint>Optional. A UTC date.</Hint>}
-        />
+        {!template && (
+          <Field
+            label="Due date"
+            type="date"
+            {...text("dueDate")}
+            hint={<Hint>Optional. A UTC date.</Hint>}
+          />
+        )}
         <Field
           label="Reminder days"
           placeholder="-3, 0, 7"

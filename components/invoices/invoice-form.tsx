@@ -3,30 +3,24 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useMemo, useRef, useState } from "react";
-import { type FieldError, get, useForm, useWatch } from "react-hook-form";
-import type { SavedClient } from "@/components/clients/types";
+import { useEffect, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
 import { usePreferredNetwork } from "@/components/dashboard/network-preference";
 import { Button, buttonClass } from "@/components/ui/button";
-import { Alert } from "@/components/ui/card";
 import { errorDetails } from "@/lib/client/api";
 import {
   type InvoiceFormOutput,
   type InvoiceFormValues,
   initialValues,
   invoiceFormSchema,
-  liveTotals,
-  readable,
   requestBody,
-  type TextKey,
 } from "@/lib/client/invoice-form";
 import { errorMessage, useApi } from "@/lib/client/session";
 import { ClientFields, FromYouFields, InvoiceFields, TaxAndTotals } from "./invoice-form-fields";
 import { LineItemsEditor } from "./line-items-editor";
 import { FormRecipientReadiness } from "./recipient-readiness";
 import type { OwnerInvoice } from "./types";
-
-type ServerError = { message: string; details: Record<string, string> };
+import { ServerErrorBox, useInvoiceFields } from "./use-invoice-fields";
 
 /** Detail keys the form shows beside a field; any other is listed in the error box. */
 const FORM_KEYS = new Set([
@@ -51,59 +45,17 @@ export function InvoiceForm({ invoice }: { invoice?: OwnerInvoice }) {
     resolver: zodResolver(invoiceFormSchema(editing)),
     defaultValues: initialValues(invoice, preferred),
   });
-  const { register, control, setValue, watch, handleSubmit } = form;
-  const { errors, isSubmitting, isSubmitted } = form.formState;
-  const [server, setServer] = useState<ServerError | null>(null);
+  const { register, control, setValue, handleSubmit } = form;
+  const { isSubmitting } = form.formState;
+  const fields = useInvoiceFields(form);
+  const { server, setServer, live, errorFor, text, amountsProblem } = fields;
   const [saved, setSaved] = useState(false);
   const touchedNetwork = useRef(false);
-  const errorBox = useRef<HTMLDivElement>(null);
 
   // A new invoice starts on the network chosen on the dashboard (read after mount).
   useEffect(() => {
     if (!editing && preferenceReady && !touchedNetwork.current) setValue("network", preferred);
   }, [editing, preferenceReady, preferred, setValue]);
-
-  // A server detail goes once its field changes.
-  useEffect(() => {
-    const { unsubscribe } = watch((_, { name }) => {
-      if (!name || name === "lineItems") return;
-      const key = name === "network" ? "networkPassphrase" : name;
-      setServer((s) => {
-        if (!s || !(key in s.details)) return s;
-        const { [key]: _gone, ...details } = s.details;
-        return { ...s, details };
-      });
-    });
-    return unsubscribe;
-  }, [watch]);
-
-  // A failed submit brings its message into view.
-  useEffect(() => {
-    if (server?.message) errorBox.current?.focus();
-  }, [server?.message]);
-
-  const [rows, taxRate, discount, currency, priceCurrency] = useWatch({
-    control,
-    name: ["lineItems", "taxRate", "discount", "currency", "priceCurrency"],
-  });
-  const live = useMemo(
-    () => liveTotals(rows, taxRate, discount, priceCurrency),
-    [rows, taxRate, discount, priceCurrency],
-  );
-
-  /** Server detail, else the live totals' (once typed in or submitted), else the schema's. */
-  function errorFor(key: string, value = "x"): string | undefined {
-    const liveDetail = live.ok ? undefined : live.details[key];
-    const shown =
-      liveDetail && (isSubmitted || value.trim() !== "") ? readable(liveDetail) : undefined;
-    const at = (path: string) => (get(errors, path) as FieldError | undefined)?.message;
-    const schema = at(key) ?? at(`${key}.root`);
-    return server?.details[key] ?? shown ?? (schema && readable(schema, key));
-  }
-  const text = (key: TextKey) => ({ ...register(key), error: errorFor(key) });
-
-  const amountsProblem = () =>
-    live.ok ? null : { message: `Check the amounts: ${live.message}`, details: {} };
 
   async function save(values: InvoiceFormOutput) {
     const problem = amountsProblem();
@@ -121,15 +73,6 @@ export function InvoiceForm({ invoice }: { invoice?: OwnerInvoice }) {
     }
   }
 
-  function pickClient(c: SavedClient) {
-    const options = { shouldDirty: true };
-    setValue("clientName", c.name, options);
-    setValue("clientEmail", c.email, options);
-    setValue("clientCompany", c.company ?? "", options);
-    setValue("clientAddress", c.address ?? "", options);
-  }
-
-  const otherDetails = Object.entries(server?.details ?? {}).filter(([k]) => !isShownInline(k));
   const busy = isSubmitting || saved;
 
   return (
@@ -139,27 +82,12 @@ export function InvoiceForm({ invoice }: { invoice?: OwnerInvoice }) {
       className="space-y-6"
       aria-label={editing ? "Edit invoice" : "New invoice"}
     >
-      {server && (
-        <div ref={errorBox} tabIndex={-1} className="focus:outline-none">
-          <Alert>
-            <p>{server.message}</p>
-            {otherDetails.length > 0 && (
-              <ul className="mt-1 list-disc pl-5">
-                {otherDetails.map(([k, m]) => (
-                  <li key={k}>
-                    {k}: {m}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Alert>
-        </div>
-      )}
+      <ServerErrorBox server={server} isShownInline={isShownInline} />
 
       <ClientFields
         text={text}
         emailBox={register("emailClient")}
-        onPick={pickClient}
+        onPick={fields.pickClient}
         saveBoxes={
           editing
             ? undefined
@@ -178,8 +106,8 @@ export function InvoiceForm({ invoice }: { invoice?: OwnerInvoice }) {
         editing={editing}
         currency={register("currency")}
         pricing={{
-          asset: currency,
-          value: priceCurrency,
+          asset: fields.currency,
+          value: fields.priceCurrency,
           priceCurrency: register("priceCurrency"),
           quoteTtlMinutes: register("quoteTtlMinutes"),
           priceError: errorFor("priceCurrency"),
@@ -197,15 +125,9 @@ export function InvoiceForm({ invoice }: { invoice?: OwnerInvoice }) {
       <TaxAndTotals
         text={text}
         live={live}
-        currency={priceCurrency || currency}
-        fiat={priceCurrency !== ""}
-        explain={
-          live.ok
-            ? "Computed exactly as the service will store it."
-            : isSubmitted || rows.every((r) => r.rate.trim() !== "")
-              ? live.message
-              : "Enter a quantity and a rate on every line to see the total."
-        }
+        currency={fields.priceCurrency || fields.currency}
+        fiat={fields.priceCurrency !== ""}
+        explain={fields.totalsExplain}
       />
       <FromYouFields text={text} />
       <FormRecipientReadiness control={control} live={live} />

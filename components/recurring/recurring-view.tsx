@@ -2,7 +2,8 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
+import type { SavedClient } from "@/components/clients/types";
+import { Button, buttonClass } from "@/components/ui/button";
 import { Alert, StatusBadge } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState, Loading, Muted, PageHeader } from "@/components/ui/page";
@@ -10,30 +11,27 @@ import { ACTIONS_COLUMN, Table } from "@/components/ui/table";
 import { useAction, useRemoval } from "@/lib/client/use-action";
 import { useResource } from "@/lib/client/use-resource";
 import { formatAmount } from "@/lib/format";
-import { type RecurringBody, RecurringForm } from "./recurring-form";
+import { scheduleText } from "./schedule-fields";
 import type { Recurring, RecurringDetail } from "./types";
 
 const cell = "px-3 py-2 align-middle text-slate-800 dark:text-slate-200";
 const COLUMNS = ["Client", "Schedule", "Next invoice", "Made", "Status", ACTIONS_COLUMN];
-const EVERY: Record<string, string> = {
-  week: "week",
-  month: "month",
-  quarter: "quarter",
-  year: "year",
+
+/** The template's client: typed, or a saved client's name (each invoice reads it when made). */
+const clientName = (r: Recurring, clients: SavedClient[] | null) => {
+  const id = typeof r.template.clientId === "string" ? r.template.clientId : null;
+  if (!id) return String(r.template.clientName ?? "");
+  return clients?.find((c) => c.id === id)?.name ?? "Saved client";
 };
 
-const scheduleText = (r: Recurring) =>
-  `Every ${r.intervalCount > 1 ? `${r.intervalCount} ${EVERY[r.interval]}s` : EVERY[r.interval]} from ${r.startDate}${r.count ? `, ${r.count} in all` : r.endDate ? ` until ${r.endDate}` : ""}`;
-
-const clientOf = (r: Recurring) => String(r.template.clientName ?? "");
-
-/** Recurring invoices: create, pause, resume, delete, and the invoices each made. */
+/** Recurring invoices: the list; pause, resume, delete, edit, and the invoices each made. */
 export function RecurringView() {
   const { data, setData, error, loading, api } = useResource<Recurring[]>("/api/recurring");
-  const [today] = useState(() => new Date().toISOString().slice(0, 10));
+  const { data: clients } = useResource<SavedClient[]>("/api/clients");
+  const clientOf = (r: Recurring) => clientName(r, clients);
   const [open, setOpen] = useState<RecurringDetail | null>(null);
   const action = useAction();
-  const { busy, notice, details, run } = action;
+  const { busy, notice, run } = action;
   const refresh = async () => setData(await api<Recurring[]>("/api/recurring"));
   const removal = useRemoval(action, async (r: Recurring) => {
     await api(`/api/recurring/${r.id}`, { method: "DELETE" });
@@ -41,13 +39,6 @@ export function RecurringView() {
     if (open?.id === r.id) setOpen(null);
     return `Deleted the recurring invoice for ${clientOf(r)}. The invoices it made stay.`;
   });
-
-  const save = (body: RecurringBody) =>
-    run("save", async () => {
-      const made = await api<Recurring>("/api/recurring", { method: "POST", body });
-      await refresh();
-      return `Created: the first invoice is made on ${made.nextDate ?? made.startDate}.`;
-    });
 
   const toggle = (r: Recurring) =>
     run("toggle", async () => {
@@ -65,15 +56,21 @@ export function RecurringView() {
       <PageHeader
         title="Recurring invoices"
         description="A retainer or a subscription: the same invoice made on each date, sent to your client."
+        actions={
+          <Link href="/recurring/new" className={buttonClass("primary")}>
+            New recurring invoice
+          </Link>
+        }
       />
       {notice && <Alert kind={notice.kind}>{notice.text}</Alert>}
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-        <RecurringForm today={today} onSave={save} details={details} busy={busy === "save"} />
-        <div className="space-y-6 lg:order-1 lg:col-span-2">
+      <div>
+        <div className="space-y-6">
           {error && <Alert>{error}</Alert>}
           {!data && loading && <Loading what="recurring invoices" />}
           {data && data.length === 0 && (
-            <EmptyState>No recurring invoices yet. Create one with the form.</EmptyState>
+            <EmptyState>
+              No recurring invoices yet. Create one with “New recurring invoice”.
+            </EmptyState>
           )}
           {data && data.length > 0 && (
             <Table
@@ -103,6 +100,13 @@ export function RecurringView() {
                     <Button variant="ghost" onClick={() => show(r)}>
                       Invoices
                     </Button>
+                    <Link
+                      href={`/recurring/${r.id}/edit`}
+                      className={buttonClass("ghost")}
+                      aria-label={`Edit the recurring invoice for ${clientOf(r)}`}
+                    >
+                      Edit
+                    </Link>
                     {r.status !== "ended" && (
                       <Button
                         variant="ghost"
@@ -124,7 +128,7 @@ export function RecurringView() {
               ))}
             </Table>
           )}
-          {open && <MadeInvoices detail={open} />}
+          {open && <MadeInvoices detail={open} client={clientOf(open)} />}
         </div>
       </div>
       <ConfirmDialog
@@ -142,11 +146,11 @@ export function RecurringView() {
   );
 }
 
-function MadeInvoices({ detail }: { detail: RecurringDetail }) {
+function MadeInvoices({ detail, client }: { detail: RecurringDetail; client: string }) {
   return (
-    <section aria-label={`Invoices made for ${clientOf(detail)}`} className="space-y-2">
+    <section aria-label={`Invoices made for ${client}`} className="space-y-2">
       <h2 className="text-lg font-semibold text-slate-900 dark:text-slate-100">
-        Invoices made for {clientOf(detail)}
+        Invoices made for {client}
       </h2>
       {detail.lastRefusal && <LastRefusal refusal={detail.lastRefusal} />}
       {detail.invoices.length === 0 ? (

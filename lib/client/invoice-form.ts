@@ -12,7 +12,11 @@ import {
 } from "@/lib/domain/money";
 import { isZero, type NetworkName, networkOf, trimZeros } from "@/lib/format";
 import type { InvoiceBody } from "@/lib/schemas/invoices";
-import { createInvoiceSchema, updateInvoiceSchema } from "@/lib/schemas/invoices";
+import {
+  createInvoiceSchema,
+  requiredClientFields,
+  updateInvoiceSchema,
+} from "@/lib/schemas/invoices";
 import { fromInput, fromTextBox } from "./form-schema";
 
 /**
@@ -153,8 +157,8 @@ function formSchema(shape: Shape, overrides: Partial<Record<TextKey, z.ZodType>>
 const create = createInvoiceSchema.shape;
 const update = updateInvoiceSchema.shape;
 
-/** New invoice: the create schema's rules. */
-export const createFormSchema = formSchema(create, {});
+/** New invoice: the create schema's rules (the form types the client: name and email required). */
+export const createFormSchema = formSchema(create, requiredClientFields);
 
 /** Editing a draft: the update schema's rules, with the title required (it has one already). */
 export const updateFormSchema = formSchema(update, { title: update.title.unwrap() });
