@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Decimal } from "@/lib/domain/money";
 import { type Api, client, invoiceBody } from "./helpers/api";
 import { type RunningApp, startApp, TEST_CRON_SECRET } from "./helpers/app";
 import { signIn } from "./helpers/auth";
@@ -115,6 +116,167 @@ describe("/api/recurring", () => {
     expect(Object.keys(tooOften.body.details)).toEqual(["intervalCount"]);
     expect((await alice.get("/api/recurring")).body).toEqual([]);
     expect((await client(app.url).get("/api/recurring")).status).toBe(401);
+  });
+});
+
+describe("the whole invoice model in a template (issue 28, item 14)", () => {
+  const cron = async () =>
+    (
+      await fetch(`${app.url}/api/cron/recurring`, {
+        headers: { authorization: `Bearer ${TEST_CRON_SECRET}` },
+      })
+    ).json();
+
+  /** A saved client of `api`'s wallet, saved the way the invoice form saves one. */
+  async function savedClient(api: Api, email: string, company: string) {
+    const made = await api.post(
+      "/api/invoices",
+      invoiceBody({
+        clientName: "Erin Client",
+        clientEmail: email,
+        clientCompany: company,
+        saveClient: true,
+      }),
+    );
+    expect(made.status).toBe(201);
+    const found = (await api.get("/api/clients")).body.find(
+      (c: { email: string }) => c.email === email,
+    );
+    return found.id as string;
+  }
+
+  const template = (over: Record<string, unknown> = {}) => ({
+    clientName: "Typed Client",
+    clientEmail: "typed@example.com",
+    title: "Monthly retainer",
+    currency: "USDC",
+    priceCurrency: "EUR",
+    taxRate: "8.5",
+    discount: "25",
+    lineItems: [
+      { description: "Retainer", quantity: "1", rate: "1200" },
+      { description: "Support hours", quantity: "3.5", rate: "80" },
+      { description: "Hosting", quantity: "1", rate: "19.99" },
+    ],
+    ...over,
+  });
+
+  /** The template with a saved client instead of typed details. */
+  const saved = (clientId: string) =>
+    template({ clientId, clientName: undefined, clientEmail: undefined });
+
+  it("several lines, tax, EUR pricing and a saved client: the period's invoice has the same lines, tax and total as the same body sent to POST /api/invoices", async () => {
+    const erin = client(app.url, (await signIn(app.url)).token);
+    const clientId = await savedClient(erin, "erin@example.com", "Erin Ltd");
+    const created = await erin.post(
+      "/api/recurring",
+      schedule({ template: saved(clientId), count: 12 }),
+    );
+    expect(created.status).toBe(201);
+    expect(created.body.template).toMatchObject({ clientId, priceCurrency: "EUR", taxRate: "8.5" });
+    expect(created.body.template.lineItems).toHaveLength(3);
+    await cron();
+
+    const detail = (await erin.get(`/api/recurring/${created.body.id}`)).body;
+    expect(detail.invoices).toHaveLength(1);
+    const made = (await erin.get(`/api/invoices/${detail.invoices[0].id}/owner`)).body;
+    // The same body through the create-invoice service by hand: the same invoice.
+    const byHand = (await erin.post("/api/invoices", saved(clientId))).body;
+    const invoiceOf = (i: Record<string, unknown> & { lineItems: Record<string, unknown>[] }) => ({
+      lineItems: i.lineItems.map(({ description, quantity, rate, amount }) => ({
+        description,
+        quantity,
+        rate,
+        amount,
+      })),
+      subtotal: i.subtotal,
+      taxRate: i.taxRate,
+      taxAmount: i.taxAmount,
+      discount: i.discount,
+      total: i.total,
+      priceCurrency: i.priceCurrency,
+      currency: i.currency,
+      clientName: i.clientName,
+      clientEmail: i.clientEmail,
+      clientCompany: i.clientCompany,
+    });
+    expect(invoiceOf(made)).toEqual(invoiceOf(byHand));
+    // What a freelancer checks: 1,200 + 280 + 19.99 = 1,499.99; +8.5% tax 127.50; -25 = 1,602.49 EUR.
+    const cents = (v: string) => new Decimal(v).toFixed(2);
+    expect([made.subtotal, made.taxAmount, made.discount, made.total].map(cents)).toEqual([
+      "1499.99",
+      "127.50",
+      "25.00",
+      "1602.49",
+    ]);
+    expect(invoiceOf(made)).toMatchObject({
+      priceCurrency: "EUR",
+      currency: "USDC",
+      clientName: "Erin Client",
+      clientEmail: "erin@example.com",
+      clientCompany: "Erin Ltd",
+    });
+    expect(made.lineItems.map((l: { description: string }) => l.description)).toEqual([
+      "Retainer",
+      "Support hours",
+      "Hosting",
+    ]);
+    // Fiat-priced like any fiat invoice: amounts in EUR, the USDC quote locked at pay-intent.
+    expect(made.recurringId).toBe(created.body.id);
+  });
+
+  it("400s name the template's fields with the invoice's names; nothing is written", async () => {
+    const frank = client(app.url, (await signIn(app.url)).token);
+    const bad = async (tpl: Record<string, unknown>) => {
+      const res = await frank.post("/api/recurring", schedule({ template: tpl }));
+      expect(res.status).toBe(400);
+      return res.body.details as Record<string, string>;
+    };
+    expect(
+      await bad(
+        template({
+          lineItems: [
+            { description: "Retainer", quantity: "1", rate: "1200" },
+            { description: "Odd", quantity: "1", rate: "10.125" },
+          ],
+        }),
+      ),
+    ).toEqual({
+      "template.lineItems.1.rate": "lineItems.1.rate must have at most 2 decimal places",
+    });
+    expect(await bad(template({ taxRate: "101" }))).toHaveProperty(["template.taxRate"]);
+    expect(await bad(template({ priceCurrency: "GBP" }))).toEqual({
+      "template.priceCurrency": "priceCurrency must be USD or EUR",
+    });
+    expect(await bad(template({ clientName: undefined, clientEmail: undefined }))).toEqual({
+      "template.clientName": "Client name is required",
+      "template.clientEmail": "Client email is required",
+    });
+    expect(await bad(template({ clientId: "c".repeat(25), clientName: "Typed too" }))).toEqual({
+      "template.clientName":
+        "Leave the client's details out with clientId: the saved client's are used",
+    });
+    // Another wallet's saved client is not the caller's.
+    const theirs = await savedClient(alice, "grace@example.com", "Grace Co");
+    expect(await bad(saved(theirs))).toEqual({
+      "template.clientId":
+        "Saved client not found (it may have been deleted): choose another client or enter the client's details",
+    });
+    expect((await frank.get("/api/recurring")).body).toEqual([]);
+
+    // PATCH names them the same way and changes nothing.
+    const made = await frank.post("/api/recurring", schedule({ template: template() }));
+    expect(made.status).toBe(201);
+    const patch = await frank.patch(`/api/recurring/${made.body.id}`, {
+      template: template({ discount: "99999" }),
+    });
+    expect(patch.status).toBe(400);
+    expect(patch.body.details).toEqual({
+      "template.discount": "discount must be less than subtotal plus tax",
+    });
+    expect((await frank.get(`/api/recurring/${made.body.id}`)).body.template).toEqual(
+      made.body.template,
+    );
   });
 });
 

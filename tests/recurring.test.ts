@@ -11,6 +11,8 @@ import { createInvoiceSchema } from "@/lib/schemas/invoices";
 import { createRecurringSchema, updateRecurringSchema } from "@/lib/schemas/recurring";
 import { ownerInvoiceSerializer } from "@/lib/serializers/invoices";
 import { recurringDetailSerializer } from "@/lib/serializers/recurring";
+import { SAVED_CLIENT_NOT_FOUND } from "@/lib/services/clients/saved-client";
+import { upsertClient } from "@/lib/services/clients/upsert-client";
 import type { AuthedContext } from "@/lib/services/context";
 import { sendInvoice } from "@/lib/services/invoices/change-status";
 import { createInvoice } from "@/lib/services/invoices/create-invoice";
@@ -354,6 +356,119 @@ describe("changes", () => {
       updateRecurringSchema.parse({ count: 2 }),
     );
     expect(ended.nextRunAt).toBeNull();
+  });
+
+  it("the whole invoice model (lines, tax, EUR, a saved client): PATCH changes the next period only, each period reads the saved client's current details (issue 28, item 14)", async () => {
+    const wallet = Keypair.random().publicKey();
+    clock = new Date("2027-01-31T08:00:00.000Z");
+    const saved = await upsertClient(ctx(wallet), {
+      name: "Erin Client",
+      email: "erin@example.com",
+      company: "Erin Ltd",
+      address: "1 Old Street",
+    });
+    const template = (over: Record<string, unknown>) => ({
+      clientId: saved.id,
+      title: "Retainer",
+      currency: "USDC",
+      priceCurrency: "EUR",
+      ...over,
+    });
+    const r = await monthly(wallet, {
+      autoSend: false,
+      template: template({
+        taxRate: "10",
+        lineItems: [
+          { description: "Retainer", quantity: "1", rate: "1000" },
+          { description: "Hosting", quantity: "2", rate: "12.50" },
+        ],
+      }),
+    });
+    await job();
+    // The client moves; the freelancer raises the rate and the tax changes, from next month.
+    await upsertClient(ctx(wallet), {
+      name: "Erin Client",
+      email: "erin@example.com",
+      address: "2 New Road",
+    });
+    await updateRecurring(
+      ctx(wallet),
+      r.id,
+      updateRecurringSchema.parse({
+        template: template({
+          taxRate: "20",
+          lineItems: [
+            { description: "Retainer", quantity: "1", rate: "1100" },
+            { description: "Hosting", quantity: "2", rate: "12.50" },
+            { description: "Support", quantity: "1.5", rate: "60" },
+          ],
+        }),
+      }),
+    );
+    clock = new Date("2027-02-28T09:00:00.000Z");
+    await job();
+    const made = await Promise.all(
+      (await madeBy(r.id)).map((x) => getOwnerInvoice(ctx(wallet), x.id)),
+    );
+    const view = (i: (typeof made)[number]) => ({
+      lines: i.lineItems.map((l) => [l.description, l.quantity, l.rate, l.amount]),
+      taxRate: i.taxRate,
+      taxAmount: i.taxAmount,
+      total: i.total,
+      priceCurrency: i.priceCurrency,
+      currency: i.currency,
+      client: [i.clientName, i.clientEmail, i.clientCompany, i.clientAddress],
+    });
+    expect(made.map(view)).toEqual([
+      {
+        lines: [
+          ["Retainer", "1.00", "1000.0000000", "1000.0000000"],
+          ["Hosting", "2.00", "12.5000000", "25.0000000"],
+        ],
+        taxRate: "10.00",
+        taxAmount: "102.5000000",
+        total: "1127.5000000",
+        priceCurrency: "EUR",
+        currency: "USDC",
+        client: ["Erin Client", "erin@example.com", "Erin Ltd", "1 Old Street"],
+      },
+      {
+        lines: [
+          ["Retainer", "1.00", "1100.0000000", "1100.0000000"],
+          ["Hosting", "2.00", "12.5000000", "25.0000000"],
+          ["Support", "1.50", "60.0000000", "90.0000000"],
+        ],
+        taxRate: "20.00",
+        taxAmount: "243.0000000",
+        total: "1458.0000000",
+        priceCurrency: "EUR",
+        currency: "USDC",
+        client: ["Erin Client", "erin@example.com", "Erin Ltd", "2 New Road"],
+      },
+    ]);
+
+    // The saved client is deleted: the period is refused, shown on the schedule, and left due.
+    await sql`delete from clients where id = ${saved.id}`;
+    clock = new Date("2027-03-31T09:00:00.000Z");
+    expect(await job()).toMatchObject({ created: 0, failed: 1 });
+    expect((await shownAt(wallet, r.id)).lastRefusal).toMatchObject({
+      reason: `The invoice was not created: ${SAVED_CLIENT_NOT_FOUND}`,
+      period: 2,
+    });
+    // Another client in the template: the March invoice is made on the next run.
+    await updateRecurring(
+      ctx(wallet),
+      r.id,
+      updateRecurringSchema.parse({
+        template: invoiceBody({
+          title: "Retainer",
+          clientName: "Finn",
+          clientEmail: "f@example.com",
+        }),
+      }),
+    );
+    expect(await job()).toMatchObject({ created: 1 });
+    expect((await madeBy(r.id)).map((x) => x.recurring_period)).toEqual([0, 1, 2]);
   });
 
   it("pause stops creation; resume continues from the next period dated today or later (paused ones skipped)", async () => {
