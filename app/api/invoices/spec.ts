@@ -12,6 +12,7 @@ import {
   OFFSET_WITH_CURSOR,
 } from "@/lib/schemas/invoices";
 import { invoicePageSerializer, ownerInvoiceSerializer } from "@/lib/serializers/invoices";
+import { SAVED_CLIENT_NOT_FOUND } from "@/lib/services/clients/saved-client";
 import { NUMBER_TAKEN, WALLET_MISMATCH } from "@/lib/services/invoices/create-invoice";
 import { NO_SUCH_INVOICE } from "@/lib/services/invoices/list-invoices";
 
@@ -77,6 +78,7 @@ export const createInvoice = operation({
     new ValidationError(INVALID_INVOICE_NUMBER_MESSAGE),
     new ValidationError(INVALID_REQUEST, { dueDate: "Due date cannot be in the past" }),
     new ValidationError(INVALID_NETWORK),
+    new ValidationError(SAVED_CLIENT_NOT_FOUND, { clientId: SAVED_CLIENT_NOT_FOUND }),
     new ForbiddenError(WALLET_MISMATCH),
     new ConflictError(NUMBER_TAKEN),
   ],

@@ -1,5 +1,6 @@
 import { ConflictError, NotFoundError, ValidationError } from "@/lib/domain/errors";
 import { NOT_BOTH_LIMITS } from "@/lib/schemas/recurring";
+import { SAVED_CLIENT_NOT_FOUND } from "@/lib/services/clients/saved-client";
 import {
   ANCHOR_FIXED,
   END_BEFORE_START as END,
@@ -15,3 +16,7 @@ export const NOT_BOTH_LIMITS_ERROR = new ValidationError("Invalid request", {
   count: NOT_BOTH_LIMITS,
 });
 export const anchorFixed = new ConflictError(ANCHOR_FIXED);
+/** The template's saved client is not (or no longer) the caller's. */
+export const TEMPLATE_CLIENT_NOT_FOUND = new ValidationError(SAVED_CLIENT_NOT_FOUND, {
+  "template.clientId": SAVED_CLIENT_NOT_FOUND,
+});

@@ -16,6 +16,7 @@ import {
   NOT_BOTH_LIMITS_ERROR,
   recurringNotFound,
   START_IN_PAST,
+  TEMPLATE_CLIENT_NOT_FOUND,
 } from "../errors";
 
 export const getRecurring = operation({
@@ -44,7 +45,7 @@ export const updateRecurring = operation({
   tag: "Recurring invoices",
   summary: "Change the template or the schedule",
   description:
-    "Applies to the invoices still to come; those already made are unchanged. `template` replaces the template as a whole. A new `endDate` or `count` replaces the old limit. Once an invoice has been made, `interval`, `intervalCount` and `startDate` are fixed (409): create a new recurring invoice instead.",
+    "Owner only. Applies to the invoices still to come; those already made are unchanged (schedule changes are not in any invoice's audit log: no invoice changes). `template` replaces the template as a whole and is checked as in create (400s name `template.<field>`). A new `endDate` or `count` replaces the old limit. Once an invoice has been made, `interval`, `intervalCount` and `startDate` are fixed (409): create a new recurring invoice instead.",
   auth: "authed",
   scope: ["invoices:write"],
   params: idPath,
@@ -73,6 +74,7 @@ export const updateRecurring = operation({
     START_IN_PAST,
     END_BEFORE_START,
     NOT_BOTH_LIMITS_ERROR,
+    TEMPLATE_CLIENT_NOT_FOUND,
     new ForbiddenError(WALLET_MISMATCH),
     notOwner,
     recurringNotFound,
