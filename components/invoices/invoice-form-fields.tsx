@@ -43,6 +43,7 @@ export function ClientFields({
   // is gone stays linked, and the server's 400 says so beside the picker.
   const linkedId = link?.clientId ?? null;
   const filled = useRef<string | null>(null);
+  const gone = linkedId !== null && clients !== null && !clients.some((c) => c.id === linkedId);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per client list and link
   useEffect(() => {
     const c = clients?.find((x) => x.id === linkedId);
@@ -64,7 +65,7 @@ export function ClientFields({
             if (c) onPick(c);
             else link?.onUnlink();
           }}
-          disabled={!clients || clients.length === 0}
+          disabled={!clients || (clients.length === 0 && !gone)}
           className="sm:col-span-2"
         >
           <option value="">
@@ -80,6 +81,7 @@ export function ClientFields({
               {c.name} ({c.email})
             </option>
           ))}
+          {gone && <option value={linkedId ?? ""}>A saved client that was deleted</option>}
         </Select>
         <Field label="Client name" required autoComplete="off" {...text("clientName")} />
         <Field
