@@ -181,6 +181,8 @@ const COMPUTED_MESSAGES: Record<string, string> = {
   "lib/services/payments/record-payment.ts result.message":
     "classifyPayment's rejections, declared by submit, confirm and verify-tx",
   "lib/services/payments/settle.ts pre.message": "classifyPayment's rejections, as above",
+  "lib/services/recurring/schedules.ts err.message":
+    "a template's amount errors (priceInvoice, as createInvoice's), keyed template.<field>",
 };
 
 /** Thrown messages no HTTP request can reach (a schema refuses the input first). */
