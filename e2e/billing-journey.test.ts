@@ -105,13 +105,14 @@ describe("billing journey", () => {
       .getByRole("link", { name: "Recurring" })
       .click();
     await visible(page.getByRole("heading", { name: "Recurring invoices", level: 1 }));
+    await page.getByRole("link", { name: "New recurring invoice" }).click();
     const form = page.getByRole("form", { name: "Recurring invoice" });
     await form.getByLabel("Client name").fill("Ada Lovelace");
     await form.getByLabel("Client email").fill(CLIENT_EMAIL);
-    await form.getByLabel("Title").fill("Monthly retainer");
-    await form.getByLabel("Line item").fill("Retainer");
-    await form.getByLabel("Rate").fill("250");
-    await form.getByLabel("Currency").selectOption("XLM");
+    await form.getByLabel("Title", { exact: true }).fill("Monthly retainer");
+    await form.getByLabel("Description, item 1").fill("Retainer");
+    await form.getByLabel("Rate, item 1").fill("250");
+    await form.getByLabel("Currency", { exact: true }).selectOption("XLM");
     expect(await form.getByLabel("Repeats").inputValue()).toBe("month");
     const today = new Date().toISOString().slice(0, 10);
     expect(await form.getByLabel("First invoice on").inputValue()).toBe(today);

@@ -77,7 +77,7 @@ describe("recurring invoices", () => {
     await form.getByLabel("Currency", { exact: true }).selectOption("XLM");
     await form.getByLabel(/^Number of invoices/).fill("12");
     await form.getByRole("button", { name: "Create recurring invoice" }).click();
-    await page.waitForURL(/\/recurring$/);
+    await visible(page.getByText(/Created: the first invoice is made on/));
     expect(posts()).toBe(1);
     const table = page.getByRole("table", { name: /Recurring invoices/ });
     const row = table.getByRole("row").filter({ hasText: "Ada Lovelace" });
@@ -119,7 +119,7 @@ describe("recurring invoices", () => {
     await form.getByLabel("Currency", { exact: true }).selectOption("USDC");
     await form.getByLabel(/^Number of invoices/).fill("4");
     await form.getByRole("button", { name: "Create recurring invoice" }).click();
-    await page.waitForURL(/\/recurring$/);
+    await visible(page.getByText(/Created: the first invoice is made on/));
 
     const cron = await fetch(`${env.app.url}/api/cron/recurring`, {
       headers: { authorization: `Bearer ${TEST_CRON_SECRET}` },
@@ -176,7 +176,7 @@ describe("recurring invoices", () => {
     await form.getByLabel(/^Number of invoices/).fill("6");
     expect(await seriousViolations(page)).toEqual([]);
     await form.getByRole("button", { name: "Create recurring invoice" }).click();
-    await page.waitForURL(/\/recurring$/);
+    await visible(page.getByText(/Created: the first invoice is made on/));
     const row = page
       .getByRole("table", { name: /Recurring invoices/ })
       .getByRole("row")
@@ -219,7 +219,7 @@ describe("recurring invoices", () => {
     });
     await edit.getByLabel("Rate, item 1").fill("1100");
     await edit.getByRole("button", { name: "Save changes" }).click();
-    await page.waitForURL(/\/recurring$/);
+    await visible(page.getByText(/Saved: the changes apply from the next invoice/));
     const api = (path: string) =>
       fetch(`${env.app.url}${path}`, {
         headers: { authorization: `Bearer ${session.token}` },

@@ -92,12 +92,12 @@ export function RecurringForm({ today, schedule }: { today: string; schedule?: R
     if (problem) return;
     const body = { template: templateBody(values, clientId), ...scheduleBody(times, schedule) };
     try {
-      await api<Recurring>(editing ? `/api/recurring/${schedule.id}` : "/api/recurring", {
-        method: editing ? "PATCH" : "POST",
-        body,
-      });
+      const done = await api<Recurring>(
+        editing ? `/api/recurring/${schedule.id}` : "/api/recurring",
+        { method: editing ? "PATCH" : "POST", body },
+      );
       setSaved(true);
-      router.push("/recurring");
+      router.push(`/recurring?${editing ? "saved" : "created"}=${done.id}`);
     } catch (err) {
       setServer({ message: errorMessage(err), details: formDetails(errorDetails(err)) });
     }

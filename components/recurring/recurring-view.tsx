@@ -25,7 +25,12 @@ const clientName = (r: Recurring, clients: SavedClient[] | null) => {
 };
 
 /** Recurring invoices: the list; pause, resume, delete, edit, and the invoices each made. */
-export function RecurringView() {
+export function RecurringView({
+  just,
+}: {
+  /** The schedule the form just created or saved (the page's query). */
+  just?: { created: string } | { saved: string };
+}) {
   const { data, setData, error, loading, api } = useResource<Recurring[]>("/api/recurring");
   const { data: clients } = useResource<SavedClient[]>("/api/clients");
   const clientOf = (r: Recurring) => clientName(r, clients);
@@ -63,6 +68,7 @@ export function RecurringView() {
         }
       />
       {notice && <Alert kind={notice.kind}>{notice.text}</Alert>}
+      {!notice && data && just && <JustSaved list={data} just={just} />}
       <div>
         <div className="space-y-6">
           {error && <Alert>{error}</Alert>}
@@ -186,6 +192,27 @@ function LastRefusal({ refusal }: { refusal: NonNullable<RecurringDetail["lastRe
         Invoice {refusal.period + 1} on {refusal.at.slice(0, 10)}:
       </span>{" "}
       {refusal.reason}
+    </Alert>
+  );
+}
+
+/** What the form just did: when the first (or next) invoice is made. */
+function JustSaved({
+  list,
+  just,
+}: {
+  list: Recurring[];
+  just: { created: string } | { saved: string };
+}) {
+  const created = "created" in just;
+  const r = list.find((x) => x.id === (created ? just.created : just.saved));
+  if (!r) return null;
+  const next = r.nextDate ?? r.startDate;
+  return (
+    <Alert kind="success">
+      {created
+        ? `Created: the first invoice is made on ${next}.`
+        : `Saved: the changes apply from the next invoice${r.nextDate ? `, on ${r.nextDate}` : ""}; the invoices already made stay as they are.`}
     </Alert>
   );
 }
