@@ -175,6 +175,7 @@ describe("recurring invoices", () => {
     });
     await form.getByLabel(/^Number of invoices/).fill("6");
     expect(await seriousViolations(page)).toEqual([]);
+    await saveArtifact(page, "recurring-template");
     await form.getByRole("button", { name: "Create recurring invoice" }).click();
     await visible(page.getByText(/Created: the first invoice is made on/));
     const row = page

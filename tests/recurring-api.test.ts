@@ -252,9 +252,12 @@ describe("the whole invoice model in a template (issue 28, item 14)", () => {
       "template.clientName": "Client name is required",
       "template.clientEmail": "Client email is required",
     });
-    expect(await bad(template({ clientId: "c".repeat(25), clientName: "Typed too" }))).toEqual({
-      "template.clientName":
-        "Leave the client's details out with clientId: the saved client's are used",
+    // A saved client and typed details at once: each typed field is named.
+    const both = "Leave the client's details out with clientId: the saved client's are used";
+    expect(await bad(template({ clientId: "c".repeat(25), clientAddress: "1 Way" }))).toEqual({
+      "template.clientName": both,
+      "template.clientEmail": both,
+      "template.clientAddress": both,
     });
     // Another wallet's saved client is not the caller's.
     const theirs = await savedClient(alice, "grace@example.com", "Grace Co");
