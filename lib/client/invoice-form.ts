@@ -11,8 +11,12 @@ import {
   type Totals,
 } from "@/lib/domain/money";
 import { isZero, type NetworkName, networkOf, trimZeros } from "@/lib/format";
-import type { InvoiceBody } from "@/lib/schemas/invoices";
-import { createInvoiceSchema, updateInvoiceSchema } from "@/lib/schemas/invoices";
+import type { InvoiceBody, InvoiceTextField } from "@/lib/schemas/invoices";
+import {
+  createInvoiceSchema,
+  INVOICE_TEXT_KEYS,
+  updateInvoiceSchema,
+} from "@/lib/schemas/invoices";
 import { fromInput, fromTextBox } from "./form-schema";
 
 /**
@@ -24,14 +28,8 @@ import { fromInput, fromTextBox } from "./form-schema";
 
 export type LineItemValues = { description: string; quantity: string; rate: string };
 
-export type InvoiceFormValues = {
-  clientName: string;
-  clientEmail: string;
-  clientCompany: string;
-  clientAddress: string;
-  title: string;
-  description: string;
-  notes: string;
+/** The invoice's text fields (INVOICE_TEXT_FIELDS) are text boxes, as typed. */
+export type InvoiceFormValues = Record<InvoiceTextField, string> & {
   invoiceNumber: string;
   currency: Currency;
   /** "" = priced in the asset itself; USD or EUR = priced in fiat, paid in `currency`. */
@@ -43,9 +41,6 @@ export type InvoiceFormValues = {
   discount: string;
   paymentTolerance: string;
   dueDate: string;
-  freelancerName: string;
-  freelancerEmail: string;
-  freelancerCompany: string;
   saveClient: boolean;
   favoriteClient: boolean;
   /** Email the invoice (then receipts and reminders) to the client when it is sent. */
@@ -90,23 +85,14 @@ function fromRows<S extends z.ZodType>(schema: S): z.ZodType<z.output<S>, LineIt
   return z.preprocess((rows: LineItemValues[]) => rows.map(trim), schema);
 }
 
-const TEXT_KEYS = [
-  "clientName",
-  "clientEmail",
-  "clientCompany",
-  "clientAddress",
-  "title",
-  "description",
-  "notes",
+const TEXT_KEYS: readonly TextKey[] = [
+  ...INVOICE_TEXT_KEYS,
   "invoiceNumber",
   "taxRate",
   "discount",
   "paymentTolerance",
   "dueDate",
-  "freelancerName",
-  "freelancerEmail",
-  "freelancerCompany",
-] as const satisfies readonly TextKey[];
+];
 
 type Shape = typeof createInvoiceSchema.shape | typeof updateInvoiceSchema.shape;
 
@@ -136,7 +122,7 @@ function formSchema(shape: Shape, overrides: Partial<Record<TextKey, z.ZodType>>
       v.trim() === "" ? undefined : Number(v.trim()),
     ),
     network: shape.network.unwrap(),
-    emailClient: shape.emailClient.unwrap(),
+    emailClient: createInvoiceSchema.shape.emailClient.unwrap(),
     // "-3, 0, 7" as typed; blank is null (the profile's default reminders).
     reminders: fromInput(shape.reminders, (v: string) =>
       v.trim() === ""
@@ -175,14 +161,11 @@ export function initialValues(
 ): InvoiceFormValues {
   const text = (v: string | null | undefined) => v ?? "";
   const decimal = (v: string | undefined) => (v && !isZero(v) ? trimZeros(v) : "");
+  const texts = Object.fromEntries(
+    INVOICE_TEXT_KEYS.map((key) => [key, text(invoice?.[key])]),
+  ) as Record<InvoiceTextField, string>;
   return {
-    clientName: text(invoice?.clientName),
-    clientEmail: text(invoice?.clientEmail),
-    clientCompany: text(invoice?.clientCompany),
-    clientAddress: text(invoice?.clientAddress),
-    title: text(invoice?.title),
-    description: text(invoice?.description),
-    notes: text(invoice?.notes),
+    ...texts,
     invoiceNumber: text(invoice?.invoiceNumber),
     currency: invoice?.currency ?? "USDC",
     priceCurrency: invoice?.priceCurrency ?? "",
@@ -192,9 +175,6 @@ export function initialValues(
     discount: decimal(invoice?.discount),
     paymentTolerance: decimal(invoice?.paymentTolerance),
     dueDate: invoice?.dueDate ? invoice.dueDate.slice(0, 10) : "",
-    freelancerName: text(invoice?.freelancerName),
-    freelancerEmail: text(invoice?.freelancerEmail),
-    freelancerCompany: text(invoice?.freelancerCompany),
     saveClient: false,
     favoriteClient: false,
     emailClient: invoice?.emailClient ?? true,

@@ -72,6 +72,50 @@ export const remindersSchema = z
     "Reminder emails, in days relative to the due date (e.g. [-3, 0, 7]: 3 days before, on the day, a week late); whole days -60 to 60, at most 5, unique; null or absent: the profile's default reminders",
   );
 
+/**
+ * The invoice's text fields, one entry each: the request's rule (`input`) and the answer's type
+ * (`output`). Everything else is derived from this list (ARCHITECTURE.md, Adding an invoice
+ * field): the create and update bodies, the row a create stores, the update's diff, the
+ * duplicate's copy, the owner view in both forms, the form's text boxes and the PDF's data.
+ * The order is the answer's.
+ */
+export const INVOICE_TEXT_FIELDS = {
+  freelancerName: { input: optionalText(200), output: z.string().nullable() },
+  freelancerEmail: { input: emailSchema.nullish(), output: z.string().nullable() },
+  freelancerCompany: { input: optionalText(200), output: z.string().nullable() },
+  clientName: {
+    input: z.string().trim().min(1, "Client name is required").max(100),
+    output: z.string(),
+  },
+  clientEmail: { input: emailSchema, output: z.string() },
+  clientCompany: { input: optionalText(200), output: z.string().nullable() },
+  clientAddress: { input: optionalText(500), output: z.string().nullable() },
+  title: { input: z.string().trim().min(1).max(200), output: z.string() },
+  description: { input: optionalText(2000), output: z.string().nullable() },
+  notes: { input: optionalText(500), output: z.string().nullable() },
+} as const;
+
+export type InvoiceTextField = keyof typeof INVOICE_TEXT_FIELDS;
+type TextFields = typeof INVOICE_TEXT_FIELDS;
+
+/** The text fields' names, in the answer's order. */
+export const INVOICE_TEXT_KEYS = Object.keys(INVOICE_TEXT_FIELDS) as InvoiceTextField[];
+
+function eachTextField<R>(
+  pick: (field: TextFields[InvoiceTextField]) => R,
+): Record<InvoiceTextField, R> {
+  return Object.fromEntries(
+    INVOICE_TEXT_KEYS.map((k) => [k, pick(INVOICE_TEXT_FIELDS[k])]),
+  ) as Record<InvoiceTextField, R>;
+}
+
+const textInputs = eachTextField((f) => f.input) as {
+  [K in InvoiceTextField]: TextFields[K]["input"];
+};
+const textOutputs = eachTextField((f) => f.output) as {
+  [K in InvoiceTextField]: TextFields[K]["output"];
+};
+
 /** Fields shared by create and update; both forms' names are accepted (docs/decisions.md). */
 const invoiceFields = {
   invoiceNumber: z
@@ -83,16 +127,7 @@ const invoiceFields = {
       "`INV-` + 1-24 of A-Z a-z 0-9 -, unused by the wallet; the wallet's next generated number (INV-0001...) when blank",
     ),
   freelancerWallet: walletAddressSchema.optional(),
-  freelancerName: optionalText(200),
-  freelancerEmail: emailSchema.nullish(),
-  freelancerCompany: optionalText(200),
-  clientName: z.string().trim().min(1, "Client name is required").max(100),
-  clientEmail: emailSchema,
-  clientCompany: optionalText(200),
-  clientAddress: optionalText(500),
-  title: z.string().trim().min(1).max(200),
-  description: optionalText(2000),
-  notes: optionalText(500),
+  ...textInputs,
   currency: z.enum(CURRENCIES),
   priceCurrency: z
     .enum(PRICE_CURRENCIES, { error: "priceCurrency must be USD or EUR" })
@@ -160,35 +195,10 @@ export const createInvoiceSchema = createInvoiceObject.superRefine(lineItemsRule
 
 export type CreateInvoiceInput = z.infer<typeof createInvoiceSchema>;
 
+/** PATCH: any subset of the create body's fields (less the saved-client switches). */
 export const updateInvoiceSchema = z
-  .object({
-    invoiceNumber: invoiceFields.invoiceNumber,
-    freelancerWallet: invoiceFields.freelancerWallet,
-    freelancerName: invoiceFields.freelancerName,
-    freelancerEmail: invoiceFields.freelancerEmail,
-    freelancerCompany: invoiceFields.freelancerCompany,
-    clientName: invoiceFields.clientName.optional(),
-    clientEmail: invoiceFields.clientEmail.optional(),
-    clientCompany: invoiceFields.clientCompany,
-    clientAddress: invoiceFields.clientAddress,
-    title: invoiceFields.title.optional(),
-    description: invoiceFields.description,
-    notes: invoiceFields.notes,
-    currency: invoiceFields.currency.optional(),
-    priceCurrency: invoiceFields.priceCurrency,
-    quoteTtlMinutes: invoiceFields.quoteTtlMinutes,
-    networkPassphrase: invoiceFields.networkPassphrase.optional(),
-    network: invoiceFields.network.optional(),
-    taxRate: invoiceFields.taxRate,
-    discount: invoiceFields.discount,
-    paymentTolerance: invoiceFields.paymentTolerance,
-    dueDate: invoiceFields.dueDate,
-    reminders: invoiceFields.reminders,
-    emailClient: invoiceFields.emailClient,
-    lineItems: invoiceFields.lineItems.optional(),
-    items: invoiceFields.items.optional(),
-    amount: invoiceFields.amount.optional(),
-  })
+  .object(invoiceFields)
+  .partial()
   .strict()
   .superRefine((v, ctx) => {
     if (v.lineItems && v.items) {
@@ -413,23 +423,20 @@ const auditA = z
   .object({ action: auditAction, actorWallet: z.string(), timestamp, metadata: changes.optional() })
   .meta({ id: "AuditLogEntryFormA" });
 
+/** The answer's order, kept from before the text fields were one list: the payer's wallet, then what for. */
+const { title: _title, description: _description, notes: _notes, ...partyOutputs } = textOutputs;
+
 /** Who is paid, by whom and for what: the same in both forms. */
 export const invoiceParties = z.object({
   id,
   invoiceNumber: z.string().meta({ example: "INV-0001" }),
   status: invoiceStatus,
   freelancerWallet: wallet,
-  freelancerName: z.string().nullable(),
-  freelancerEmail: z.string().nullable(),
-  freelancerCompany: z.string().nullable(),
-  clientName: z.string(),
-  clientEmail: z.string(),
-  clientCompany: z.string().nullable(),
-  clientAddress: z.string().nullable(),
+  ...partyOutputs,
   clientWallet: wallet.nullable(),
-  title: z.string(),
-  description: z.string().nullable(),
-  notes: z.string().nullable(),
+  title: textOutputs.title,
+  description: textOutputs.description,
+  notes: textOutputs.notes,
 });
 
 /** How an invoice is priced (docs/decisions.md, Fiat pricing): the same in both forms. */

@@ -9,7 +9,7 @@ import {
   deletedInvoice,
   type invoiceAmounts,
   invoicePage,
-  type invoiceParties,
+  invoiceParties,
   type invoiceState,
   invoiceStats,
   ownerInvoice,
@@ -138,23 +138,10 @@ const auditA = (a: AuditRow): OwnerA["auditLog"][number] => ({
   ...(a.changes ? { metadata: a.changes } : {}),
 });
 
-const parties = (i: InvoiceRow): z.output<typeof invoiceParties> => ({
-  id: i.id,
-  invoiceNumber: i.invoiceNumber,
-  status: i.status,
-  freelancerWallet: i.freelancerWallet,
-  freelancerName: i.freelancerName,
-  freelancerEmail: i.freelancerEmail,
-  freelancerCompany: i.freelancerCompany,
-  clientName: i.clientName,
-  clientEmail: i.clientEmail,
-  clientCompany: i.clientCompany,
-  clientAddress: i.clientAddress,
-  clientWallet: i.clientWallet,
-  title: i.title,
-  description: i.description,
-  notes: i.notes,
-});
+/** Every field of `invoiceParties` is the row's column of the same name. */
+const PARTY_KEYS = Object.keys(invoiceParties.shape) as (keyof z.output<typeof invoiceParties>)[];
+const parties = (i: InvoiceRow): z.output<typeof invoiceParties> =>
+  Object.fromEntries(PARTY_KEYS.map((key) => [key, i[key]])) as z.output<typeof invoiceParties>;
 
 /** Form B amounts: the stored decimal strings. */
 const amounts = (i: InvoiceRow): z.output<typeof invoiceAmounts> => ({

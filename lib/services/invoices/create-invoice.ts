@@ -10,7 +10,11 @@ import {
 } from "@/lib/domain/money";
 import { parseTolerance } from "@/lib/domain/settlement";
 import { newId } from "@/lib/ids";
-import type { CreateInvoiceInput } from "@/lib/schemas/invoices";
+import {
+  type CreateInvoiceInput,
+  INVOICE_TEXT_KEYS,
+  type InvoiceTextField,
+} from "@/lib/schemas/invoices";
 import { assertKeyNetwork, defaultPassphrase } from "@/lib/services/auth/key-network";
 import { actorOf } from "@/lib/services/context";
 import { upsertClient } from "../clients/upsert-client";
@@ -81,6 +85,13 @@ export async function createInvoice(
 
   // The response is read inside the transaction: once it commits, nothing else can fail and
   // turn a created invoice into an error answer.
+  // The text fields as given; null when left out.
+  const textValues = Object.fromEntries(
+    INVOICE_TEXT_KEYS.map((key) => [key, input[key] ?? null]),
+  ) as { [K in InvoiceTextField]: NonNullable<CreateInvoiceInput[K]> | null } & {
+    clientName: string;
+    clientEmail: string;
+  };
   const view = await withTransaction(ctx.db, async (tx) => {
     const values = (invoiceNumber: string): NewInvoiceRow => ({
       id: newId(),
@@ -88,16 +99,11 @@ export async function createInvoice(
       invoiceNumber,
       status: initialStatus("INVOICE"),
       freelancerWallet: ctx.wallet,
+      ...textValues,
       freelancerName: defaults.freelancerName,
       freelancerEmail: defaults.freelancerEmail,
       freelancerCompany: defaults.freelancerCompany,
-      clientName: input.clientName,
-      clientEmail: input.clientEmail,
-      clientCompany: input.clientCompany ?? null,
-      clientAddress: input.clientAddress ?? null,
       title: input.title ?? `Invoice ${invoiceNumber}`,
-      description: input.description ?? null,
-      notes: input.notes ?? null,
       subtotal: totals.subtotal,
       taxRate: totals.taxRate,
       taxAmount: totals.taxAmount,

@@ -1,6 +1,10 @@
 import { NotFoundError } from "@/lib/domain/errors";
 import { Decimal } from "@/lib/domain/money";
-import type { CreateInvoiceInput } from "@/lib/schemas/invoices";
+import {
+  type CreateInvoiceInput,
+  INVOICE_TEXT_KEYS,
+  type InvoiceTextField,
+} from "@/lib/schemas/invoices";
 import type { AuthedContext } from "../context";
 import { createInvoice } from "./create-invoice";
 import {
@@ -17,17 +21,12 @@ const plain = (value: string) => new Decimal(value).toString();
 /** The create body that makes a copy of `row`: same parties, lines and pricing, no dates or number. */
 export function copyOf(row: InvoiceWithItems): CreateInvoiceInput {
   return {
-    freelancerName: row.freelancerName,
-    freelancerEmail: row.freelancerEmail,
-    freelancerCompany: row.freelancerCompany,
-    clientName: row.clientName,
-    clientEmail: row.clientEmail,
-    clientCompany: row.clientCompany,
-    clientAddress: row.clientAddress,
+    ...(Object.fromEntries(INVOICE_TEXT_KEYS.map((key) => [key, row[key]])) as Pick<
+      CreateInvoiceInput,
+      InvoiceTextField
+    >),
     // A generated title names the old number: the copy gets its own.
     title: row.title === `Invoice ${row.invoiceNumber}` ? undefined : row.title,
-    description: row.description,
-    notes: row.notes,
     currency: row.currency,
     priceCurrency: row.priceCurrency,
     quoteTtlMinutes: row.quoteTtlMinutes,

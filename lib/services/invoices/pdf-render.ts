@@ -16,6 +16,7 @@ import {
 /** An asset amount as the ledger moved it: "1,228.6084702 XLM" (every significant decimal). */
 const formatExactAmount = (amount: string, asset: string) => `${formatGrouped(amount)} ${asset}`;
 
+import { INVOICE_TEXT_KEYS } from "@/lib/schemas/invoices";
 import { NETWORK_PASSPHRASES } from "@/lib/stellar/networks";
 import type { LineItemRow, OwnerInvoice, PaymentRow } from "./store";
 
@@ -27,17 +28,8 @@ import type { LineItemRow, OwnerInvoice, PaymentRow } from "./store";
 export const PDF_FIELDS = [
   "invoiceNumber",
   "status",
-  "title",
-  "description",
-  "notes",
+  ...INVOICE_TEXT_KEYS,
   "freelancerWallet",
-  "freelancerName",
-  "freelancerEmail",
-  "freelancerCompany",
-  "clientName",
-  "clientEmail",
-  "clientCompany",
-  "clientAddress",
   "subtotal",
   "taxRate",
   "taxAmount",

@@ -3,7 +3,7 @@ import { ConflictError, ForbiddenError } from "@/lib/domain/errors";
 import { validateInvoiceNumber } from "@/lib/domain/invoice-number";
 import { transition } from "@/lib/domain/invoice-state";
 import { parseTolerance } from "@/lib/domain/settlement";
-import type { UpdateInvoiceInput } from "@/lib/schemas/invoices";
+import { INVOICE_TEXT_KEYS, type UpdateInvoiceInput } from "@/lib/schemas/invoices";
 import { assertKeyNetwork } from "@/lib/services/auth/key-network";
 import { actorOf } from "@/lib/services/context";
 import type { AuthedContext } from "../context";
@@ -66,16 +66,7 @@ export async function updateInvoice(
 
       const next: Partial<Record<keyof typeof current, Scalar | Date>> = {
         invoiceNumber: input.invoiceNumber ? validateInvoiceNumber(input.invoiceNumber) : undefined,
-        freelancerName: input.freelancerName,
-        freelancerEmail: input.freelancerEmail,
-        freelancerCompany: input.freelancerCompany,
-        clientName: input.clientName,
-        clientEmail: input.clientEmail,
-        clientCompany: input.clientCompany,
-        clientAddress: input.clientAddress,
-        title: input.title,
-        description: input.description,
-        notes: input.notes,
+        ...pickText(input),
         currency: input.currency,
         priceCurrency: input.priceCurrency,
         quoteTtlMinutes: input.quoteTtlMinutes,
@@ -135,6 +126,10 @@ export async function updateInvoice(
     throw err;
   }
 }
+
+/** The text fields the body sets (undefined: left as they are). */
+const pickText = (input: UpdateInvoiceInput) =>
+  Object.fromEntries(INVOICE_TEXT_KEYS.map((key) => [key, input[key]]));
 
 function wire(v: Scalar | Date): Scalar {
   return v instanceof Date ? v.toISOString() : v;
