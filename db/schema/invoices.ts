@@ -10,6 +10,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { type PostalAddress, TAX_SCHEMES } from "../../lib/domain/address";
 import { DEFAULT_QUOTE_TTL_MINUTES } from "../../lib/domain/fiat";
 import { AUDIT_ACTIONS, INVOICE_STATUSES } from "../../lib/domain/invoice-state";
 import { CURRENCIES, PRICE_CURRENCIES } from "../../lib/domain/money";
@@ -50,6 +51,11 @@ export const invoices = pgTable(
     clientCompany: text("client_company"),
     clientAddress: text("client_address"),
     clientWallet: text("client_wallet"),
+    /** The buyer's tax identity and address (docs/decisions.md, Tax identities). */
+    clientTaxId: text("client_tax_id"),
+    clientTaxScheme: text("client_tax_scheme", { enum: TAX_SCHEMES }),
+    clientPostalAddress: jsonb("client_postal_address").$type<PostalAddress>(),
+    clientIsBusiness: boolean("client_is_business"),
     title: text("title").notNull(),
     description: text("description"),
     notes: text("notes"),

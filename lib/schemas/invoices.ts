@@ -3,6 +3,7 @@ import { INVOICE_STATUSES } from "@/lib/domain/invoice-state";
 import { CURRENCIES, PRICE_CURRENCIES } from "@/lib/domain/money";
 import { MAX_REMINDERS, REMINDER_OFFSET_MAX, REMINDER_OFFSET_MIN } from "@/lib/domain/reminders";
 import { TOLERANCE_SPEC } from "@/lib/domain/settlement";
+import { TAX_SCHEMES } from "@/lib/domain/tax-id";
 import { UNAPPLIED_REASONS } from "@/lib/domain/unapplied";
 import { walletAddressSchema } from "./auth";
 import {
@@ -22,6 +23,7 @@ import {
   SORT_FIELDS,
   taxRateSchema,
 } from "./common";
+import { postalAddress, postalAddressSchema, taxSchemeSchema } from "./parties";
 import {
   acknowledged,
   auditAction,
@@ -93,6 +95,12 @@ export const INVOICE_TEXT_FIELDS = {
   title: { input: z.string().trim().min(1).max(200), output: z.string() },
   description: { input: optionalText(2000), output: z.string().nullable() },
   notes: { input: optionalText(500), output: z.string().nullable() },
+  clientTaxId: {
+    input: optionalText(50).describe(
+      "The buyer's VAT number, ABN...: checked under clientTaxScheme when one is given (400 with details.clientTaxId)",
+    ),
+    output: z.string().nullable(),
+  },
 } as const;
 
 export type InvoiceTextField = keyof typeof INVOICE_TEXT_FIELDS;
@@ -116,6 +124,44 @@ const textOutputs = eachTextField((f) => f.output) as {
   [K in InvoiceTextField]: TextFields[K]["output"];
 };
 
+/**
+ * The invoice's other stored fields kept as given (null when left out): the same derivations
+ * as the text fields, but they are not text boxes. The answer lists them after `notes`.
+ */
+export const INVOICE_DATA_FIELDS = {
+  clientTaxScheme: { input: taxSchemeSchema.nullish(), output: z.enum(TAX_SCHEMES).nullable() },
+  clientPostalAddress: {
+    input: postalAddressSchema
+      .nullish()
+      .describe("The buyer's structured address; its country is the buyer's country"),
+    output: postalAddress.nullable(),
+  },
+  clientIsBusiness: {
+    input: z
+      .boolean()
+      .nullish()
+      .describe("Whether the buyer is a business (a VAT-registered one may be reverse charged)"),
+    output: z.boolean().nullable(),
+  },
+} as const;
+
+export type InvoiceDataField = keyof typeof INVOICE_DATA_FIELDS;
+type DataFields = typeof INVOICE_DATA_FIELDS;
+export const INVOICE_DATA_KEYS = Object.keys(INVOICE_DATA_FIELDS) as InvoiceDataField[];
+/** Every field stored as given: text and data. */
+export type InvoiceStoredField = InvoiceTextField | InvoiceDataField;
+export const INVOICE_STORED_KEYS: InvoiceStoredField[] = [
+  ...INVOICE_TEXT_KEYS,
+  ...INVOICE_DATA_KEYS,
+];
+
+const dataInputs = Object.fromEntries(
+  INVOICE_DATA_KEYS.map((k) => [k, INVOICE_DATA_FIELDS[k].input]),
+) as { [K in InvoiceDataField]: DataFields[K]["input"] };
+const dataOutputs = Object.fromEntries(
+  INVOICE_DATA_KEYS.map((k) => [k, INVOICE_DATA_FIELDS[k].output]),
+) as { [K in InvoiceDataField]: DataFields[K]["output"] };
+
 /** Fields shared by create and update; both forms' names are accepted (docs/decisions.md). */
 const invoiceFields = {
   invoiceNumber: z
@@ -128,6 +174,7 @@ const invoiceFields = {
     ),
   freelancerWallet: walletAddressSchema.optional(),
   ...textInputs,
+  ...dataInputs,
   currency: z.enum(CURRENCIES),
   priceCurrency: z
     .enum(PRICE_CURRENCIES, { error: "priceCurrency must be USD or EUR" })
@@ -437,6 +484,7 @@ export const invoiceParties = z.object({
   title: textOutputs.title,
   description: textOutputs.description,
   notes: textOutputs.notes,
+  ...dataOutputs,
 });
 
 /** How an invoice is priced (docs/decisions.md, Fiat pricing): the same in both forms. */

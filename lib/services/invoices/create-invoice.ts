@@ -9,12 +9,14 @@ import {
   FIAT_SCALE,
 } from "@/lib/domain/money";
 import { parseTolerance } from "@/lib/domain/settlement";
+import { normalizeTaxId } from "@/lib/domain/tax-id";
 import { newId } from "@/lib/ids";
 import {
   type CreateInvoiceInput,
-  INVOICE_TEXT_KEYS,
-  type InvoiceTextField,
+  INVOICE_STORED_KEYS,
+  type InvoiceStoredField,
 } from "@/lib/schemas/invoices";
+import { storedAddress } from "@/lib/schemas/parties";
 import { assertKeyNetwork, defaultPassphrase } from "@/lib/services/auth/key-network";
 import { actorOf } from "@/lib/services/context";
 import { upsertClient } from "../clients/upsert-client";
@@ -85,12 +87,21 @@ export async function createInvoice(
 
   // The response is read inside the transaction: once it commits, nothing else can fail and
   // turn a created invoice into an error answer.
-  // The text fields as given; null when left out.
-  const textValues = Object.fromEntries(
-    INVOICE_TEXT_KEYS.map((key) => [key, input[key] ?? null]),
-  ) as { [K in InvoiceTextField]: NonNullable<CreateInvoiceInput[K]> | null } & {
-    clientName: string;
-    clientEmail: string;
+  // The stored fields as given; null when left out (lib/schemas/invoices.ts).
+  const clientPostalAddress = storedAddress(input.clientPostalAddress);
+  const clientTax = normalizeTaxId(
+    input.clientTaxId,
+    input.clientTaxScheme,
+    clientPostalAddress?.country,
+    "clientTaxId",
+  );
+  const textValues = {
+    ...(Object.fromEntries(INVOICE_STORED_KEYS.map((key) => [key, input[key] ?? null])) as {
+      [K in InvoiceStoredField]: NonNullable<CreateInvoiceInput[K]> | null;
+    } & { clientName: string; clientEmail: string }),
+    clientPostalAddress,
+    clientTaxId: clientTax.taxId,
+    clientTaxScheme: clientTax.scheme,
   };
   const view = await withTransaction(ctx.db, async (tx) => {
     const values = (invoiceNumber: string): NewInvoiceRow => ({
@@ -138,6 +149,10 @@ export async function createInvoice(
         email: input.clientEmail,
         company: input.clientCompany ?? undefined,
         address: input.clientAddress ?? undefined,
+        taxId: textValues.clientTaxId ?? undefined,
+        taxScheme: textValues.clientTaxScheme ?? undefined,
+        postalAddress: textValues.clientPostalAddress ?? undefined,
+        isBusiness: input.clientIsBusiness ?? undefined,
         isFavorite: input.favoriteClient ? true : undefined,
       });
     } catch (err) {

@@ -2,8 +2,8 @@ import { NotFoundError } from "@/lib/domain/errors";
 import { Decimal } from "@/lib/domain/money";
 import {
   type CreateInvoiceInput,
-  INVOICE_TEXT_KEYS,
-  type InvoiceTextField,
+  INVOICE_STORED_KEYS,
+  type InvoiceStoredField,
 } from "@/lib/schemas/invoices";
 import type { AuthedContext } from "../context";
 import { createInvoice } from "./create-invoice";
@@ -21,9 +21,9 @@ const plain = (value: string) => new Decimal(value).toString();
 /** The create body that makes a copy of `row`: same parties, lines and pricing, no dates or number. */
 export function copyOf(row: InvoiceWithItems): CreateInvoiceInput {
   return {
-    ...(Object.fromEntries(INVOICE_TEXT_KEYS.map((key) => [key, row[key]])) as Pick<
+    ...(Object.fromEntries(INVOICE_STORED_KEYS.map((key) => [key, row[key]])) as Pick<
       CreateInvoiceInput,
-      InvoiceTextField
+      InvoiceStoredField
     >),
     // A generated title names the old number: the copy gets its own.
     title: row.title === `Invoice ${row.invoiceNumber}` ? undefined : row.title,

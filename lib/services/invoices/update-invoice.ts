@@ -3,7 +3,9 @@ import { ConflictError, ForbiddenError } from "@/lib/domain/errors";
 import { validateInvoiceNumber } from "@/lib/domain/invoice-number";
 import { transition } from "@/lib/domain/invoice-state";
 import { parseTolerance } from "@/lib/domain/settlement";
-import { INVOICE_TEXT_KEYS, type UpdateInvoiceInput } from "@/lib/schemas/invoices";
+import { normalizeTaxId } from "@/lib/domain/tax-id";
+import { INVOICE_STORED_KEYS, type UpdateInvoiceInput } from "@/lib/schemas/invoices";
+import { storedAddress } from "@/lib/schemas/parties";
 import { assertKeyNetwork } from "@/lib/services/auth/key-network";
 import { actorOf } from "@/lib/services/context";
 import type { AuthedContext } from "../context";
@@ -12,6 +14,7 @@ import { NUMBER_TAKEN, priceInvoice, WALLET_MISMATCH } from "./create-invoice";
 import { applyTransition, type InvoiceChanges } from "./lifecycle";
 import { resolveNetwork } from "./network";
 import {
+  type InvoiceRow,
   loadLineItems,
   loadOwnerView,
   lockInvoiceForOwner,
@@ -64,9 +67,10 @@ export async function updateInvoice(
       // A key stays on its network: it cannot move a draft to the other one either.
       if (network) assertKeyNetwork(ctx, network);
 
-      const next: Partial<Record<keyof typeof current, Scalar | Date>> = {
+      const next: Partial<Record<keyof typeof current, Scalar | Date | object>> = {
         invoiceNumber: input.invoiceNumber ? validateInvoiceNumber(input.invoiceNumber) : undefined,
-        ...pickText(input),
+        ...pickStored(input),
+        ...clientTaxIdentity(input, current),
         currency: input.currency,
         priceCurrency: input.priceCurrency,
         quoteTtlMinutes: input.quoteTtlMinutes,
@@ -84,10 +88,10 @@ export async function updateInvoice(
             : parseTolerance(input.paymentTolerance ?? "0"),
       };
       const changes: Record<string, { from: Scalar; to: Scalar }> = {};
-      const set: Record<string, Scalar | Date> = {};
+      const set: Record<string, Scalar | Date | object> = {};
       for (const [key, value] of Object.entries(next)) {
         if (value === undefined) continue;
-        const before = current[key as keyof typeof current] as Scalar | Date;
+        const before = current[key as keyof typeof current] as Scalar | Date | object;
         if (wire(before) !== wire(value)) {
           changes[key] = { from: wire(before), to: wire(value) };
           set[key] = value;
@@ -127,12 +131,42 @@ export async function updateInvoice(
   }
 }
 
-/** The text fields the body sets (undefined: left as they are). */
-const pickText = (input: UpdateInvoiceInput) =>
-  Object.fromEntries(INVOICE_TEXT_KEYS.map((key) => [key, input[key]]));
+/** The stored fields the body sets (undefined: left as they are). */
+const pickStored = (input: UpdateInvoiceInput) =>
+  Object.fromEntries(INVOICE_STORED_KEYS.map((key) => [key, input[key]]));
 
-function wire(v: Scalar | Date): Scalar {
-  return v instanceof Date ? v.toISOString() : v;
+/**
+ * The buyer's tax id, scheme and address after the PATCH: the id is checked again under the
+ * merged scheme and country whenever one of them changes.
+ */
+function clientTaxIdentity(
+  input: UpdateInvoiceInput,
+  current: Pick<InvoiceRow, "clientTaxId" | "clientTaxScheme" | "clientPostalAddress">,
+) {
+  const address =
+    input.clientPostalAddress === undefined
+      ? current.clientPostalAddress
+      : storedAddress(input.clientPostalAddress);
+  if (
+    input.clientTaxId === undefined &&
+    input.clientTaxScheme === undefined &&
+    input.clientPostalAddress === undefined
+  ) {
+    return {};
+  }
+  const { taxId, scheme } = normalizeTaxId(
+    input.clientTaxId === undefined ? current.clientTaxId : input.clientTaxId,
+    input.clientTaxScheme === undefined ? current.clientTaxScheme : input.clientTaxScheme,
+    address?.country,
+    "clientTaxId",
+  );
+  return { clientTaxId: taxId, clientTaxScheme: scheme, clientPostalAddress: address };
+}
+
+function wire(v: Scalar | Date | object): Scalar {
+  if (v instanceof Date) return v.toISOString();
+  // A structured value (an address) is compared, and audited, as its JSON.
+  return v !== null && typeof v === "object" ? JSON.stringify(v) : v;
 }
 
 const itemKey = (i: { description: string; quantity: string; rate: string }) => ({
