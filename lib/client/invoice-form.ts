@@ -2,14 +2,8 @@ import { z } from "zod";
 import { ValidationError } from "@/lib/domain/errors";
 import { DEFAULT_QUOTE_TTL_MINUTES } from "@/lib/domain/fiat";
 import { INVALID_INVOICE_NUMBER_MESSAGE, isValidInvoiceNumber } from "@/lib/domain/invoice-number";
-import {
-  AMOUNT_SCALE,
-  type Currency,
-  computeTotals,
-  FIAT_SCALE,
-  type PriceCurrency,
-  type Totals,
-} from "@/lib/domain/money";
+import { AMOUNT_SCALE, type Currency, FIAT_SCALE, type PriceCurrency } from "@/lib/domain/money";
+import { computeInvoiceTotals, type InvoiceTotals, type TaxCategory } from "@/lib/domain/tax";
 import { isZero, type NetworkName, networkOf, trimZeros } from "@/lib/format";
 import type { InvoiceBody, InvoiceTextField } from "@/lib/schemas/invoices";
 import {
@@ -26,7 +20,16 @@ import { fromInput, fromTextBox } from "./form-schema";
  * computeTotals (lib/domain/money.ts). Nothing here restates a server rule.
  */
 
-export type LineItemValues = { description: string; quantity: string; rate: string };
+export type LineItemValues = {
+  description: string;
+  quantity: string;
+  rate: string;
+  /** A line's own tax (docs/decisions.md, Tax per line), kept through an edit; "" or absent: none. */
+  taxRate?: string;
+  taxCategory?: string;
+  exemptionReason?: string;
+  exemptionReasonCode?: string;
+};
 
 /** The invoice's text fields (INVOICE_TEXT_FIELDS) are text boxes, as typed. */
 export type InvoiceFormValues = Record<InvoiceTextField, string> & {
@@ -78,10 +81,22 @@ export type TextKey = Exclude<
 
 /** The quote lifetime a new fiat-priced invoice starts with (the API's default). */
 
+const LINE_TAX_CELLS = new Set([
+  "taxRate",
+  "taxCategory",
+  "exemptionReason",
+  "exemptionReasonCode",
+]);
+
 /** Line items with every cell trimmed (the amounts' schema takes no spaces). */
 function fromRows<S extends z.ZodType>(schema: S): z.ZodType<z.output<S>, LineItemValues[]> {
+  // Every cell trimmed; a blank tax cell is left out (the line takes the invoice's rate).
   const trim = (row: LineItemValues) =>
-    Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v.trim()]));
+    Object.fromEntries(
+      Object.entries(row)
+        .filter(([k, v]) => v !== undefined && (!LINE_TAX_CELLS.has(k) || v.trim() !== ""))
+        .map(([k, v]) => [k, (v as string).trim()]),
+    );
   return z.preprocess((rows: LineItemValues[]) => rows.map(trim), schema);
 }
 
@@ -184,6 +199,10 @@ export function initialValues(
           description: i.description,
           quantity: trimZeros(i.quantity),
           rate: trimZeros(i.rate),
+          ...(i.taxRate == null ? {} : { taxRate: trimZeros(i.taxRate) }),
+          ...(i.taxCategory == null ? {} : { taxCategory: i.taxCategory }),
+          ...(i.exemptionReason == null ? {} : { exemptionReason: i.exemptionReason }),
+          ...(i.exemptionReasonCode == null ? {} : { exemptionReasonCode: i.exemptionReasonCode }),
         }))
       : [{ description: "", quantity: "1", rate: "" }],
   };
@@ -247,7 +266,7 @@ export function readable(message: string, field?: string): string {
 }
 
 export type LiveTotals =
-  | { ok: true; totals: Totals }
+  | { ok: true; totals: InvoiceTotals }
   | { ok: false; message: string; details: Record<string, string> };
 
 /**
@@ -262,10 +281,17 @@ export function liveTotals(
 ): LiveTotals {
   const given = (s: string) => (s.trim() === "" ? null : s.trim());
   try {
-    const items = lineItems.map((r) => ({ quantity: r.quantity.trim(), rate: r.rate.trim() }));
+    const items = lineItems.map((r) => ({
+      quantity: r.quantity.trim(),
+      rate: r.rate.trim(),
+      taxRate: given(r.taxRate ?? ""),
+      taxCategory: (given(r.taxCategory ?? "") as TaxCategory | null) ?? null,
+      exemptionReason: given(r.exemptionReason ?? ""),
+      exemptionReasonCode: given(r.exemptionReasonCode ?? ""),
+    }));
     return {
       ok: true,
-      totals: computeTotals(
+      totals: computeInvoiceTotals(
         { lineItems: items, taxRate: given(taxRate), discount: given(discount) },
         { scale: priceCurrency ? FIAT_SCALE : AMOUNT_SCALE },
       ),

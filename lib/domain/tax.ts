@@ -14,54 +14,25 @@ import {
   type TotalsOptions,
 } from "./money";
 
+import {
+  EXEMPT_CATEGORIES,
+  type LineTax,
+  TAX_CATEGORY_NAMES,
+  type TaxBreakdownRow,
+  type TaxCategory,
+  VATEX_PATTERN,
+} from "./tax-categories";
+
+export * from "./tax-categories";
+
 // Tax per line (docs/decisions.md, Tax per line): EN 16931's VAT categories, one breakdown row
 // per category and rate, the document's discount lowering each row's taxable base in proportion.
-
-/** EN 16931 VAT category codes (UNCL5305 subset, BT-151 / BT-118). */
-export const TAX_CATEGORIES = ["S", "Z", "E", "AE", "K", "G", "O"] as const;
-export type TaxCategory = (typeof TAX_CATEGORIES)[number];
-
-export const TAX_CATEGORY_NAMES: Record<TaxCategory, string> = {
-  S: "Standard rate",
-  Z: "Zero rated",
-  E: "Exempt",
-  AE: "Reverse charge",
-  K: "Intra-community supply",
-  G: "Export outside the EU",
-  O: "Outside the scope of VAT",
-};
-
-/** Categories whose invoice must say why no VAT is charged (EN 16931 BR-E-10, BR-AE-10, ...). */
-export const EXEMPT_CATEGORIES: readonly TaxCategory[] = ["E", "AE", "K", "G", "O"];
-
-/** A VATEX code (CEF's exemption reason code list), e.g. VATEX-EU-AE, VATEX-EU-132-1A. */
-export const VATEX_PATTERN = /^VATEX-[A-Z]{2,3}(-[0-9A-Z]{1,5}){0,3}$/;
 
 export type LineTaxInput = LineItemInput & {
   taxRate?: DecimalInput | null;
   taxCategory?: TaxCategory | null;
   exemptionReason?: string | null;
   exemptionReasonCode?: string | null;
-};
-
-export type TaxBreakdownRow = {
-  category: TaxCategory;
-  /** 2 decimals. */
-  rate: string;
-  /** The row's net amount less its share of the discount, 7 decimals. */
-  taxableAmount: string;
-  /** round(taxableAmount x rate / 100) half up at the invoice's scale, 7 decimals. */
-  taxAmount: string;
-  exemptionReason: string | null;
-  exemptionReasonCode: string | null;
-};
-
-export type LineTax = {
-  /** The line's own rate and category, null when it has none (the invoice's rate applies). */
-  taxRate: string | null;
-  taxCategory: TaxCategory | null;
-  exemptionReason: string | null;
-  exemptionReasonCode: string | null;
 };
 
 export type InvoiceTotals = Totals & {
@@ -256,4 +227,27 @@ function checkNoReasons(lineItems: readonly LineTaxInput[], itemsField: string):
 function distinct(values: (string | null)[]): string | null {
   const set = [...new Set(values.filter((v): v is string => !!v))];
   return set.length > 0 ? set.join("; ") : null;
+}
+
+/**
+ * The breakdown an invoice answers: the stored one, or for an invoice from before tax per line
+ * (no stored breakdown) its one row, from its rate, subtotal and tax.
+ */
+export function breakdownOf(i: {
+  taxBreakdown: TaxBreakdownRow[] | null;
+  taxRate: string;
+  subtotal: string;
+  taxAmount: string;
+}): TaxBreakdownRow[] {
+  if (i.taxBreakdown) return i.taxBreakdown;
+  return [
+    {
+      category: defaultCategory(new Decimal(i.taxRate)),
+      rate: new Decimal(i.taxRate).toFixed(TAX_RATE_SPEC.scale),
+      taxableAmount: i.subtotal,
+      taxAmount: i.taxAmount,
+      exemptionReason: null,
+      exemptionReasonCode: null,
+    },
+  ];
 }

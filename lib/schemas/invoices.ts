@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { TAX_SCHEMES } from "@/lib/domain/address";
 import { INVOICE_STATUSES } from "@/lib/domain/invoice-state";
 import { CURRENCIES, PRICE_CURRENCIES } from "@/lib/domain/money";
 import { MAX_REMINDERS, REMINDER_OFFSET_MAX, REMINDER_OFFSET_MIN } from "@/lib/domain/reminders";
 import { TOLERANCE_SPEC } from "@/lib/domain/settlement";
-import { TAX_SCHEMES } from "@/lib/domain/tax-id";
+import { TAX_CATEGORIES } from "@/lib/domain/tax-categories";
 import { UNAPPLIED_REASONS } from "@/lib/domain/unapplied";
 import { walletAddressSchema } from "./auth";
 import {
@@ -49,6 +50,21 @@ export const lineItemInputSchema = z
     description: z.string().trim().min(1, "Description is required").max(200),
     quantity: quantitySchema,
     rate: rateSchema,
+    taxRate: taxRateSchema
+      .nullish()
+      .describe(
+        "The line's own VAT rate, percent, 0 to 100, 2 decimals; left out: the invoice's taxRate (docs: Tax per line)",
+      ),
+    taxCategory: z
+      .enum(TAX_CATEGORIES, { error: `taxCategory must be one of ${TAX_CATEGORIES.join(", ")}` })
+      .nullish()
+      .describe(
+        "EN 16931 VAT category: S standard, Z zero rated, E exempt, AE reverse charge, K intra-community supply, G export, O outside the scope; left out: S, or Z at 0 %",
+      ),
+    exemptionReason: optionalText(300).describe(
+      "Why no VAT is charged: required for E, AE, K, G and O (or exemptionReasonCode)",
+    ),
+    exemptionReasonCode: optionalText(30).describe("The VATEX code, e.g. VATEX-EU-AE"),
   })
   .strict();
 
@@ -302,6 +318,14 @@ export const statsQuerySchema = z
 
 // ---- responses (lib/serializers/invoices.ts) -----------------------------------------------
 
+/** A line's own tax: null when it takes the invoice's rate. */
+const lineTaxFields = {
+  taxRate: decimal.nullable().meta({ description: "The line's own rate; null: the invoice's" }),
+  taxCategory: z.enum(TAX_CATEGORIES).nullable(),
+  exemptionReason: z.string().nullable(),
+  exemptionReasonCode: z.string().nullable(),
+};
+
 const lineItemB = z
   .object({
     id,
@@ -310,12 +334,34 @@ const lineItemB = z
     quantity: decimal,
     rate: decimal,
     amount: decimal,
+    ...lineTaxFields,
   })
   .meta({ id: "LineItem" });
 const lineItemA = lineItemB
   .omit({ invoiceId: true })
-  .extend({ quantity: number, rate: number, amount: number })
+  .extend({ quantity: number, rate: number, amount: number, taxRate: number.nullable() })
   .meta({ id: "LineItemFormA" });
+
+/** One row per tax category and rate (docs/decisions.md, Tax per line). */
+const taxBreakdownRowB = z
+  .object({
+    category: z.enum(TAX_CATEGORIES),
+    rate: decimal,
+    taxableAmount: decimal,
+    taxAmount: decimal,
+    exemptionReason: z.string().nullable(),
+    exemptionReasonCode: z.string().nullable(),
+  })
+  .meta({ id: "TaxBreakdownRow" });
+export const taxBreakdownB = z.array(taxBreakdownRowB).meta({
+  description:
+    "One row per VAT category and rate: the taxable amount (net of its share of the discount when lines carry their own tax) and its tax, rounded half up per row; taxAmount is their sum",
+});
+export const taxBreakdownA = z.array(
+  taxBreakdownRowB
+    .extend({ rate: number, taxableAmount: number, taxAmount: number })
+    .meta({ id: "TaxBreakdownRowFormA" }),
+);
 
 /** What a payment operation delivered: the invoice currency, or another asset (unapplied). */
 const receivedAsset = z.string().meta({
@@ -503,6 +549,7 @@ export const invoiceAmounts = z.object({
   taxAmount: decimal,
   discount: decimal,
   total: decimal,
+  taxBreakdown: taxBreakdownB,
   currency,
   ...invoicePricing,
   networkPassphrase,
@@ -559,6 +606,7 @@ export const ownerInvoice = wire(
       taxAmount: z.number(),
       discount: z.number(),
       totalAmount: number,
+      taxBreakdown: taxBreakdownA,
       ...settledA,
       amountOverpaid: number,
       paymentTolerance: z.number(),

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { paymentPageUrl } from "@/lib/config";
 import { invoiceAmountDue } from "@/lib/domain/fiat";
 import { amountOverpaid, type Currency, canonicalAmount, formatForFormA } from "@/lib/domain/money";
+import { breakdownOf } from "@/lib/domain/tax";
 import { type Serializer, serializer } from "@/lib/http/forms";
 import { normalizeRate } from "@/lib/prices/pairs";
 import {
@@ -44,6 +45,7 @@ const lineItemB = (i: LineItemRow): OwnerB["lineItems"][number] => ({
   quantity: i.quantity,
   rate: i.rate,
   amount: i.amount,
+  ...lineTax(i),
 });
 const lineItemA = (i: LineItemRow): OwnerA["items"][number] => ({
   id: i.id,
@@ -51,6 +53,14 @@ const lineItemA = (i: LineItemRow): OwnerA["items"][number] => ({
   quantity: formatForFormA(i.quantity),
   rate: formatForFormA(i.rate),
   amount: formatForFormA(i.amount),
+  ...lineTax(i),
+  taxRate: i.taxRate === null ? null : formatForFormA(i.taxRate),
+});
+const lineTax = (i: LineItemRow) => ({
+  taxRate: i.taxRate,
+  taxCategory: i.taxCategory,
+  exemptionReason: i.exemptionReason,
+  exemptionReasonCode: i.exemptionReasonCode,
 });
 
 /** What the payer may see of a payment (public view, payment status). */
@@ -150,6 +160,7 @@ const amounts = (i: InvoiceRow): z.output<typeof invoiceAmounts> => ({
   taxAmount: i.taxAmount,
   discount: i.discount,
   total: i.total,
+  taxBreakdown: breakdownOf(i),
   currency: i.currency,
   ...pricing(i),
   networkPassphrase: i.networkPassphrase,
@@ -205,6 +216,12 @@ export const ownerInvoiceSerializer: Serializer<OwnerInvoice, typeof ownerInvoic
       taxAmount: formatForFormA(i.taxAmount),
       discount: formatForFormA(i.discount),
       totalAmount: formatForFormA(i.total),
+      taxBreakdown: breakdownOf(i).map((r) => ({
+        ...r,
+        rate: formatForFormA(r.rate),
+        taxableAmount: formatForFormA(r.taxableAmount),
+        taxAmount: formatForFormA(r.taxAmount),
+      })),
       ...paidAndDueA(i),
       amountOverpaid: formatForFormA(amountOverpaid(i.total, i.amountPaid)),
       paymentTolerance: formatForFormA(i.paymentTolerance),

@@ -163,6 +163,7 @@ export const SAMPLE_INVOICE: InvoiceRow = {
   clientTaxScheme: null,
   clientPostalAddress: null,
   clientIsBusiness: null,
+  taxBreakdown: null,
   title: "Website",
   description: "Landing page and blog",
   notes: null,
@@ -232,6 +233,10 @@ export const SAMPLE_LINE_ITEM: LineItemRow = {
   quantity: "1.00",
   rate: "1000.0000000",
   amount: "1000.0000000",
+  taxRate: null,
+  taxCategory: null,
+  exemptionReason: null,
+  exemptionReasonCode: null,
 };
 
 export const SAMPLE_PAYMENT: PaymentRow = {

@@ -2,13 +2,9 @@ import { assertDueDateNotPast } from "@/lib/domain/due-date";
 import { ConflictError, ForbiddenError } from "@/lib/domain/errors";
 import { DEFAULT_QUOTE_TTL_MINUTES } from "@/lib/domain/fiat";
 import { validateInvoiceNumber } from "@/lib/domain/invoice-number";
-import {
-  AMOUNT_SCALE,
-  assertAmountMatchesSubtotal,
-  computeTotals,
-  FIAT_SCALE,
-} from "@/lib/domain/money";
+import { AMOUNT_SCALE, assertAmountMatchesSubtotal, FIAT_SCALE } from "@/lib/domain/money";
 import { parseTolerance } from "@/lib/domain/settlement";
+import { computeInvoiceTotals, hasLineTaxes, type LineTaxInput } from "@/lib/domain/tax";
 import { normalizeTaxId } from "@/lib/domain/tax-id";
 import { newId } from "@/lib/ids";
 import {
@@ -39,10 +35,19 @@ import {
 export const WALLET_MISMATCH = "Freelancer wallet must match authenticated wallet";
 export { NUMBER_TAKEN };
 
-/** Line items and totals from either body form, computed exactly by the domain module. */
+type PricedLine = {
+  description: string;
+  quantity: string | number;
+  rate: string | number;
+} & Omit<LineTaxInput, "quantity" | "rate">;
+
+/**
+ * Line items and totals from either body form, computed exactly by the domain module
+ * (lib/domain/tax.ts: the spec's formula, or tax per line when a line carries its own).
+ */
 export function priceInvoice(input: {
-  lineItems?: { description: string; quantity: string | number; rate: string | number }[];
-  items?: { description: string; quantity: string | number; rate: string | number }[];
+  lineItems?: PricedLine[];
+  items?: PricedLine[];
   taxRate?: string | number | null;
   discount?: string | number | null;
   amount?: string | number;
@@ -51,7 +56,7 @@ export function priceInvoice(input: {
 }) {
   const source = input.lineItems ?? input.items ?? [];
   const itemsField = input.lineItems ? "lineItems" : "items";
-  const totals = computeTotals(
+  const { lineTaxes, taxBreakdown, ...totals } = computeInvoiceTotals(
     { lineItems: source, taxRate: input.taxRate, discount: input.discount },
     { itemsField, scale: input.priceCurrency ? FIAT_SCALE : AMOUNT_SCALE },
   );
@@ -62,8 +67,14 @@ export function priceInvoice(input: {
     quantity: t.quantity,
     rate: t.rate,
     amount: t.amount,
+    ...lineTaxes[i],
   }));
-  return { totals, lineItems };
+  // Stored only with line taxes: an invoice priced as the spec describes keeps its row as
+  // before, and answers its one breakdown row from its rate (breakdownOf).
+  return {
+    totals: { ...totals, taxBreakdown: hasLineTaxes(source) ? taxBreakdown : null },
+    lineItems,
+  };
 }
 
 export async function createInvoice(
@@ -120,6 +131,7 @@ export async function createInvoice(
       taxAmount: totals.taxAmount,
       discount: totals.discount,
       total: totals.total,
+      taxBreakdown: totals.taxBreakdown,
       paymentTolerance: parseTolerance(defaults.paymentTolerance),
       currency: input.currency ?? "XLM",
       priceCurrency: input.priceCurrency ?? null,

@@ -39,6 +39,13 @@ export function copyOf(row: InvoiceWithItems): CreateInvoiceInput {
       description: item.description,
       quantity: plain(item.quantity),
       rate: plain(item.rate),
+      // A line's own tax, when it has one (docs/decisions.md, Tax per line).
+      ...(item.taxRate == null ? {} : { taxRate: plain(item.taxRate) }),
+      ...(item.taxCategory == null ? {} : { taxCategory: item.taxCategory }),
+      ...(item.exemptionReason == null ? {} : { exemptionReason: item.exemptionReason }),
+      ...(item.exemptionReasonCode == null
+        ? {}
+        : { exemptionReasonCode: item.exemptionReasonCode }),
     })),
   };
 }

@@ -29,6 +29,7 @@ function invoice(over: Partial<InvoiceRow> = {}): InvoiceRow {
     clientTaxScheme: null,
     clientPostalAddress: null,
     clientIsBusiness: null,
+    taxBreakdown: null,
     title: "Invoice INV-0007",
     description: null,
     notes: null,

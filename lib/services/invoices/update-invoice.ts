@@ -3,6 +3,7 @@ import { ConflictError, ForbiddenError } from "@/lib/domain/errors";
 import { validateInvoiceNumber } from "@/lib/domain/invoice-number";
 import { transition } from "@/lib/domain/invoice-state";
 import { parseTolerance } from "@/lib/domain/settlement";
+import type { LineTax } from "@/lib/domain/tax";
 import { normalizeTaxId } from "@/lib/domain/tax-id";
 import { INVOICE_STORED_KEYS, type UpdateInvoiceInput } from "@/lib/schemas/invoices";
 import { storedAddress } from "@/lib/schemas/parties";
@@ -82,6 +83,7 @@ export async function updateInvoice(
         taxAmount: pricing?.totals.taxAmount,
         discount: pricing?.totals.discount,
         total: pricing?.totals.total,
+        taxBreakdown: pricing?.totals.taxBreakdown,
         paymentTolerance:
           input.paymentTolerance === undefined
             ? undefined
@@ -93,7 +95,8 @@ export async function updateInvoice(
         if (value === undefined) continue;
         const before = current[key as keyof typeof current] as Scalar | Date | object;
         if (wire(before) !== wire(value)) {
-          changes[key] = { from: wire(before), to: wire(value) };
+          // The breakdown follows from the lines, whose change is audited below.
+          if (key !== "taxBreakdown") changes[key] = { from: wire(before), to: wire(value) };
           set[key] = value;
         }
       }
@@ -169,15 +172,17 @@ function wire(v: Scalar | Date | object): Scalar {
   return v !== null && typeof v === "object" ? JSON.stringify(v) : v;
 }
 
-const itemKey = (i: { description: string; quantity: string; rate: string }) => ({
+type ItemKey = { description: string; quantity: string; rate: string } & Partial<LineTax>;
+
+/** A line as compared and audited: its tax fields only when it has them (as before them). */
+const itemKey = (i: ItemKey) => ({
   description: i.description,
   quantity: i.quantity,
   rate: i.rate,
+  ...Object.fromEntries(LINE_TAX_KEYS.filter((k) => i[k] != null).map((k) => [k, i[k]])),
 });
+const LINE_TAX_KEYS = ["taxRate", "taxCategory", "exemptionReason", "exemptionReasonCode"] as const;
 
-function sameItems(
-  a: { description: string; quantity: string; rate: string }[],
-  b: { description: string; quantity: string; rate: string }[],
-): boolean {
+function sameItems(a: ItemKey[], b: ItemKey[]): boolean {
   return JSON.stringify(a.map(itemKey)) === JSON.stringify(b.map(itemKey));
 }
