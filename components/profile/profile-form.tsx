@@ -11,12 +11,14 @@ import { errorMessage, useApi } from "@/lib/client/session";
 import type { ProfileBody } from "@/lib/schemas/profile";
 import { LogoPicker } from "./logo-picker";
 import {
+  type AddressValues,
   type ProfileFormOutput,
   type ProfileFormValues,
   profileFormSchema,
   profileFormValues,
   profileRequest,
 } from "./profile-values";
+import { TaxSection } from "./tax-section";
 
 type Notice = { kind: "success" | "error"; text: string; details: Record<string, string> };
 
@@ -81,13 +83,18 @@ export function ProfileForm({
             {...text("email")}
             hint={<Hint>Payment notices are sent here.</Hint>}
           />
-          <Field
-            label="Tax ID"
-            {...text("taxId")}
-            hint={<Hint>VAT number, EIN…: printed on the PDF.</Hint>}
-          />
           <TextArea label="Address" rows={3} className="sm:col-span-2" {...text("address")} />
         </div>
+        <TaxSection
+          open={Boolean(profile.taxId || profile.postalAddress)}
+          register={register}
+          error={(key) =>
+            notice?.details[key] ??
+            (key.startsWith("postalAddress.")
+              ? errors.postalAddress?.[key.slice(14) as keyof AddressValues]?.message
+              : (errors[key as keyof ProfileFormValues] as FieldError | undefined)?.message)
+          }
+        />
         <LogoPicker
           current={logo === undefined ? profile.logoUrl : logo}
           error={notice?.details.logo}

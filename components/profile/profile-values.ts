@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { TaxScheme } from "@/lib/domain/address";
 import type { PriceCurrency } from "@/lib/domain/money";
 import { type ProfileBody, type ProfileInput, profileInputSchema } from "@/lib/schemas/profile";
 
@@ -12,6 +13,10 @@ export type ProfileFormValues = {
   email: string;
   address: string;
   taxId: string;
+  /** "": no scheme (the number is kept as typed). */
+  taxScheme: TaxScheme | "";
+  taxCountry: string;
+  postalAddress: AddressValues;
   reportingCurrency: PriceCurrency;
   paymentTermsDays: string;
   /** Comma-separated days, e.g. "-3, 0, 7". */
@@ -19,6 +24,40 @@ export type ProfileFormValues = {
   defaultPaymentTolerance: string;
   emailFooter: string;
 };
+
+/** A structured address as its text boxes hold it (lib/schemas/parties.ts). */
+export type AddressValues = {
+  line1: string;
+  line2: string;
+  line3: string;
+  city: string;
+  postcode: string;
+  region: string;
+  country: string;
+};
+
+export const ADDRESS_KEYS = [
+  "line1",
+  "line2",
+  "line3",
+  "city",
+  "postcode",
+  "region",
+  "country",
+] as const satisfies readonly (keyof AddressValues)[];
+
+/** All boxes blank: no address (null); else each blank line is null, the country as typed. */
+export function addressFromBoxes(v: AddressValues) {
+  if (ADDRESS_KEYS.every((k) => v[k].trim() === "")) return null;
+  return Object.fromEntries(
+    ADDRESS_KEYS.map((k) => [k, k === "country" ? v[k].trim() : v[k].trim() || null]),
+  );
+}
+
+/** The boxes of a stored address (blank boxes without one). */
+export function addressBoxes(a: Partial<Record<keyof AddressValues, string | null>> | null) {
+  return Object.fromEntries(ADDRESS_KEYS.map((k) => [k, a?.[k] ?? ""])) as AddressValues;
+}
 
 const shape = profileInputSchema.shape;
 const blank = (v: string) => (v.trim() === "" ? null : v.trim());
@@ -31,6 +70,15 @@ export const profileFormSchema = z.object({
   email: from(shape.email, blank),
   address: from(shape.address, blank),
   taxId: from(shape.taxId, blank),
+  taxScheme: z.preprocess((v: string) => v || null, shape.taxScheme) as unknown as z.ZodType<
+    z.output<typeof shape.taxScheme>,
+    TaxScheme | ""
+  >,
+  taxCountry: from(shape.taxCountry, blank),
+  postalAddress: z.preprocess(addressFromBoxes, shape.postalAddress) as unknown as z.ZodType<
+    z.output<typeof shape.postalAddress>,
+    AddressValues
+  >,
   reportingCurrency: shape.reportingCurrency.unwrap(),
   paymentTermsDays: from(shape.paymentTermsDays, (v) => (blank(v) === null ? null : Number(v))),
   defaultReminders: from(shape.defaultReminders, (v) =>
@@ -50,6 +98,9 @@ export function profileFormValues(p: ProfileBody): ProfileFormValues {
     email: p.email ?? "",
     address: p.address ?? "",
     taxId: p.taxId ?? "",
+    taxScheme: p.taxScheme ?? "",
+    taxCountry: p.taxCountry ?? "",
+    postalAddress: addressBoxes(p.postalAddress),
     reportingCurrency: p.reportingCurrency,
     paymentTermsDays: p.paymentTermsDays === null ? "" : String(p.paymentTermsDays),
     defaultReminders: p.defaultReminders?.join(", ") ?? "",

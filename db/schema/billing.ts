@@ -10,6 +10,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { type PostalAddress, TAX_SCHEMES } from "../../lib/domain/address";
 import { idColumn, ts } from "./columns";
 
 /** Raw bytes (PostgreSQL `bytea`), read as a Buffer. */
@@ -29,8 +30,13 @@ export const profiles = pgTable("profiles", {
   company: text("company"),
   email: text("email"),
   address: text("address"),
-  /** VAT number, EIN...: free text, at most 50 characters. */
+  /** VAT number, ABN, EIN...: checked under taxScheme when it has one (lib/domain/tax-id.ts). */
   taxId: text("tax_id"),
+  taxScheme: text("tax_scheme", { enum: TAX_SCHEMES }),
+  /** The tax registration's country (ISO 3166-1 alpha-2). */
+  taxCountry: text("tax_country"),
+  /** Structured address (lib/schemas/parties.ts), beside the free-text `address`. */
+  postalAddress: jsonb("postal_address").$type<PostalAddress>(),
   logo: bytea("logo"),
   logoType: text("logo_type", { enum: ["image/png", "image/jpeg", "image/svg+xml"] }),
   logoUpdatedAt: ts("logo_updated_at"),

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { type PostalAddress, TAX_SCHEMES } from "../../lib/domain/address";
 import { idColumn, ts } from "./columns";
 
 /** Saved clients: unique per (owner wallet, lower-cased trimmed email). */
@@ -12,6 +13,11 @@ export const clients = pgTable(
     email: text("email").notNull(),
     company: text("company"),
     address: text("address"),
+    /** The client's tax identity and address (docs/decisions.md, Tax identities). */
+    taxId: text("tax_id"),
+    taxScheme: text("tax_scheme", { enum: TAX_SCHEMES }),
+    postalAddress: jsonb("postal_address").$type<PostalAddress>(),
+    isBusiness: boolean("is_business"),
     isFavorite: boolean("is_favorite").notNull().default(false),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),

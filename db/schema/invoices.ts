@@ -10,6 +10,8 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { type PostalAddress, TAX_SCHEMES } from "../../lib/domain/address";
+import { TAX_CATEGORIES, type TaxBreakdownRow } from "../../lib/domain/tax-categories";
 import { DEFAULT_QUOTE_TTL_MINUTES } from "../../lib/domain/fiat";
 import { AUDIT_ACTIONS, INVOICE_STATUSES } from "../../lib/domain/invoice-state";
 import { CURRENCIES, PRICE_CURRENCIES } from "../../lib/domain/money";
@@ -50,6 +52,11 @@ export const invoices = pgTable(
     clientCompany: text("client_company"),
     clientAddress: text("client_address"),
     clientWallet: text("client_wallet"),
+    /** The buyer's tax identity and address (docs/decisions.md, Tax identities). */
+    clientTaxId: text("client_tax_id"),
+    clientTaxScheme: text("client_tax_scheme", { enum: TAX_SCHEMES }),
+    clientPostalAddress: jsonb("client_postal_address").$type<PostalAddress>(),
+    clientIsBusiness: boolean("client_is_business"),
     title: text("title").notNull(),
     description: text("description"),
     notes: text("notes"),
@@ -58,6 +65,11 @@ export const invoices = pgTable(
     taxAmount: amount("tax_amount").notNull().default("0"),
     discount: amount("discount").notNull().default("0"),
     total: amount("total").notNull(),
+    /**
+     * One row per tax category and rate, computed with the totals (lib/domain/tax.ts); null on
+     * invoices from before tax per line, whose one row follows from taxRate and the subtotal.
+     */
+    taxBreakdown: jsonb("tax_breakdown").$type<TaxBreakdownRow[]>(),
     /** Sum of applied payments less refunds of applied money (docs/decisions.md, Payments). */
     amountPaid: amount("amount_paid").notNull().default("0"),
     /** Percent of the total a payer may fall short by and still pay in full (0 to 5). */
@@ -184,6 +196,11 @@ export const invoiceLineItems = pgTable(
     quantity: numeric("quantity", { precision: 10, scale: 2 }).notNull(),
     rate: amount("rate").notNull(),
     amount: amount("amount").notNull(),
+    /** The line's own tax (docs/decisions.md, Tax per line); null: the invoice's rate. */
+    taxRate: numeric("tax_rate", { precision: 5, scale: 2 }),
+    taxCategory: text("tax_category", { enum: TAX_CATEGORIES }),
+    exemptionReason: text("exemption_reason"),
+    exemptionReasonCode: text("exemption_reason_code"),
   },
   (t) => [index("invoice_line_items_invoice_idx").on(t.invoiceId, t.position)],
 );

@@ -2,18 +2,13 @@ import { z } from "zod";
 import { ValidationError } from "@/lib/domain/errors";
 import { DEFAULT_QUOTE_TTL_MINUTES } from "@/lib/domain/fiat";
 import { INVALID_INVOICE_NUMBER_MESSAGE, isValidInvoiceNumber } from "@/lib/domain/invoice-number";
-import {
-  AMOUNT_SCALE,
-  type Currency,
-  computeTotals,
-  FIAT_SCALE,
-  type PriceCurrency,
-  type Totals,
-} from "@/lib/domain/money";
+import { AMOUNT_SCALE, type Currency, FIAT_SCALE, type PriceCurrency } from "@/lib/domain/money";
+import { computeInvoiceTotals, type InvoiceTotals, type TaxCategory } from "@/lib/domain/tax";
 import { isZero, type NetworkName, networkOf, trimZeros } from "@/lib/format";
-import type { InvoiceBody } from "@/lib/schemas/invoices";
+import type { InvoiceBody, InvoiceTextField } from "@/lib/schemas/invoices";
 import {
   createInvoiceSchema,
+  INVOICE_TEXT_KEYS,
   requiredClientFields,
   updateInvoiceSchema,
 } from "@/lib/schemas/invoices";
@@ -26,16 +21,19 @@ import { fromInput, fromTextBox } from "./form-schema";
  * computeTotals (lib/domain/money.ts). Nothing here restates a server rule.
  */
 
-export type LineItemValues = { description: string; quantity: string; rate: string };
-
-export type InvoiceFormValues = {
-  clientName: string;
-  clientEmail: string;
-  clientCompany: string;
-  clientAddress: string;
-  title: string;
+export type LineItemValues = {
   description: string;
-  notes: string;
+  quantity: string;
+  rate: string;
+  /** A line's own tax (docs/decisions.md, Tax per line), kept through an edit; "" or absent: none. */
+  taxRate?: string;
+  taxCategory?: string;
+  exemptionReason?: string;
+  exemptionReasonCode?: string;
+};
+
+/** The invoice's text fields (INVOICE_TEXT_FIELDS) are text boxes, as typed. */
+export type InvoiceFormValues = Record<InvoiceTextField, string> & {
   invoiceNumber: string;
   currency: Currency;
   /** "" = priced in the asset itself; USD or EUR = priced in fiat, paid in `currency`. */
@@ -47,9 +45,6 @@ export type InvoiceFormValues = {
   discount: string;
   paymentTolerance: string;
   dueDate: string;
-  freelancerName: string;
-  freelancerEmail: string;
-  freelancerCompany: string;
   saveClient: boolean;
   favoriteClient: boolean;
   /** Email the invoice (then receipts and reminders) to the client when it is sent. */
@@ -87,30 +82,33 @@ export type TextKey = Exclude<
 
 /** The quote lifetime a new fiat-priced invoice starts with (the API's default). */
 
+const LINE_TAX_CELLS = new Set([
+  "taxRate",
+  "taxCategory",
+  "exemptionReason",
+  "exemptionReasonCode",
+]);
+
 /** Line items with every cell trimmed (the amounts' schema takes no spaces). */
 function fromRows<S extends z.ZodType>(schema: S): z.ZodType<z.output<S>, LineItemValues[]> {
+  // Every cell trimmed; a blank tax cell is left out (the line takes the invoice's rate).
   const trim = (row: LineItemValues) =>
-    Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v.trim()]));
+    Object.fromEntries(
+      Object.entries(row)
+        .filter(([k, v]) => v !== undefined && (!LINE_TAX_CELLS.has(k) || v.trim() !== ""))
+        .map(([k, v]) => [k, (v as string).trim()]),
+    );
   return z.preprocess((rows: LineItemValues[]) => rows.map(trim), schema);
 }
 
-const TEXT_KEYS = [
-  "clientName",
-  "clientEmail",
-  "clientCompany",
-  "clientAddress",
-  "title",
-  "description",
-  "notes",
+const TEXT_KEYS: readonly TextKey[] = [
+  ...INVOICE_TEXT_KEYS,
   "invoiceNumber",
   "taxRate",
   "discount",
   "paymentTolerance",
   "dueDate",
-  "freelancerName",
-  "freelancerEmail",
-  "freelancerCompany",
-] as const satisfies readonly TextKey[];
+];
 
 type Shape = typeof createInvoiceSchema.shape | typeof updateInvoiceSchema.shape;
 
@@ -140,7 +138,7 @@ function formSchema(shape: Shape, overrides: Partial<Record<TextKey, z.ZodType>>
       v.trim() === "" ? undefined : Number(v.trim()),
     ),
     network: shape.network.unwrap(),
-    emailClient: shape.emailClient.unwrap(),
+    emailClient: createInvoiceSchema.shape.emailClient.unwrap(),
     // "-3, 0, 7" as typed; blank is null (the profile's default reminders).
     reminders: fromInput(shape.reminders, (v: string) =>
       v.trim() === ""
@@ -179,14 +177,11 @@ export function initialValues(
 ): InvoiceFormValues {
   const text = (v: string | null | undefined) => v ?? "";
   const decimal = (v: string | undefined) => (v && !isZero(v) ? trimZeros(v) : "");
+  const texts = Object.fromEntries(
+    INVOICE_TEXT_KEYS.map((key) => [key, text(invoice?.[key])]),
+  ) as Record<InvoiceTextField, string>;
   return {
-    clientName: text(invoice?.clientName),
-    clientEmail: text(invoice?.clientEmail),
-    clientCompany: text(invoice?.clientCompany),
-    clientAddress: text(invoice?.clientAddress),
-    title: text(invoice?.title),
-    description: text(invoice?.description),
-    notes: text(invoice?.notes),
+    ...texts,
     invoiceNumber: text(invoice?.invoiceNumber),
     currency: invoice?.currency ?? "USDC",
     priceCurrency: invoice?.priceCurrency ?? "",
@@ -196,9 +191,6 @@ export function initialValues(
     discount: decimal(invoice?.discount),
     paymentTolerance: decimal(invoice?.paymentTolerance),
     dueDate: invoice?.dueDate ? invoice.dueDate.slice(0, 10) : "",
-    freelancerName: text(invoice?.freelancerName),
-    freelancerEmail: text(invoice?.freelancerEmail),
-    freelancerCompany: text(invoice?.freelancerCompany),
     saveClient: false,
     favoriteClient: false,
     emailClient: invoice?.emailClient ?? true,
@@ -208,6 +200,10 @@ export function initialValues(
           description: i.description,
           quantity: trimZeros(i.quantity),
           rate: trimZeros(i.rate),
+          ...(i.taxRate == null ? {} : { taxRate: trimZeros(i.taxRate) }),
+          ...(i.taxCategory == null ? {} : { taxCategory: i.taxCategory }),
+          ...(i.exemptionReason == null ? {} : { exemptionReason: i.exemptionReason }),
+          ...(i.exemptionReasonCode == null ? {} : { exemptionReasonCode: i.exemptionReasonCode }),
         }))
       : [{ description: "", quantity: "1", rate: "" }],
   };
@@ -271,7 +267,7 @@ export function readable(message: string, field?: string): string {
 }
 
 export type LiveTotals =
-  | { ok: true; totals: Totals }
+  | { ok: true; totals: InvoiceTotals }
   | { ok: false; message: string; details: Record<string, string> };
 
 /**
@@ -286,10 +282,17 @@ export function liveTotals(
 ): LiveTotals {
   const given = (s: string) => (s.trim() === "" ? null : s.trim());
   try {
-    const items = lineItems.map((r) => ({ quantity: r.quantity.trim(), rate: r.rate.trim() }));
+    const items = lineItems.map((r) => ({
+      quantity: r.quantity.trim(),
+      rate: r.rate.trim(),
+      taxRate: given(r.taxRate ?? ""),
+      taxCategory: (given(r.taxCategory ?? "") as TaxCategory | null) ?? null,
+      exemptionReason: given(r.exemptionReason ?? ""),
+      exemptionReasonCode: given(r.exemptionReasonCode ?? ""),
+    }));
     return {
       ok: true,
-      totals: computeTotals(
+      totals: computeInvoiceTotals(
         { lineItems: items, taxRate: given(taxRate), discount: given(discount) },
         { scale: priceCurrency ? FIAT_SCALE : AMOUNT_SCALE },
       ),

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { TAX_SCHEMES } from "@/lib/domain/tax-id";
 import { optionalText } from "./common";
+import { postalAddress, postalAddressSchema, taxSchemeSchema } from "./parties";
 import { deletedShape, type FormB, id, timestamp, wallet, wire } from "./wire";
 
 export const clientInputSchema = z
@@ -16,6 +18,14 @@ export const clientInputSchema = z
       .pipe(z.email({ message: "Invalid email" })),
     company: optionalText(200),
     address: optionalText(500),
+    taxId: optionalText(50).describe(
+      "The client's VAT number, ABN...: checked under taxScheme when one is given (400 with details.taxId)",
+    ),
+    taxScheme: taxSchemeSchema.nullish(),
+    postalAddress: postalAddressSchema
+      .nullish()
+      .describe("Structured address; its country is the client's country"),
+    isBusiness: z.boolean().nullish().describe("Whether the client is a business"),
     isFavorite: z.boolean().optional(),
   })
   .strict();
@@ -31,6 +41,10 @@ const client = z.object({
   email: z.string(),
   company: z.string().nullable(),
   address: z.string().nullable(),
+  taxId: z.string().nullable(),
+  taxScheme: z.enum(TAX_SCHEMES).nullable(),
+  postalAddress: postalAddress.nullable(),
+  isBusiness: z.boolean().nullable(),
   isFavorite: z.boolean(),
   createdAt: timestamp,
   updatedAt: timestamp,

@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { TAX_SCHEMES } from "@/lib/domain/address";
 import { INVOICE_STATUSES } from "@/lib/domain/invoice-state";
 import { CURRENCIES, PRICE_CURRENCIES } from "@/lib/domain/money";
 import { MAX_REMINDERS, REMINDER_OFFSET_MAX, REMINDER_OFFSET_MIN } from "@/lib/domain/reminders";
 import { TOLERANCE_SPEC } from "@/lib/domain/settlement";
+import { TAX_CATEGORIES } from "@/lib/domain/tax-categories";
 import { UNAPPLIED_REASONS } from "@/lib/domain/unapplied";
 import { walletAddressSchema } from "./auth";
 import {
@@ -22,6 +24,7 @@ import {
   SORT_FIELDS,
   taxRateSchema,
 } from "./common";
+import { postalAddress, postalAddressSchema, taxSchemeSchema } from "./parties";
 import {
   acknowledged,
   auditAction,
@@ -47,6 +50,21 @@ export const lineItemInputSchema = z
     description: z.string().trim().min(1, "Description is required").max(200),
     quantity: quantitySchema,
     rate: rateSchema,
+    taxRate: taxRateSchema
+      .nullish()
+      .describe(
+        "The line's own VAT rate, percent, 0 to 100, 2 decimals; left out: the invoice's taxRate (docs: Tax per line)",
+      ),
+    taxCategory: z
+      .enum(TAX_CATEGORIES, { error: `taxCategory must be one of ${TAX_CATEGORIES.join(", ")}` })
+      .nullish()
+      .describe(
+        "EN 16931 VAT category: S standard, Z zero rated, E exempt, AE reverse charge, K intra-community supply, G export, O outside the scope; left out: S, or Z at 0 %",
+      ),
+    exemptionReason: optionalText(300).describe(
+      "Why no VAT is charged: required for E, AE, K, G and O (or exemptionReasonCode)",
+    ),
+    exemptionReasonCode: optionalText(30).describe("The VATEX code, e.g. VATEX-EU-AE"),
   })
   .strict();
 
@@ -72,6 +90,94 @@ export const remindersSchema = z
     "Reminder emails, in days relative to the due date (e.g. [-3, 0, 7]: 3 days before, on the day, a week late); whole days -60 to 60, at most 5, unique; null or absent: the profile's default reminders",
   );
 
+/**
+ * The invoice's text fields, one entry each: the request's rule (`input`) and the answer's type
+ * (`output`). Everything else is derived from this list (ARCHITECTURE.md, Adding an invoice
+ * field): the create and update bodies, the row a create stores, the update's diff, the
+ * duplicate's copy, the owner view in both forms, the form's text boxes and the PDF's data.
+ * The order is the answer's.
+ */
+export const INVOICE_TEXT_FIELDS = {
+  freelancerName: { input: optionalText(200), output: z.string().nullable() },
+  freelancerEmail: { input: emailSchema.nullish(), output: z.string().nullable() },
+  freelancerCompany: { input: optionalText(200), output: z.string().nullable() },
+  clientName: {
+    input: z.string().trim().min(1, "Client name is required").max(100),
+    output: z.string(),
+  },
+  clientEmail: { input: emailSchema, output: z.string() },
+  clientCompany: { input: optionalText(200), output: z.string().nullable() },
+  clientAddress: { input: optionalText(500), output: z.string().nullable() },
+  title: { input: z.string().trim().min(1).max(200), output: z.string() },
+  description: { input: optionalText(2000), output: z.string().nullable() },
+  notes: { input: optionalText(500), output: z.string().nullable() },
+  clientTaxId: {
+    input: optionalText(50).describe(
+      "The buyer's VAT number, ABN...: checked under clientTaxScheme when one is given (400 with details.clientTaxId)",
+    ),
+    output: z.string().nullable(),
+  },
+} as const;
+
+export type InvoiceTextField = keyof typeof INVOICE_TEXT_FIELDS;
+type TextFields = typeof INVOICE_TEXT_FIELDS;
+
+/** The text fields' names, in the answer's order. */
+export const INVOICE_TEXT_KEYS = Object.keys(INVOICE_TEXT_FIELDS) as InvoiceTextField[];
+
+function eachTextField<R>(
+  pick: (field: TextFields[InvoiceTextField]) => R,
+): Record<InvoiceTextField, R> {
+  return Object.fromEntries(
+    INVOICE_TEXT_KEYS.map((k) => [k, pick(INVOICE_TEXT_FIELDS[k])]),
+  ) as Record<InvoiceTextField, R>;
+}
+
+const textInputs = eachTextField((f) => f.input) as {
+  [K in InvoiceTextField]: TextFields[K]["input"];
+};
+const textOutputs = eachTextField((f) => f.output) as {
+  [K in InvoiceTextField]: TextFields[K]["output"];
+};
+
+/**
+ * The invoice's other stored fields kept as given (null when left out): the same derivations
+ * as the text fields, but they are not text boxes. The answer lists them after `notes`.
+ */
+export const INVOICE_DATA_FIELDS = {
+  clientTaxScheme: { input: taxSchemeSchema.nullish(), output: z.enum(TAX_SCHEMES).nullable() },
+  clientPostalAddress: {
+    input: postalAddressSchema
+      .nullish()
+      .describe("The buyer's structured address; its country is the buyer's country"),
+    output: postalAddress.nullable(),
+  },
+  clientIsBusiness: {
+    input: z
+      .boolean()
+      .nullish()
+      .describe("Whether the buyer is a business (a VAT-registered one may be reverse charged)"),
+    output: z.boolean().nullable(),
+  },
+} as const;
+
+export type InvoiceDataField = keyof typeof INVOICE_DATA_FIELDS;
+type DataFields = typeof INVOICE_DATA_FIELDS;
+export const INVOICE_DATA_KEYS = Object.keys(INVOICE_DATA_FIELDS) as InvoiceDataField[];
+/** Every field stored as given: text and data. */
+export type InvoiceStoredField = InvoiceTextField | InvoiceDataField;
+export const INVOICE_STORED_KEYS: InvoiceStoredField[] = [
+  ...INVOICE_TEXT_KEYS,
+  ...INVOICE_DATA_KEYS,
+];
+
+const dataInputs = Object.fromEntries(
+  INVOICE_DATA_KEYS.map((k) => [k, INVOICE_DATA_FIELDS[k].input]),
+) as { [K in InvoiceDataField]: DataFields[K]["input"] };
+const dataOutputs = Object.fromEntries(
+  INVOICE_DATA_KEYS.map((k) => [k, INVOICE_DATA_FIELDS[k].output]),
+) as { [K in InvoiceDataField]: DataFields[K]["output"] };
+
 /** Fields shared by create and update; both forms' names are accepted (docs/decisions.md). */
 const invoiceFields = {
   invoiceNumber: z
@@ -83,16 +189,8 @@ const invoiceFields = {
       "`INV-` + 1-24 of A-Z a-z 0-9 -, unused by the wallet; the wallet's next generated number (INV-0001...) when blank",
     ),
   freelancerWallet: walletAddressSchema.optional(),
-  freelancerName: optionalText(200),
-  freelancerEmail: emailSchema.nullish(),
-  freelancerCompany: optionalText(200),
-  clientName: z.string().trim().min(1, "Client name is required").max(100),
-  clientEmail: emailSchema,
-  clientCompany: optionalText(200),
-  clientAddress: optionalText(500),
-  title: z.string().trim().min(1).max(200),
-  description: optionalText(2000),
-  notes: optionalText(500),
+  ...textInputs,
+  ...dataInputs,
   currency: z.enum(CURRENCIES),
   priceCurrency: z
     .enum(PRICE_CURRENCIES, { error: "priceCurrency must be USD or EUR" })
@@ -148,7 +246,7 @@ export const createInvoiceObject = z
       .max(40, "clientId must be a saved client's id")
       .optional()
       .describe(
-        "A saved client (GET /api/clients) whose name, email, company and address the invoice takes as they are when it is created (for a recurring template: at each period); the client fields are then left out",
+        "A saved client (GET /api/clients) whose name, email, company, address and tax identity the invoice takes as they are when it is created (for a recurring template: at each period); the client fields are then left out",
       ),
     clientName: invoiceFields.clientName.optional().describe("required without `clientId`"),
     clientEmail: invoiceFields.clientEmail.optional().describe("required without `clientId`"),
@@ -181,7 +279,16 @@ export function lineItemsRule(
   }
 }
 
-const CLIENT_DETAILS = ["clientName", "clientEmail", "clientCompany", "clientAddress"] as const;
+const CLIENT_DETAILS = [
+  "clientName",
+  "clientEmail",
+  "clientCompany",
+  "clientAddress",
+  "clientTaxId",
+  "clientTaxScheme",
+  "clientPostalAddress",
+  "clientIsBusiness",
+] as const;
 
 /**
  * The client: a saved client (`clientId`) or typed details (name and email required), never
@@ -219,35 +326,10 @@ export const createInvoiceSchema = createInvoiceObject.superRefine(createBodyRul
 
 export type CreateInvoiceInput = z.infer<typeof createInvoiceSchema>;
 
+/** PATCH: any subset of the create body's fields (less the saved-client switches). */
 export const updateInvoiceSchema = z
-  .object({
-    invoiceNumber: invoiceFields.invoiceNumber,
-    freelancerWallet: invoiceFields.freelancerWallet,
-    freelancerName: invoiceFields.freelancerName,
-    freelancerEmail: invoiceFields.freelancerEmail,
-    freelancerCompany: invoiceFields.freelancerCompany,
-    clientName: invoiceFields.clientName.optional(),
-    clientEmail: invoiceFields.clientEmail.optional(),
-    clientCompany: invoiceFields.clientCompany,
-    clientAddress: invoiceFields.clientAddress,
-    title: invoiceFields.title.optional(),
-    description: invoiceFields.description,
-    notes: invoiceFields.notes,
-    currency: invoiceFields.currency.optional(),
-    priceCurrency: invoiceFields.priceCurrency,
-    quoteTtlMinutes: invoiceFields.quoteTtlMinutes,
-    networkPassphrase: invoiceFields.networkPassphrase.optional(),
-    network: invoiceFields.network.optional(),
-    taxRate: invoiceFields.taxRate,
-    discount: invoiceFields.discount,
-    paymentTolerance: invoiceFields.paymentTolerance,
-    dueDate: invoiceFields.dueDate,
-    reminders: invoiceFields.reminders,
-    emailClient: invoiceFields.emailClient,
-    lineItems: invoiceFields.lineItems.optional(),
-    items: invoiceFields.items.optional(),
-    amount: invoiceFields.amount.optional(),
-  })
+  .object(invoiceFields)
+  .partial()
   .strict()
   .superRefine((v, ctx) => {
     if (v.lineItems && v.items) {
@@ -304,6 +386,14 @@ export const statsQuerySchema = z
 
 // ---- responses (lib/serializers/invoices.ts) -----------------------------------------------
 
+/** A line's own tax: null when it takes the invoice's rate. */
+const lineTaxFields = {
+  taxRate: decimal.nullable().meta({ description: "The line's own rate; null: the invoice's" }),
+  taxCategory: z.enum(TAX_CATEGORIES).nullable(),
+  exemptionReason: z.string().nullable(),
+  exemptionReasonCode: z.string().nullable(),
+};
+
 const lineItemB = z
   .object({
     id,
@@ -312,12 +402,34 @@ const lineItemB = z
     quantity: decimal,
     rate: decimal,
     amount: decimal,
+    ...lineTaxFields,
   })
   .meta({ id: "LineItem" });
 const lineItemA = lineItemB
   .omit({ invoiceId: true })
-  .extend({ quantity: number, rate: number, amount: number })
+  .extend({ quantity: number, rate: number, amount: number, taxRate: number.nullable() })
   .meta({ id: "LineItemFormA" });
+
+/** One row per tax category and rate (docs/decisions.md, Tax per line). */
+const taxBreakdownRowB = z
+  .object({
+    category: z.enum(TAX_CATEGORIES),
+    rate: decimal,
+    taxableAmount: decimal,
+    taxAmount: decimal,
+    exemptionReason: z.string().nullable(),
+    exemptionReasonCode: z.string().nullable(),
+  })
+  .meta({ id: "TaxBreakdownRow" });
+export const taxBreakdownB = z.array(taxBreakdownRowB).meta({
+  description:
+    "One row per VAT category and rate: the taxable amount (net of its share of the discount when lines carry their own tax) and its tax, rounded half up per row; taxAmount is their sum",
+});
+export const taxBreakdownA = z.array(
+  taxBreakdownRowB
+    .extend({ rate: number, taxableAmount: number, taxAmount: number })
+    .meta({ id: "TaxBreakdownRowFormA" }),
+);
 
 /** What a payment operation delivered: the invoice currency, or another asset (unapplied). */
 const receivedAsset = z.string().meta({
@@ -472,23 +584,21 @@ const auditA = z
   .object({ action: auditAction, actorWallet: z.string(), timestamp, metadata: changes.optional() })
   .meta({ id: "AuditLogEntryFormA" });
 
+/** The answer's order, kept from before the text fields were one list: the payer's wallet, then what for. */
+const { title: _title, description: _description, notes: _notes, ...partyOutputs } = textOutputs;
+
 /** Who is paid, by whom and for what: the same in both forms. */
 export const invoiceParties = z.object({
   id,
   invoiceNumber: z.string().meta({ example: "INV-0001" }),
   status: invoiceStatus,
   freelancerWallet: wallet,
-  freelancerName: z.string().nullable(),
-  freelancerEmail: z.string().nullable(),
-  freelancerCompany: z.string().nullable(),
-  clientName: z.string(),
-  clientEmail: z.string(),
-  clientCompany: z.string().nullable(),
-  clientAddress: z.string().nullable(),
+  ...partyOutputs,
   clientWallet: wallet.nullable(),
-  title: z.string(),
-  description: z.string().nullable(),
-  notes: z.string().nullable(),
+  title: textOutputs.title,
+  description: textOutputs.description,
+  notes: textOutputs.notes,
+  ...dataOutputs,
 });
 
 /** How an invoice is priced (docs/decisions.md, Fiat pricing): the same in both forms. */
@@ -507,6 +617,7 @@ export const invoiceAmounts = z.object({
   taxAmount: decimal,
   discount: decimal,
   total: decimal,
+  taxBreakdown: taxBreakdownB,
   currency,
   ...invoicePricing,
   networkPassphrase,
@@ -563,6 +674,7 @@ export const ownerInvoice = wire(
       taxAmount: z.number(),
       discount: z.number(),
       totalAmount: number,
+      taxBreakdown: taxBreakdownA,
       ...settledA,
       amountOverpaid: number,
       paymentTolerance: z.number(),

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { PRICE_CURRENCIES } from "@/lib/domain/money";
 import { TOLERANCE_SPEC } from "@/lib/domain/settlement";
+import { TAX_SCHEMES } from "@/lib/domain/tax-id";
 import { decimalSchema, emailSchema, optionalText } from "./common";
+import { countryCodeSchema, postalAddress, postalAddressSchema, taxSchemeSchema } from "./parties";
 import { type FormB, timestamp, wallet, wire } from "./wire";
 
 // The business profile (docs/decisions.md, Profile): PUT /api/profile replaces it whole.
@@ -28,7 +30,16 @@ export const profileInputSchema = z
     company: optionalText(200),
     email: emailSchema.nullish().describe("one address; payment notices go to it"),
     address: optionalText(500),
-    taxId: optionalText(50).describe("VAT number, EIN...: free text, at most 50 characters"),
+    taxId: optionalText(50).describe(
+      "VAT number, ABN, EIN...: at most 50 characters; checked under taxScheme when one is given (an invalid one answers 400 with details.taxId) and kept in its compact form (DE136695976)",
+    ),
+    taxScheme: taxSchemeSchema.nullish(),
+    taxCountry: countryCodeSchema
+      .nullish()
+      .describe(
+        "Where the tax id is registered; left out: the address's country (an EU VAT number's prefix must agree)",
+      ),
+    postalAddress: postalAddressSchema.nullish().describe("The seller's structured address"),
     logo: z
       .string()
       .max(300_000, "Logo must be at most 200 KB")
@@ -66,6 +77,9 @@ const profile = z.object({
   email: z.string().nullable(),
   address: z.string().nullable(),
   taxId: z.string().nullable(),
+  taxScheme: z.enum(TAX_SCHEMES).nullable(),
+  taxCountry: z.string().nullable(),
+  postalAddress: postalAddress.nullable(),
   logoUrl: z.string().nullable().meta({
     description: "Public URL of the logo (changes with each new logo), or null",
     example: "https://invoices.example/api/profile/logo/GBRP...?v=m5x2k",

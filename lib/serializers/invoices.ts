@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { paymentPageUrl } from "@/lib/config";
 import { invoiceAmountDue } from "@/lib/domain/fiat";
 import { amountOverpaid, type Currency, canonicalAmount, formatForFormA } from "@/lib/domain/money";
+import { breakdownOf } from "@/lib/domain/tax";
 import { type Serializer, serializer } from "@/lib/http/forms";
 import { normalizeRate } from "@/lib/prices/pairs";
 import {
@@ -9,7 +10,7 @@ import {
   deletedInvoice,
   type invoiceAmounts,
   invoicePage,
-  type invoiceParties,
+  invoiceParties,
   type invoiceState,
   invoiceStats,
   ownerInvoice,
@@ -44,6 +45,7 @@ const lineItemB = (i: LineItemRow): OwnerB["lineItems"][number] => ({
   quantity: i.quantity,
   rate: i.rate,
   amount: i.amount,
+  ...lineTax(i),
 });
 const lineItemA = (i: LineItemRow): OwnerA["items"][number] => ({
   id: i.id,
@@ -51,6 +53,14 @@ const lineItemA = (i: LineItemRow): OwnerA["items"][number] => ({
   quantity: formatForFormA(i.quantity),
   rate: formatForFormA(i.rate),
   amount: formatForFormA(i.amount),
+  ...lineTax(i),
+  taxRate: i.taxRate === null ? null : formatForFormA(i.taxRate),
+});
+const lineTax = (i: LineItemRow) => ({
+  taxRate: i.taxRate,
+  taxCategory: i.taxCategory,
+  exemptionReason: i.exemptionReason,
+  exemptionReasonCode: i.exemptionReasonCode,
 });
 
 /** What the payer may see of a payment (public view, payment status). */
@@ -138,23 +148,10 @@ const auditA = (a: AuditRow): OwnerA["auditLog"][number] => ({
   ...(a.changes ? { metadata: a.changes } : {}),
 });
 
-const parties = (i: InvoiceRow): z.output<typeof invoiceParties> => ({
-  id: i.id,
-  invoiceNumber: i.invoiceNumber,
-  status: i.status,
-  freelancerWallet: i.freelancerWallet,
-  freelancerName: i.freelancerName,
-  freelancerEmail: i.freelancerEmail,
-  freelancerCompany: i.freelancerCompany,
-  clientName: i.clientName,
-  clientEmail: i.clientEmail,
-  clientCompany: i.clientCompany,
-  clientAddress: i.clientAddress,
-  clientWallet: i.clientWallet,
-  title: i.title,
-  description: i.description,
-  notes: i.notes,
-});
+/** Every field of `invoiceParties` is the row's column of the same name. */
+const PARTY_KEYS = Object.keys(invoiceParties.shape) as (keyof z.output<typeof invoiceParties>)[];
+const parties = (i: InvoiceRow): z.output<typeof invoiceParties> =>
+  Object.fromEntries(PARTY_KEYS.map((key) => [key, i[key]])) as z.output<typeof invoiceParties>;
 
 /** Form B amounts: the stored decimal strings. */
 const amounts = (i: InvoiceRow): z.output<typeof invoiceAmounts> => ({
@@ -163,6 +160,7 @@ const amounts = (i: InvoiceRow): z.output<typeof invoiceAmounts> => ({
   taxAmount: i.taxAmount,
   discount: i.discount,
   total: i.total,
+  taxBreakdown: breakdownOf(i),
   currency: i.currency,
   ...pricing(i),
   networkPassphrase: i.networkPassphrase,
@@ -218,6 +216,12 @@ export const ownerInvoiceSerializer: Serializer<OwnerInvoice, typeof ownerInvoic
       taxAmount: formatForFormA(i.taxAmount),
       discount: formatForFormA(i.discount),
       totalAmount: formatForFormA(i.total),
+      taxBreakdown: breakdownOf(i).map((r) => ({
+        ...r,
+        rate: formatForFormA(r.rate),
+        taxableAmount: formatForFormA(r.taxableAmount),
+        taxAmount: formatForFormA(r.taxAmount),
+      })),
       ...paidAndDueA(i),
       amountOverpaid: formatForFormA(amountOverpaid(i.total, i.amountPaid)),
       paymentTolerance: formatForFormA(i.paymentTolerance),

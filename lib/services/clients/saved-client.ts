@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { clients } from "@/db/schema";
+import type { PostalAddress, TaxScheme } from "@/lib/domain/address";
 import { ValidationError } from "@/lib/domain/errors";
 import { isId } from "@/lib/ids";
 
@@ -16,6 +17,10 @@ export type ClientDetails = {
   clientEmail: string;
   clientCompany: string | null;
   clientAddress: string | null;
+  clientTaxId: string | null;
+  clientTaxScheme: TaxScheme | null;
+  clientPostalAddress: PostalAddress | null;
+  clientIsBusiness: boolean | null;
 };
 
 /**
@@ -41,5 +46,9 @@ export async function savedClientDetails(
     clientEmail: row.email,
     clientCompany: row.company,
     clientAddress: row.address,
+    clientTaxId: row.taxId,
+    clientTaxScheme: row.taxScheme,
+    clientPostalAddress: row.postalAddress,
+    clientIsBusiness: row.isBusiness,
   };
 }

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { clients } from "@/db/schema";
+import { normalizeTaxId, type TaxScheme } from "@/lib/domain/tax-id";
 import { newId } from "@/lib/ids";
+import { type PostalAddress, type PostalAddressInput, storedAddress } from "@/lib/schemas/parties";
 import type { AuthedContext } from "../context";
 
 export type ClientRow = typeof clients.$inferSelect;
@@ -21,15 +23,39 @@ export async function upsertClient(
     email: string;
     company?: string | null;
     address?: string | null;
+    taxId?: string | null;
+    taxScheme?: TaxScheme | null;
+    postalAddress?: PostalAddressInput | PostalAddress | null;
+    isBusiness?: boolean | null;
     isFavorite?: boolean;
   },
 ): Promise<ClientRow> {
   const now = ctx.now();
   const email = normalizeEmail(input.email);
+  const postalAddress =
+    input.postalAddress === undefined ? undefined : storedAddress(input.postalAddress);
+  const tax =
+    input.taxId === undefined && input.taxScheme === undefined
+      ? undefined
+      : normalizeTaxId(input.taxId, input.taxScheme, postalAddress?.country);
+  // The optional columns: left out of the input, the stored value stays.
+  const optional = {
+    company: [input.company, clients.company],
+    address: [input.address, clients.address],
+    taxId: [tax?.taxId, clients.taxId],
+    taxScheme: [tax?.scheme, clients.taxScheme],
+    postalAddress: [postalAddress, clients.postalAddress],
+    isBusiness: [input.isBusiness, clients.isBusiness],
+    isFavorite: [input.isFavorite, clients.isFavorite],
+  } as const;
   const keep = <T>(value: T | undefined, column: unknown) =>
     value === undefined ? sql`${column}` : sql`excluded.${sql.raw(columnName(column))}`;
-  const changed = sql`(${clients.name}, ${clients.company}, ${clients.address}, ${clients.isFavorite})
-    is distinct from (excluded.name, ${keep(input.company, clients.company)}, ${keep(input.address, clients.address)}, ${keep(input.isFavorite, clients.isFavorite)})`;
+  const kept = Object.fromEntries(
+    Object.entries(optional).map(([key, [value, column]]) => [key, keep(value, column)]),
+  );
+  const columns = Object.values(optional).map(([, column]) => sql`${column}`);
+  const changed = sql`(${clients.name}, ${sql.join(columns, sql`, `)})
+    is distinct from (excluded.name, ${sql.join(Object.values(kept), sql`, `)})`;
   const [row] = await ctx.db
     .insert(clients)
     .values({
@@ -39,6 +65,10 @@ export async function upsertClient(
       email,
       company: input.company ?? null,
       address: input.address ?? null,
+      taxId: tax?.taxId ?? null,
+      taxScheme: tax?.scheme ?? null,
+      postalAddress: postalAddress ?? null,
+      isBusiness: input.isBusiness ?? null,
       isFavorite: input.isFavorite ?? false,
       createdAt: now,
       updatedAt: now,
@@ -47,9 +77,7 @@ export async function upsertClient(
       target: [clients.freelancerWallet, clients.email],
       set: {
         name: sql`excluded.name`,
-        company: keep(input.company, clients.company),
-        address: keep(input.address, clients.address),
-        isFavorite: keep(input.isFavorite, clients.isFavorite),
+        ...kept,
         updatedAt: sql`case when ${changed} then excluded.updated_at else ${clients.updatedAt} end`,
       },
     })

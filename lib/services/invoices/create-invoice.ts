@@ -2,15 +2,17 @@ import { assertDueDateNotPast } from "@/lib/domain/due-date";
 import { ConflictError, ForbiddenError } from "@/lib/domain/errors";
 import { DEFAULT_QUOTE_TTL_MINUTES } from "@/lib/domain/fiat";
 import { validateInvoiceNumber } from "@/lib/domain/invoice-number";
-import {
-  AMOUNT_SCALE,
-  assertAmountMatchesSubtotal,
-  computeTotals,
-  FIAT_SCALE,
-} from "@/lib/domain/money";
+import { AMOUNT_SCALE, assertAmountMatchesSubtotal, FIAT_SCALE } from "@/lib/domain/money";
 import { parseTolerance } from "@/lib/domain/settlement";
+import { computeInvoiceTotals, hasLineTaxes, type LineTaxInput } from "@/lib/domain/tax";
+import { normalizeTaxId } from "@/lib/domain/tax-id";
 import { newId } from "@/lib/ids";
-import type { CreateInvoiceInput } from "@/lib/schemas/invoices";
+import {
+  type CreateInvoiceInput,
+  INVOICE_STORED_KEYS,
+  type InvoiceStoredField,
+} from "@/lib/schemas/invoices";
+import { storedAddress } from "@/lib/schemas/parties";
 import { assertKeyNetwork, defaultPassphrase } from "@/lib/services/auth/key-network";
 import { actorOf } from "@/lib/services/context";
 import { type ClientDetails, savedClientDetails } from "../clients/saved-client";
@@ -34,10 +36,19 @@ import {
 export const WALLET_MISMATCH = "Freelancer wallet must match authenticated wallet";
 export { NUMBER_TAKEN };
 
-/** Line items and totals from either body form, computed exactly by the domain module. */
+type PricedLine = {
+  description: string;
+  quantity: string | number;
+  rate: string | number;
+} & Omit<LineTaxInput, "quantity" | "rate">;
+
+/**
+ * Line items and totals from either body form, computed exactly by the domain module
+ * (lib/domain/tax.ts: the spec's formula, or tax per line when a line carries its own).
+ */
 export function priceInvoice(input: {
-  lineItems?: { description: string; quantity: string | number; rate: string | number }[];
-  items?: { description: string; quantity: string | number; rate: string | number }[];
+  lineItems?: PricedLine[];
+  items?: PricedLine[];
   taxRate?: string | number | null;
   discount?: string | number | null;
   amount?: string | number;
@@ -46,7 +57,7 @@ export function priceInvoice(input: {
 }) {
   const source = input.lineItems ?? input.items ?? [];
   const itemsField = input.lineItems ? "lineItems" : "items";
-  const totals = computeTotals(
+  const { lineTaxes, taxBreakdown, ...totals } = computeInvoiceTotals(
     { lineItems: source, taxRate: input.taxRate, discount: input.discount },
     { itemsField, scale: input.priceCurrency ? FIAT_SCALE : AMOUNT_SCALE },
   );
@@ -57,8 +68,14 @@ export function priceInvoice(input: {
     quantity: t.quantity,
     rate: t.rate,
     amount: t.amount,
+    ...lineTaxes[i],
   }));
-  return { totals, lineItems };
+  // Stored only with line taxes: an invoice priced as the spec describes keeps its row as
+  // before, and answers its one breakdown row from its rate (breakdownOf).
+  return {
+    totals: { ...totals, taxBreakdown: hasLineTaxes(source) ? taxBreakdown : null },
+    lineItems,
+  };
 }
 
 export async function createInvoice(
@@ -79,10 +96,26 @@ export async function createInvoice(
   const supplied = input.invoiceNumber ? validateInvoiceNumber(input.invoiceNumber) : undefined;
   // The profile's details and defaults where the body leaves them out (docs/decisions.md, Profile).
   const defaults = invoiceDefaults(await getProfile(ctx.db, ctx.wallet), input, now);
-  const client = await clientOf(ctx, input);
 
   // The response is read inside the transaction: once it commits, nothing else can fail and
   // turn a created invoice into an error answer.
+  // The stored fields as given; null when left out (lib/schemas/invoices.ts).
+  const clientPostalAddress = storedAddress(input.clientPostalAddress);
+  const clientTax = normalizeTaxId(
+    input.clientTaxId,
+    input.clientTaxScheme,
+    clientPostalAddress?.country,
+    "clientTaxId",
+  );
+  const textValues = {
+    ...(Object.fromEntries(INVOICE_STORED_KEYS.map((key) => [key, input[key] ?? null])) as {
+      [K in InvoiceStoredField]: NonNullable<CreateInvoiceInput[K]> | null;
+    } & { clientName: string; clientEmail: string }),
+    clientPostalAddress,
+    clientTaxId: clientTax.taxId,
+    clientTaxScheme: clientTax.scheme,
+  };
+  const client = await clientOf(ctx, input, textValues);
   const view = await withTransaction(ctx.db, async (tx) => {
     const values = (invoiceNumber: string): NewInvoiceRow => ({
       id: newId(),
@@ -90,18 +123,18 @@ export async function createInvoice(
       invoiceNumber,
       status: initialStatus("INVOICE"),
       freelancerWallet: ctx.wallet,
+      ...textValues,
       freelancerName: defaults.freelancerName,
       freelancerEmail: defaults.freelancerEmail,
       freelancerCompany: defaults.freelancerCompany,
       ...client,
       title: input.title ?? `Invoice ${invoiceNumber}`,
-      description: input.description ?? null,
-      notes: input.notes ?? null,
       subtotal: totals.subtotal,
       taxRate: totals.taxRate,
       taxAmount: totals.taxAmount,
       discount: totals.discount,
       total: totals.total,
+      taxBreakdown: totals.taxBreakdown,
       paymentTolerance: parseTolerance(defaults.paymentTolerance),
       currency: input.currency ?? "XLM",
       priceCurrency: input.priceCurrency ?? null,
@@ -131,6 +164,10 @@ export async function createInvoice(
         email: client.clientEmail,
         company: client.clientCompany ?? undefined,
         address: client.clientAddress ?? undefined,
+        taxId: client.clientTaxId ?? undefined,
+        taxScheme: client.clientTaxScheme ?? undefined,
+        postalAddress: client.clientPostalAddress ?? undefined,
+        isBusiness: client.clientIsBusiness ?? undefined,
         isFavorite: input.favoriteClient ? true : undefined,
       });
     } catch (err) {
@@ -148,12 +185,20 @@ export async function createInvoice(
  * template's each period, docs/decisions.md, Recurring invoices), else the body's (the
  * schema's `clientRule` makes it one or the other).
  */
-function clientOf(ctx: AuthedContext, input: CreateInvoiceInput): Promise<ClientDetails> {
+function clientOf(
+  ctx: AuthedContext,
+  input: CreateInvoiceInput,
+  typed: ClientDetails,
+): Promise<ClientDetails> {
   if (input.clientId) return savedClientDetails(ctx.db, ctx.wallet, input.clientId);
   return Promise.resolve({
-    clientName: input.clientName ?? "",
-    clientEmail: input.clientEmail ?? "",
-    clientCompany: input.clientCompany ?? null,
-    clientAddress: input.clientAddress ?? null,
+    clientName: typed.clientName ?? "",
+    clientEmail: typed.clientEmail ?? "",
+    clientCompany: typed.clientCompany,
+    clientAddress: typed.clientAddress,
+    clientTaxId: typed.clientTaxId,
+    clientTaxScheme: typed.clientTaxScheme,
+    clientPostalAddress: typed.clientPostalAddress,
+    clientIsBusiness: typed.clientIsBusiness,
   });
 }

@@ -1,6 +1,10 @@
 import { NotFoundError } from "@/lib/domain/errors";
 import { Decimal } from "@/lib/domain/money";
-import type { CreateInvoiceInput } from "@/lib/schemas/invoices";
+import {
+  type CreateInvoiceInput,
+  INVOICE_STORED_KEYS,
+  type InvoiceStoredField,
+} from "@/lib/schemas/invoices";
 import type { AuthedContext } from "../context";
 import { createInvoice } from "./create-invoice";
 import {
@@ -17,17 +21,12 @@ const plain = (value: string) => new Decimal(value).toString();
 /** The create body that makes a copy of `row`: same parties, lines and pricing, no dates or number. */
 export function copyOf(row: InvoiceWithItems): CreateInvoiceInput {
   return {
-    freelancerName: row.freelancerName,
-    freelancerEmail: row.freelancerEmail,
-    freelancerCompany: row.freelancerCompany,
-    clientName: row.clientName,
-    clientEmail: row.clientEmail,
-    clientCompany: row.clientCompany,
-    clientAddress: row.clientAddress,
+    ...(Object.fromEntries(INVOICE_STORED_KEYS.map((key) => [key, row[key]])) as Pick<
+      CreateInvoiceInput,
+      InvoiceStoredField
+    >),
     // A generated title names the old number: the copy gets its own.
     title: row.title === `Invoice ${row.invoiceNumber}` ? undefined : row.title,
-    description: row.description,
-    notes: row.notes,
     currency: row.currency,
     priceCurrency: row.priceCurrency,
     quoteTtlMinutes: row.quoteTtlMinutes,
@@ -40,6 +39,13 @@ export function copyOf(row: InvoiceWithItems): CreateInvoiceInput {
       description: item.description,
       quantity: plain(item.quantity),
       rate: plain(item.rate),
+      // A line's own tax, when it has one (docs/decisions.md, Tax per line).
+      ...(item.taxRate == null ? {} : { taxRate: plain(item.taxRate) }),
+      ...(item.taxCategory == null ? {} : { taxCategory: item.taxCategory }),
+      ...(item.exemptionReason == null ? {} : { exemptionReason: item.exemptionReason }),
+      ...(item.exemptionReasonCode == null
+        ? {}
+        : { exemptionReasonCode: item.exemptionReasonCode }),
     })),
   };
 }

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import PDFDocument from "pdfkit";
+import { addressLines, taxIdLine } from "@/lib/domain/address";
 import { invoiceAmountDue } from "@/lib/domain/fiat";
 import { toStroops } from "@/lib/domain/money";
 // Amounts as the freelancer pages show them: the one formatting module, pure string work.
@@ -16,6 +17,7 @@ import {
 /** An asset amount as the ledger moved it: "1,228.6084702 XLM" (every significant decimal). */
 const formatExactAmount = (amount: string, asset: string) => `${formatGrouped(amount)} ${asset}`;
 
+import { INVOICE_STORED_KEYS } from "@/lib/schemas/invoices";
 import { NETWORK_PASSPHRASES } from "@/lib/stellar/networks";
 import type { LineItemRow, OwnerInvoice, PaymentRow } from "./store";
 
@@ -27,17 +29,8 @@ import type { LineItemRow, OwnerInvoice, PaymentRow } from "./store";
 export const PDF_FIELDS = [
   "invoiceNumber",
   "status",
-  "title",
-  "description",
-  "notes",
+  ...INVOICE_STORED_KEYS,
   "freelancerWallet",
-  "freelancerName",
-  "freelancerEmail",
-  "freelancerCompany",
-  "clientName",
-  "clientEmail",
-  "clientCompany",
-  "clientAddress",
   "subtotal",
   "taxRate",
   "taxAmount",
@@ -243,7 +236,11 @@ export function renderInvoicePdf(
     invoice.clientName,
     invoice.clientCompany,
     invoice.clientEmail,
-    invoice.clientAddress,
+    // The structured address when there is one, else the free text.
+    invoice.clientPostalAddress
+      ? addressLines(invoice.clientPostalAddress).join("\n")
+      : invoice.clientAddress,
+    taxIdLine(invoice.clientTaxId, invoice.clientTaxScheme),
   ]);
   y = Math.max(fromEnd, toEnd) + 20;
 

@@ -3,7 +3,10 @@ import { ConflictError, ForbiddenError } from "@/lib/domain/errors";
 import { validateInvoiceNumber } from "@/lib/domain/invoice-number";
 import { transition } from "@/lib/domain/invoice-state";
 import { parseTolerance } from "@/lib/domain/settlement";
-import type { UpdateInvoiceInput } from "@/lib/schemas/invoices";
+import type { LineTax } from "@/lib/domain/tax";
+import { normalizeTaxId } from "@/lib/domain/tax-id";
+import { INVOICE_STORED_KEYS, type UpdateInvoiceInput } from "@/lib/schemas/invoices";
+import { storedAddress } from "@/lib/schemas/parties";
 import { assertKeyNetwork } from "@/lib/services/auth/key-network";
 import { actorOf } from "@/lib/services/context";
 import type { AuthedContext } from "../context";
@@ -12,6 +15,7 @@ import { NUMBER_TAKEN, priceInvoice, WALLET_MISMATCH } from "./create-invoice";
 import { applyTransition, type InvoiceChanges } from "./lifecycle";
 import { resolveNetwork } from "./network";
 import {
+  type InvoiceRow,
   loadLineItems,
   loadOwnerView,
   lockInvoiceForOwner,
@@ -64,18 +68,10 @@ export async function updateInvoice(
       // A key stays on its network: it cannot move a draft to the other one either.
       if (network) assertKeyNetwork(ctx, network);
 
-      const next: Partial<Record<keyof typeof current, Scalar | Date>> = {
+      const next: Partial<Record<keyof typeof current, Scalar | Date | object>> = {
         invoiceNumber: input.invoiceNumber ? validateInvoiceNumber(input.invoiceNumber) : undefined,
-        freelancerName: input.freelancerName,
-        freelancerEmail: input.freelancerEmail,
-        freelancerCompany: input.freelancerCompany,
-        clientName: input.clientName,
-        clientEmail: input.clientEmail,
-        clientCompany: input.clientCompany,
-        clientAddress: input.clientAddress,
-        title: input.title,
-        description: input.description,
-        notes: input.notes,
+        ...pickStored(input),
+        ...clientTaxIdentity(input, current),
         currency: input.currency,
         priceCurrency: input.priceCurrency,
         quoteTtlMinutes: input.quoteTtlMinutes,
@@ -87,18 +83,20 @@ export async function updateInvoice(
         taxAmount: pricing?.totals.taxAmount,
         discount: pricing?.totals.discount,
         total: pricing?.totals.total,
+        taxBreakdown: pricing?.totals.taxBreakdown,
         paymentTolerance:
           input.paymentTolerance === undefined
             ? undefined
             : parseTolerance(input.paymentTolerance ?? "0"),
       };
       const changes: Record<string, { from: Scalar; to: Scalar }> = {};
-      const set: Record<string, Scalar | Date> = {};
+      const set: Record<string, Scalar | Date | object> = {};
       for (const [key, value] of Object.entries(next)) {
         if (value === undefined) continue;
-        const before = current[key as keyof typeof current] as Scalar | Date;
+        const before = current[key as keyof typeof current] as Scalar | Date | object;
         if (wire(before) !== wire(value)) {
-          changes[key] = { from: wire(before), to: wire(value) };
+          // The breakdown follows from the lines, whose change is audited below.
+          if (key !== "taxBreakdown") changes[key] = { from: wire(before), to: wire(value) };
           set[key] = value;
         }
       }
@@ -136,19 +134,55 @@ export async function updateInvoice(
   }
 }
 
-function wire(v: Scalar | Date): Scalar {
-  return v instanceof Date ? v.toISOString() : v;
+/** The stored fields the body sets (undefined: left as they are). */
+const pickStored = (input: UpdateInvoiceInput) =>
+  Object.fromEntries(INVOICE_STORED_KEYS.map((key) => [key, input[key]]));
+
+/**
+ * The buyer's tax id, scheme and address after the PATCH: the id is checked again under the
+ * merged scheme and country whenever one of them changes.
+ */
+function clientTaxIdentity(
+  input: UpdateInvoiceInput,
+  current: Pick<InvoiceRow, "clientTaxId" | "clientTaxScheme" | "clientPostalAddress">,
+) {
+  const address =
+    input.clientPostalAddress === undefined
+      ? current.clientPostalAddress
+      : storedAddress(input.clientPostalAddress);
+  if (
+    input.clientTaxId === undefined &&
+    input.clientTaxScheme === undefined &&
+    input.clientPostalAddress === undefined
+  ) {
+    return {};
+  }
+  const { taxId, scheme } = normalizeTaxId(
+    input.clientTaxId === undefined ? current.clientTaxId : input.clientTaxId,
+    input.clientTaxScheme === undefined ? current.clientTaxScheme : input.clientTaxScheme,
+    address?.country,
+    "clientTaxId",
+  );
+  return { clientTaxId: taxId, clientTaxScheme: scheme, clientPostalAddress: address };
 }
 
-const itemKey = (i: { description: string; quantity: string; rate: string }) => ({
+function wire(v: Scalar | Date | object): Scalar {
+  if (v instanceof Date) return v.toISOString();
+  // A structured value (an address) is compared, and audited, as its JSON.
+  return v !== null && typeof v === "object" ? JSON.stringify(v) : v;
+}
+
+type ItemKey = { description: string; quantity: string; rate: string } & Partial<LineTax>;
+
+/** A line as compared and audited: its tax fields only when it has them (as before them). */
+const itemKey = (i: ItemKey) => ({
   description: i.description,
   quantity: i.quantity,
   rate: i.rate,
+  ...Object.fromEntries(LINE_TAX_KEYS.filter((k) => i[k] != null).map((k) => [k, i[k]])),
 });
+const LINE_TAX_KEYS = ["taxRate", "taxCategory", "exemptionReason", "exemptionReasonCode"] as const;
 
-function sameItems(
-  a: { description: string; quantity: string; rate: string }[],
-  b: { description: string; quantity: string; rate: string }[],
-): boolean {
+function sameItems(a: ItemKey[], b: ItemKey[]): boolean {
   return JSON.stringify(a.map(itemKey)) === JSON.stringify(b.map(itemKey));
 }

@@ -1,8 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { profiles } from "@/db/schema";
+import { addressLines, taxIdLine } from "@/lib/domain/address";
 import { NotFoundError } from "@/lib/domain/errors";
 import { parseTolerance } from "@/lib/domain/settlement";
+import { checkTaxId, normalizeTaxId } from "@/lib/domain/tax-id";
+import { storedAddress } from "@/lib/schemas/parties";
 import type { ProfileInput } from "@/lib/schemas/profile";
 import type { AuthedContext } from "../context";
 import { type Logo, parseLogoDataUrl } from "./logo";
@@ -56,7 +59,11 @@ export async function pdfProfile(db: DbOrTx, wallet: string) {
   const raster = profile.logoType === "image/png" || profile.logoType === "image/jpeg";
   return {
     logo: raster && profile.logo ? { data: profile.logo } : null,
-    lines: [profile.address, profile.taxId ? `Tax ID: ${profile.taxId}` : null],
+    lines: [
+      // The structured address when there is one, else the free text.
+      profile.postalAddress ? addressLines(profile.postalAddress).join("\n") : profile.address,
+      taxIdLine(profile.taxId, profile.taxScheme),
+    ],
   };
 }
 
@@ -73,6 +80,9 @@ export async function getOwnProfile(ctx: AuthedContext): Promise<ProfileView> {
     email: null,
     address: null,
     taxId: null,
+    taxScheme: null,
+    taxCountry: null,
+    postalAddress: null,
     logoType: null,
     logoUpdatedAt: null,
     reportingCurrency: "USD",
@@ -96,13 +106,24 @@ export async function putProfile(ctx: AuthedContext, input: ProfileInput): Promi
     input.defaultPaymentTolerance == null
       ? null
       : parseTolerance(input.defaultPaymentTolerance, "defaultPaymentTolerance");
+  const postalAddress = storedAddress(input.postalAddress);
+  // The registration's country: as given, else the address's (docs/decisions.md, Tax identities).
+  const country = input.taxCountry ?? postalAddress?.country ?? null;
+  const { taxId, scheme } = normalizeTaxId(input.taxId, input.taxScheme, country);
+  const checked = scheme && taxId ? checkTaxId(taxId, scheme, country) : null;
+  const taxIdentity = {
+    taxId,
+    taxScheme: scheme,
+    taxCountry: checked?.ok ? (checked.country ?? country) : country,
+  };
   const now = ctx.now();
   const fields = {
     displayName: input.displayName ?? null,
     company: input.company ?? null,
     email: input.email ?? null,
     address: input.address ?? null,
-    taxId: input.taxId ?? null,
+    ...taxIdentity,
+    postalAddress,
     reportingCurrency: input.reportingCurrency ?? "USD",
     paymentTermsDays: input.paymentTermsDays ?? null,
     defaultReminders: input.defaultReminders ?? null,

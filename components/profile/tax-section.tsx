@@ -1,0 +1,77 @@
+"use client";
+
+import type { UseFormRegister } from "react-hook-form";
+import { Field, Hint, Select } from "@/components/ui/field";
+import { TAX_SCHEMES, type TaxScheme } from "@/lib/domain/address";
+import type { ProfileFormValues } from "./profile-values";
+
+const SCHEME_NAMES: Record<TaxScheme, string> = {
+  eu_vat: "EU VAT number",
+  gb_vat: "UK VAT number",
+  au_abn: "Australian ABN",
+  other: "Other tax number",
+};
+
+/**
+ * The seller's tax registration and structured address (docs/decisions.md, Tax identities):
+ * closed until used, so a freelancer who needs none of it sees one line.
+ */
+export function TaxSection({
+  open,
+  register,
+  error,
+}: {
+  open: boolean;
+  register: UseFormRegister<ProfileFormValues>;
+  error: (key: string) => string | undefined;
+}) {
+  const field = (key: Parameters<typeof register>[0]) => ({
+    ...register(key),
+    error: error(key),
+  });
+  return (
+    <details open={open} className="mt-4 rounded-md border border-slate-200 p-3">
+      <summary className="cursor-pointer text-sm font-medium text-slate-700">
+        Tax registration and postal address
+      </summary>
+      <div className="mt-3 grid gap-4 sm:grid-cols-2">
+        <Select label="Tax number type" {...field("taxScheme")}>
+          <option value="">Not checked (printed as typed)</option>
+          {TAX_SCHEMES.map((s) => (
+            <option key={s} value={s}>
+              {SCHEME_NAMES[s]}
+            </option>
+          ))}
+        </Select>
+        <Field
+          label="Tax ID"
+          {...field("taxId")}
+          hint={<Hint>VAT number, ABN, EIN…: checked for its type, printed on the PDF.</Hint>}
+        />
+        <Field
+          label="Registered in (country code)"
+          maxLength={2}
+          autoComplete="off"
+          {...field("taxCountry")}
+          hint={<Hint>e.g. DE. Empty: the address's country.</Hint>}
+        />
+        <Field label="Street" autoComplete="address-line1" {...field("postalAddress.line1")} />
+        <Field
+          label="Street, line 2"
+          autoComplete="address-line2"
+          {...field("postalAddress.line2")}
+        />
+        <Field label="Postcode" autoComplete="postal-code" {...field("postalAddress.postcode")} />
+        <Field label="City" autoComplete="address-level2" {...field("postalAddress.city")} />
+        <Field label="Region" autoComplete="address-level1" {...field("postalAddress.region")} />
+        <Field
+          label="Country code"
+          maxLength={2}
+          autoComplete="country"
+          {...field("postalAddress.country")}
+          hint={<Hint>ISO code, e.g. DE, FR.</Hint>}
+        />
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,38 @@
+// Postal addresses and tax schemes as documents print them: pure, so the PDF worker
+// (lib/services/invoices/pdf-render.ts) takes them without the validators.
+
+/** A stored postal address (lib/schemas/parties.ts): every key present, null when blank. */
+export type PostalAddress = {
+  line1: string | null;
+  line2: string | null;
+  line3: string | null;
+  city: string | null;
+  postcode: string | null;
+  region: string | null;
+  country: string;
+};
+
+/** The address as printed lines: street lines, "postcode city", region, country code. */
+export function addressLines(a: PostalAddress | null | undefined): string[] {
+  if (!a) return [];
+  const town = [a.postcode, a.city].filter(Boolean).join(" ");
+  return [a.line1, a.line2, a.line3, town, a.region, a.country].filter(
+    (l): l is string => !!l && l.length > 0,
+  );
+}
+
+export const TAX_SCHEMES = ["eu_vat", "gb_vat", "au_abn", "other"] as const;
+export type TaxScheme = (typeof TAX_SCHEMES)[number];
+
+/** How a document labels a tax id of each scheme. */
+export const TAX_SCHEME_LABELS: Record<TaxScheme, string> = {
+  eu_vat: "VAT",
+  gb_vat: "VAT",
+  au_abn: "ABN",
+  other: "Tax ID",
+};
+
+/** "VAT: DE136695976"; a number without a scheme is a "Tax ID". */
+export function taxIdLine(taxId: string | null | undefined, scheme: TaxScheme | null | undefined) {
+  return taxId ? `${TAX_SCHEME_LABELS[scheme ?? "other"]}: ${taxId}` : null;
+}

@@ -1,0 +1,42 @@
+// Tax categories and the breakdown's shape (docs/decisions.md, Tax per line): constants and
+// types only, so the database schema and the PDF worker take them without the arithmetic.
+
+/** EN 16931 VAT category codes (UNCL5305 subset, BT-151 / BT-118). */
+export const TAX_CATEGORIES = ["S", "Z", "E", "AE", "K", "G", "O"] as const;
+export type TaxCategory = (typeof TAX_CATEGORIES)[number];
+
+export const TAX_CATEGORY_NAMES: Record<TaxCategory, string> = {
+  S: "Standard rate",
+  Z: "Zero rated",
+  E: "Exempt",
+  AE: "Reverse charge",
+  K: "Intra-community supply",
+  G: "Export outside the EU",
+  O: "Outside the scope of VAT",
+};
+
+/** Categories whose invoice must say why no VAT is charged (EN 16931 BR-E-10, BR-AE-10, ...). */
+export const EXEMPT_CATEGORIES: readonly TaxCategory[] = ["E", "AE", "K", "G", "O"];
+
+/** A VATEX code (CEF's exemption reason code list), e.g. VATEX-EU-AE, VATEX-EU-132-1A. */
+export const VATEX_PATTERN = /^VATEX-[A-Z]{2,3}(-[0-9A-Z]{1,5}){0,3}$/;
+
+export type TaxBreakdownRow = {
+  category: TaxCategory;
+  /** 2 decimals. */
+  rate: string;
+  /** The row's net amount less its share of the discount, 7 decimals. */
+  taxableAmount: string;
+  /** round(taxableAmount x rate / 100) half up at the invoice's scale, 7 decimals. */
+  taxAmount: string;
+  exemptionReason: string | null;
+  exemptionReasonCode: string | null;
+};
+
+export type LineTax = {
+  /** The line's own rate and category, null when it has none (the invoice's rate applies). */
+  taxRate: string | null;
+  taxCategory: TaxCategory | null;
+  exemptionReason: string | null;
+  exemptionReasonCode: string | null;
+};
