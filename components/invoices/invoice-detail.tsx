@@ -39,9 +39,14 @@ type Dialog = "cancel" | "delete" | null;
 
 /** Statuses whose page does not follow the payment status: no payment can arrive, or it is final. */
 const NOT_FOLLOWED = new Set(["DRAFT", "PAID", "CANCELLED"]);
-/** One payment: its transaction and operation. */
-const paymentKey = (p: { transactionHash: string; operationIndex: number }) =>
-  `${p.transactionHash}:${p.operationIndex}`;
+/** One payment: its transaction and operation (one recorded by hand: how, when, how much). */
+const paymentKey = (p: {
+  transactionHash: string | null;
+  operationIndex: number;
+  method: string;
+  confirmedAt: string;
+  amount: string;
+}) => `${p.transactionHash ?? `${p.method}:${p.confirmedAt}:${p.amount}`}:${p.operationIndex}`;
 
 export function InvoiceDetail({ id }: { id: string }) {
   const router = useRouter();

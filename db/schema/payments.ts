@@ -9,21 +9,19 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { PAYMENT_METHODS } from "../../lib/domain/manual-payment";
 import { type Currency, PRICE_CURRENCIES } from "../../lib/domain/money";
 import { UNAPPLIED_REASONS } from "../../lib/domain/unapplied";
 import { amount, idColumn, ts } from "./columns";
 import { invoiceIdRef } from "./invoices";
 
 /** Why a recorded payment does not count (lib/domain/unapplied.ts). */
-export { UNAPPLIED_REASONS };
-
 /**
  * How a payment reached the freelancer: `stellar` (a ledger operation) or one the owner
  * recorded by hand (lib/domain/manual-payment.ts; docs/decisions.md, Payments received
  * outside Stellar), which has no transaction hash, ledger or sender wallet.
  */
-export const PAYMENT_METHODS = ["stellar", "bank_transfer", "cash", "other"] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export { PAYMENT_METHODS, UNAPPLIED_REASONS };
 
 /**
  * One payment operation that reached an invoice's freelancer wallet with its memo: one row per
