@@ -155,6 +155,9 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
           <Notice title="This invoice has not been sent yet">
             The sender is still preparing it. This page will let you pay as soon as it is sent.
           </Notice>
+        ) : status === "PAID" ? (
+          // Paid without a ledger receipt: a payment the sender recorded (a bank transfer...).
+          <Notice title="This invoice is paid">Nothing is left to pay.</Notice>
         ) : !PAYABLE.has(status) ? (
           <Notice title="This invoice cannot be paid">Its status is {status}.</Notice>
         ) : (

@@ -32,8 +32,10 @@ import { InvoiceEmails, sentNotice } from "./invoice-emails";
 import { InvoicePayments, InvoiceTimes } from "./invoice-payments";
 import { PaymentLinkCard } from "./payment-link-card";
 import { DraftReadiness } from "./recipient-readiness";
+import { RecordPayment } from "./record-payment";
 import { RefundButton } from "./refund-button";
 import type { OwnerInvoice } from "./types";
+import { VoidPaymentButton } from "./void-payment-button";
 
 type Dialog = "cancel" | "delete" | null;
 
@@ -217,14 +219,19 @@ export function InvoiceDetail({ id }: { id: string }) {
             {/* The refund action (its own component) goes in `action`: one per payment row. */}
             <InvoicePayments
               invoice={invoice}
-              action={(p) => (
-                <RefundButton
-                  invoiceId={id}
-                  payment={p}
-                  onDone={() => api<OwnerInvoice>(`${path}/owner`).then(setData)}
-                />
-              )}
+              action={(p) =>
+                p.method === "stellar" ? (
+                  <RefundButton
+                    invoiceId={id}
+                    payment={p}
+                    onDone={() => api<OwnerInvoice>(`${path}/owner`).then(setData)}
+                  />
+                ) : (
+                  <VoidPaymentButton invoice={invoice} payment={p} onDone={setData} />
+                )
+              }
             />
+            <RecordPayment invoice={invoice} onRecorded={setData} />
           </Card>
           <Card title="History">
             <AuditTimeline entries={invoice.auditLogs} wallet={session?.wallet} pricing={invoice} />
