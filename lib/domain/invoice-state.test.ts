@@ -233,6 +233,7 @@ describe("what a move records beyond the table", () => {
       ["refund", null],
       ["expire", "expiredAt"],
       ["cancel", "cancelledAt"],
+      ["voidPayment", null],
     ]);
   });
 
