@@ -271,6 +271,10 @@ describe("POST /api/invoices/:id/payments", () => {
     expect(view.amountPaid).toBe("80.9900000");
     expect(view.amountDue).toBe("119.0100000");
     expect(view.payments[0]).toMatchObject({ asset: "EUR", amount: "80.9900000" });
+    // The statistics count the 80.99 EUR as EUR revenue, never as XLM received.
+    const stats = (await f.api.get("/api/invoices/stats")).body;
+    expect(stats.byPriceCurrency.EUR.totalRevenue).toBe("80.99");
+    expect(stats.totalRevenue.XLM ?? "0").toMatch(/^0(\.0+)?$/);
     const again = await record(f, inv.id, {
       amount: "119.02",
       receivedOn: today(),
