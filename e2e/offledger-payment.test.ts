@@ -87,6 +87,14 @@ describe("recording a bank transfer from the invoice page", () => {
     expect(await page.getByRole("button", { name: "Refund" }).count()).toBe(0);
     await saveArtifact(page, "invoice-paid-by-bank-transfer");
 
+    // The client's checkout says it is paid and lists the transfers by method (no hash).
+    const checkout = await c.newPage();
+    await checkout.goto(`${env.app.url}/pay/${invoice.id}`);
+    await visible(checkout.getByText("This invoice is paid"));
+    await visible(checkout.getByText("Amount paid"));
+    await visible(checkout.getByTestId("received-payment").getByText(/^Bank transfer ·/));
+    expect(await checkout.getByTestId("received-payment").count()).toBe(2);
+
     const owner = await (
       await fetch(`${env.app.url}/api/invoices/${invoice.id}/owner`, {
         headers: { authorization: `Bearer ${freelancer.token}` },
