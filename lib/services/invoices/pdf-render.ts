@@ -394,8 +394,8 @@ export function renderInvoicePdf(
         .fillColor(INK)
         .text(`${day(p.confirmedAt)}: ${amount}${value}${refunded}`, left, doc.y + 4, { width });
       doc
-        .font("Mono")
-        .fontSize(7.5)
+        .font(manual ? "Body" : "Mono")
+        .fontSize(manual ? 8.5 : 7.5)
         .fillColor(MUTED)
         .text(
           p.transactionHash ?? paymentMethodLabel(p.method ?? "other", p.reference),
