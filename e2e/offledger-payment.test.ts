@@ -69,7 +69,7 @@ describe("recording a bank transfer from the invoice page", () => {
     await form.getByLabel("Method").selectOption("bank_transfer");
     await form.getByLabel("Reference (optional)").fill("SEPA 2026-114");
     await form.getByRole("button", { name: "Save payment" }).click();
-    await visible(page.getByText("Payment of 40 XLM recorded."));
+    await visible(page.getByText("Payment of 40.00 XLM recorded."));
     const row = page.getByTestId("payment-row");
     await visible(row.getByText("Bank transfer · ref SEPA 2026-114"));
     expect(await row.getByRole("link").count()).toBe(0);

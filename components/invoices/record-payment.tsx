@@ -17,7 +17,7 @@ import {
   type ManualPaymentMethod,
   REFERENCE_MAX,
 } from "@/lib/domain/manual-payment";
-import { formatExact, PAYMENT_METHOD_LABELS } from "@/lib/format";
+import { formatMoney, PAYMENT_METHOD_LABELS } from "@/lib/format";
 import { recordManualPaymentSchema } from "@/lib/schemas/payments";
 import type { OwnerInvoice } from "./types";
 
@@ -92,7 +92,7 @@ export function RecordPayment({
           ...(values.reference ? { reference: values.reference } : {}),
         },
       });
-      setDone(`Payment of ${formatExact(draft.amount.trim(), unit)} recorded.`);
+      setDone(`Payment of ${formatMoney(String(values.amount), unit)} recorded.`);
       reset({ amount: "", receivedOn: today(), method: "bank_transfer", reference: "" });
       setOpen(false);
       onRecorded(updated);
@@ -134,7 +134,7 @@ export function RecordPayment({
           autoComplete="off"
           {...register("amount")}
           error={error("amount", "Amount")}
-          hint={<Hint>At most the amount due, {formatExact(due, unit)}.</Hint>}
+          hint={<Hint>At most the amount due, {formatMoney(due, unit)}.</Hint>}
         />
         <Field
           label="Date received"
