@@ -63,7 +63,7 @@ export function InvoicePayments({
           {p.transactionHash === null ? (
             // Received outside Stellar: how it came and the owner's reference, no hash.
             <td className={tdClass} data-testid="payment-method">
-              {paymentMethodLabel(p.method, p.reference)}
+              <span className="break-words">{paymentMethodLabel(p.method, p.reference)}</span>
               <span className={`${small} whitespace-nowrap`}>
                 Received {formatUtcDate(p.confirmedAt)} · recorded by you
               </span>
