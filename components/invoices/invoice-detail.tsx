@@ -79,8 +79,12 @@ export function InvoiceDetail({ id }: { id: string }) {
       const shown = current.current;
       if (!shown) return;
       const known = new Set(shown.payments.map(paymentKey));
+      // One the owner recorded by hand (no transaction) is news to nobody here.
       const fresh = s.payments.filter(
-        (p) => !known.has(paymentKey(p)) && !toasted.current.has(paymentKey(p)),
+        (p) =>
+          p.transactionHash !== null &&
+          !known.has(paymentKey(p)) &&
+          !toasted.current.has(paymentKey(p)),
       );
       for (const p of fresh) {
         toasted.current.add(paymentKey(p));

@@ -96,7 +96,7 @@ export async function recordManualPayment(
       changes: {
         paymentId: row.id,
         method: row.method,
-        reference: row.reference,
+        ...(row.reference !== null && { reference: row.reference }),
         receivedOn: input.receivedOn.toISOString().slice(0, 10),
       },
     });
@@ -147,7 +147,7 @@ export async function voidManualPayment(
       changes: {
         paymentId: payment.id,
         method: payment.method,
-        reference: payment.reference,
+        ...(payment.reference !== null && { reference: payment.reference }),
         amount: fromStroops(counted),
         amountPaid,
       },
