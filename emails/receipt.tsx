@@ -16,7 +16,10 @@ export type PaymentEmailFacts = {
   remaining: string | null;
   /** Formatted date and time of the payment (UTC). */
   paidAt: string;
-  transactionHash: string;
+  /** Null for a payment received outside Stellar: `receivedBy` says how. */
+  transactionHash: string | null;
+  /** "Bank transfer · ref 2026-114" for a payment the freelancer recorded; else null. */
+  receivedBy?: string | null;
 };
 
 export type ReceiptEmailProps = Omit<EmailLayoutProps, "children" | "preview"> &
@@ -53,7 +56,11 @@ export function PaymentFacts(f: PaymentEmailFacts) {
       <EmailFact label="Paid so far" value={`${f.amountPaid} of ${f.total}`} />
       <EmailFact label="Remaining" value={f.remaining ?? "Nothing: paid in full"} />
       <EmailFact label="Paid at" value={f.paidAt} />
-      <Text style={styles.muted}>Stellar transaction {f.transactionHash}</Text>
+      {f.transactionHash ? (
+        <Text style={styles.muted}>Stellar transaction {f.transactionHash}</Text>
+      ) : (
+        <EmailFact label="Received by" value={f.receivedBy ?? "Outside Stellar"} />
+      )}
     </>
   );
 }

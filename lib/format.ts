@@ -273,3 +273,15 @@ export function shownStatusCounts(
   }
   return [...shown];
 }
+
+/** How a payment was received, as a screen, an email or the PDF says it. */
+export const PAYMENT_METHOD_LABELS: Record<string, string> = {
+  stellar: "Stellar",
+  bank_transfer: "Bank transfer",
+  cash: "Cash",
+  other: "Other",
+};
+
+/** A payment received outside Stellar: "Bank transfer · ref 2026-114" (no transaction hash). */
+export const paymentMethodLabel = (method: string, reference?: string | null): string =>
+  `${PAYMENT_METHOD_LABELS[method] ?? method}${reference ? ` · ref ${reference}` : ""}`;

@@ -584,7 +584,7 @@ describe("response schemas match the serializers", () => {
     });
     check(submitPendingSerializer, {
       kind: "pending",
-      hash: S.SAMPLE_PAYMENT.transactionHash,
+      hash: S.SAMPLE_PAYMENT.transactionHash ?? "",
       invoice: draft,
     });
     check(confirmSerializer, { kind: "already_paid", invoice: paid });

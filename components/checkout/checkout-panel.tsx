@@ -100,7 +100,9 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
       </h2>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <p className={`${muted} font-medium`}>{paid ? "Amount paid" : "Amount due"}</p>
+          <p className={`${muted} font-medium`}>
+            {status === "PAID" ? "Amount paid" : "Amount due"}
+          </p>
           <p className="text-3xl font-semibold tracking-tight text-slate-900 dark:text-white">
             {money(shown)}
           </p>
@@ -112,7 +114,7 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
               of {amount}
             </p>
           )}
-          {priceCurrency && !paid && (
+          {priceCurrency && status !== "PAID" && (
             <p className={`${muted} mt-1`} data-testid="paid-in">
               Priced in {priceCurrency}, paid in {props.currency} at a rate locked for{" "}
               {minutes(props.quoteTtlMinutes)} when you pay.
@@ -127,7 +129,9 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
         <div className="text-right">
           <span className="sr-only">Status: </span>
           <StatusBadge status={status} />
-          {dueDate && !paid && <p className={`${muted} mt-2`}>Due {formatUtcDate(dueDate)}</p>}
+          {dueDate && status !== "PAID" && (
+            <p className={`${muted} mt-2`}>Due {formatUtcDate(dueDate)}</p>
+          )}
         </div>
       </div>
       <p className="mt-2 text-xs text-slate-600 dark:text-slate-300">
@@ -155,6 +159,9 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
           <Notice title="This invoice has not been sent yet">
             The sender is still preparing it. This page will let you pay as soon as it is sent.
           </Notice>
+        ) : status === "PAID" ? (
+          // Paid without a ledger receipt: a payment the sender recorded (a bank transfer...).
+          <Notice title="This invoice is paid">Nothing is left to pay.</Notice>
         ) : !PAYABLE.has(status) ? (
           <Notice title="This invoice cannot be paid">Its status is {status}.</Notice>
         ) : (

@@ -1,6 +1,13 @@
 import { unappliedReasonText } from "@/components/ui/payment-words";
 import { useExplorerTxUrl } from "@/lib/client/explorer";
-import { formatFiat, formatMoney, formatUtcDateTime, shortHash } from "@/lib/format";
+import {
+  formatFiat,
+  formatMoney,
+  formatUtcDate,
+  formatUtcDateTime,
+  PAYMENT_METHOD_LABELS,
+  shortHash,
+} from "@/lib/format";
 import type { ReceivedPaymentBody } from "@/lib/schemas/invoices";
 
 /**
@@ -28,7 +35,7 @@ export function PaymentList({
       <ul className="divide-y divide-slate-200 rounded-md border border-slate-200 text-sm dark:divide-slate-700 dark:border-slate-700">
         {payments.map((p) => (
           <li
-            key={`${p.transactionHash}-${p.operationIndex}`}
+            key={`${p.transactionHash ?? `${p.method}-${p.confirmedAt}-${p.amount}`}-${p.operationIndex}`}
             className="space-y-1 px-3 py-2"
             data-testid="received-payment"
             data-applied={p.applied}
@@ -55,18 +62,28 @@ export function PaymentList({
               </p>
             )}
             <p className="text-xs text-slate-600 dark:text-slate-300">
-              <a
-                href={explorerTxUrl(p.transactionHash, networkPassphrase)}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="font-mono text-indigo-700 underline dark:text-indigo-300"
-                title={p.transactionHash}
-              >
-                {shortHash(p.transactionHash)}
-                <span className="sr-only"> (transaction, opens in a new tab)</span>
-              </a>{" "}
-              · Ledger {p.ledgerNumber} ·{" "}
-              <time dateTime={p.confirmedAt}>{formatUtcDateTime(p.confirmedAt)}</time>
+              {p.transactionHash === null ? (
+                // Received outside Stellar and recorded by the payee: no transaction to show.
+                <>
+                  {PAYMENT_METHOD_LABELS[p.method] ?? p.method} ·{" "}
+                  <time dateTime={p.confirmedAt}>{formatUtcDate(p.confirmedAt)}</time>
+                </>
+              ) : (
+                <>
+                  <a
+                    href={explorerTxUrl(p.transactionHash, networkPassphrase)}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="font-mono text-indigo-700 underline dark:text-indigo-300"
+                    title={p.transactionHash}
+                  >
+                    {shortHash(p.transactionHash)}
+                    <span className="sr-only"> (transaction, opens in a new tab)</span>
+                  </a>{" "}
+                  · Ledger {p.ledgerNumber} ·{" "}
+                  <time dateTime={p.confirmedAt}>{formatUtcDateTime(p.confirmedAt)}</time>
+                </>
+              )}
             </p>
           </li>
         ))}

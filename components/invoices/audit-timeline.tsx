@@ -14,6 +14,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   FAILED: "Payment failed",
   PAYMENT_RECEIVED: "Payment received",
   REFUNDED: "Refunded",
+  PAYMENT_VOIDED: "Payment voided",
 };
 
 /**

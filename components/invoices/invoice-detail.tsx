@@ -32,16 +32,23 @@ import { InvoiceEmails, sentNotice } from "./invoice-emails";
 import { InvoicePayments, InvoiceTimes } from "./invoice-payments";
 import { PaymentLinkCard } from "./payment-link-card";
 import { DraftReadiness } from "./recipient-readiness";
+import { RecordPayment } from "./record-payment";
 import { RefundButton } from "./refund-button";
 import type { OwnerInvoice } from "./types";
+import { VoidPaymentButton } from "./void-payment-button";
 
 type Dialog = "cancel" | "delete" | null;
 
 /** Statuses whose page does not follow the payment status: no payment can arrive, or it is final. */
 const NOT_FOLLOWED = new Set(["DRAFT", "PAID", "CANCELLED"]);
-/** One payment: its transaction and operation. */
-const paymentKey = (p: { transactionHash: string; operationIndex: number }) =>
-  `${p.transactionHash}:${p.operationIndex}`;
+/** One payment: its transaction and operation (one recorded by hand: how, when, how much). */
+const paymentKey = (p: {
+  transactionHash: string | null;
+  operationIndex: number;
+  method: string;
+  confirmedAt: string;
+  amount: string;
+}) => `${p.transactionHash ?? `${p.method}:${p.confirmedAt}:${p.amount}`}:${p.operationIndex}`;
 
 export function InvoiceDetail({ id }: { id: string }) {
   const router = useRouter();
@@ -72,8 +79,12 @@ export function InvoiceDetail({ id }: { id: string }) {
       const shown = current.current;
       if (!shown) return;
       const known = new Set(shown.payments.map(paymentKey));
+      // One the owner recorded by hand (no transaction) is news to nobody here.
       const fresh = s.payments.filter(
-        (p) => !known.has(paymentKey(p)) && !toasted.current.has(paymentKey(p)),
+        (p) =>
+          p.transactionHash !== null &&
+          !known.has(paymentKey(p)) &&
+          !toasted.current.has(paymentKey(p)),
       );
       for (const p of fresh) {
         toasted.current.add(paymentKey(p));
@@ -212,14 +223,19 @@ export function InvoiceDetail({ id }: { id: string }) {
             {/* The refund action (its own component) goes in `action`: one per payment row. */}
             <InvoicePayments
               invoice={invoice}
-              action={(p) => (
-                <RefundButton
-                  invoiceId={id}
-                  payment={p}
-                  onDone={() => api<OwnerInvoice>(`${path}/owner`).then(setData)}
-                />
-              )}
+              action={(p) =>
+                p.method === "stellar" ? (
+                  <RefundButton
+                    invoiceId={id}
+                    payment={p}
+                    onDone={() => api<OwnerInvoice>(`${path}/owner`).then(setData)}
+                  />
+                ) : (
+                  <VoidPaymentButton invoice={invoice} payment={p} onDone={setData} />
+                )
+              }
             />
+            <RecordPayment invoice={invoice} onRecorded={setData} />
           </Card>
           <Card title="History">
             <AuditTimeline entries={invoice.auditLogs} wallet={session?.wallet} pricing={invoice} />

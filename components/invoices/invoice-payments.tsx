@@ -9,8 +9,10 @@ import {
   formatAmount,
   formatDateTime,
   formatFiat,
+  formatUtcDate,
   isZero,
   minutes,
+  paymentMethodLabel,
   shortAddress,
   shortHash,
   trimZeros,
@@ -23,6 +25,7 @@ const STATUS_WORDS: Record<Payment["status"], string> = {
   CONFIRMED: "Confirmed",
   REFUNDED: "Refunded in full",
   FAILED: "Failed",
+  VOIDED: "Voided",
 };
 
 /**
@@ -57,21 +60,31 @@ export function InvoicePayments({
     <Table caption="Payments received" columns={action ? [...COLUMNS, "Action"] : COLUMNS} stacked>
       {payments.map((p) => (
         <tr key={p.id} data-testid="payment-row" data-applied={p.applied}>
-          <td className={`${tdClass} font-mono`}>
-            <a
-              href={explorerTxUrl(p.transactionHash, networkPassphrase)}
-              target="_blank"
-              rel="noreferrer"
-              className={textLinkClass}
-              title={p.transactionHash}
-            >
-              {shortHash(p.transactionHash)}
-              <span className="sr-only"> (view on Stellar Expert, opens a new tab)</span>
-            </a>
-            <span className={`${small} whitespace-nowrap font-sans`}>
-              Ledger {p.ledgerNumber} · {formatDateTime(p.confirmedAt)}
-            </span>
-          </td>
+          {p.transactionHash === null ? (
+            // Received outside Stellar: how it came and the owner's reference, no hash.
+            <td className={tdClass} data-testid="payment-method">
+              <span className="break-words">{paymentMethodLabel(p.method, p.reference)}</span>
+              <span className={`${small} whitespace-nowrap`}>
+                Received {formatUtcDate(p.confirmedAt)} · recorded by you
+              </span>
+            </td>
+          ) : (
+            <td className={`${tdClass} font-mono`}>
+              <a
+                href={explorerTxUrl(p.transactionHash, networkPassphrase)}
+                target="_blank"
+                rel="noreferrer"
+                className={textLinkClass}
+                title={p.transactionHash}
+              >
+                {shortHash(p.transactionHash)}
+                <span className="sr-only"> (view on Stellar Expert, opens a new tab)</span>
+              </a>
+              <span className={`${small} whitespace-nowrap font-sans`}>
+                Ledger {p.ledgerNumber} · {formatDateTime(p.confirmedAt)}
+              </span>
+            </td>
+          )}
           <td className={`${tdClass} whitespace-nowrap text-right font-mono`}>
             {formatAmount(p.amount, p.asset)}
             {!isZero(p.amountRefunded) && (
@@ -91,12 +104,14 @@ export function InvoicePayments({
           <td className={`${tdClass} text-right`}>
             <PaymentValue payment={p} />
           </td>
-          <td className={`${tdClass} font-mono`} title={p.fromWallet}>
-            {shortAddress(p.fromWallet)}
+          <td className={`${tdClass} font-mono`} title={p.fromWallet ?? undefined}>
+            {p.fromWallet ? shortAddress(p.fromWallet) : "—"}
           </td>
           <td className={tdClass}>
             {p.applied ? (
               "Applied"
+            ) : p.status === "VOIDED" ? (
+              "Not applied: voided"
             ) : (
               <span className="text-amber-800 dark:text-amber-200">
                 Not applied: <span className="break-all">{unappliedReasonText(p)}</span>

@@ -30,7 +30,10 @@ const PROGRESS = {
 /** A payment with money left to send back (docs/decisions.md, Refunds). */
 export function canRefund(payment: Payment): boolean {
   return (
-    payment.status === "CONFIRMED" && compareAmounts(payment.amount, payment.amountRefunded) > 0
+    // A payment received outside Stellar moved nothing on the ledger: nothing to send back.
+    payment.method === "stellar" &&
+    payment.status === "CONFIRMED" &&
+    compareAmounts(payment.amount, payment.amountRefunded) > 0
   );
 }
 

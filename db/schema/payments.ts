@@ -1,11 +1,27 @@
-import { boolean, index, integer, numeric, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { PAYMENT_METHODS } from "../../lib/domain/manual-payment";
 import { type Currency, PRICE_CURRENCIES } from "../../lib/domain/money";
 import { UNAPPLIED_REASONS } from "../../lib/domain/unapplied";
 import { amount, idColumn, ts } from "./columns";
 import { invoiceIdRef } from "./invoices";
 
 /** Why a recorded payment does not count (lib/domain/unapplied.ts). */
-export { UNAPPLIED_REASONS };
+/**
+ * How a payment reached the freelancer: `stellar` (a ledger operation) or one the owner
+ * recorded by hand (lib/domain/manual-payment.ts; docs/decisions.md, Payments received
+ * outside Stellar), which has no transaction hash, ledger or sender wallet.
+ */
+export { PAYMENT_METHODS, UNAPPLIED_REASONS };
 
 /**
  * One payment operation that reached an invoice's freelancer wallet with its memo: one row per
@@ -17,8 +33,11 @@ export const payments = pgTable(
   {
     id: idColumn(),
     invoiceId: invoiceIdRef(),
-    /** The ledger's hash of the transaction: the outer hash of a fee-bump transaction. */
-    transactionHash: text("transaction_hash").notNull(),
+    /**
+     * The ledger's hash of the transaction: the outer hash of a fee-bump transaction. Null
+     * for a payment received outside Stellar (`method` other than `stellar`).
+     */
+    transactionHash: text("transaction_hash"),
     /** A fee-bump transaction's inner hash (either hash finds the payment); null otherwise. */
     innerTransactionHash: text("inner_transaction_hash"),
     /**
@@ -27,8 +46,9 @@ export const payments = pgTable(
      * Null on rows recorded before it was kept.
      */
     operationId: text("operation_id"),
-    ledgerNumber: integer("ledger_number").notNull(),
-    fromWallet: text("from_wallet").notNull(),
+    /** Null for a payment received outside Stellar, as is the sender. */
+    ledgerNumber: integer("ledger_number"),
+    fromWallet: text("from_wallet"),
     toWallet: text("to_wallet").notNull(),
     amount: amount("amount").notNull(),
     /** Index of the operation in its transaction (0 for rows recorded before partial payments). */
@@ -42,7 +62,8 @@ export const payments = pgTable(
     unappliedReason: text("unapplied_reason", { enum: UNAPPLIED_REASONS }),
     /** Sent back to the payer so far (refunds). */
     amountRefunded: amount("amount_refunded").notNull().default("0"),
-    status: text("status", { enum: ["CONFIRMED", "FAILED", "REFUNDED"] })
+    /** VOIDED: a payment recorded by hand that the owner withdrew (it no longer counts). */
+    status: text("status", { enum: ["CONFIRMED", "FAILED", "REFUNDED", "VOIDED"] })
       .notNull()
       .default("CONFIRMED"),
     confirmedAt: ts("confirmed_at").notNull(),
@@ -67,6 +88,16 @@ export const payments = pgTable(
     /** The quote live when its ledger closed; null when none was (then `paidLate`). */
     quoteId: text("quote_id"),
     paidLate: boolean("paid_late").notNull().default(false),
+    /** `stellar`, or how a payment recorded by hand was received. */
+    method: text("method", { enum: PAYMENT_METHODS }).notNull().default("stellar"),
+    /** A payment recorded by hand: the owner's reference (bank reference, receipt number). */
+    reference: text("reference"),
+    /** A payment recorded by hand: who recorded it (the audit actor) and when. */
+    recordedBy: text("recorded_by"),
+    recordedAt: ts("recorded_at"),
+    /** A payment recorded by hand and withdrawn: when, and by whom. */
+    voidedAt: ts("voided_at"),
+    voidedBy: text("voided_by"),
   },
   (t) => [
     uniqueIndex("payments_transaction_operation_key").on(t.transactionHash, t.operationIndex),
@@ -75,5 +106,10 @@ export const payments = pgTable(
     index("payments_invoice_idx").on(t.invoiceId),
     // Exports page through a wallet's payments by time (lib/services/exports).
     index("payments_wallet_confirmed_idx").on(t.toWallet, t.confirmedAt, t.id),
+    // A ledger payment has its transaction, ledger and sender; one recorded by hand has none.
+    check(
+      "payments_ledger_facts_by_method",
+      sql`(${t.method} = 'stellar') = (${t.transactionHash} IS NOT NULL AND ${t.ledgerNumber} IS NOT NULL AND ${t.fromWallet} IS NOT NULL)`,
+    ),
   ],
 );

@@ -122,6 +122,15 @@ const EXPECTED: Record<InvoiceTrigger, Record<InvoiceStatus, Expected>> = {
     EXPIRED: { to: "EXPIRED", audit: "REFUNDED", event: "payment.refunded" },
     CANCELLED: { to: "CANCELLED", audit: "REFUNDED", event: "payment.refunded" },
   },
+  voidPayment: {
+    DRAFT: modifyError,
+    PENDING: { to: "PENDING", audit: "PAYMENT_VOIDED", event: "payment.voided" },
+    PROCESSING: { to: "PROCESSING", audit: "PAYMENT_VOIDED", event: "payment.voided" },
+    PAID: modifyError,
+    FAILED: { to: "FAILED", audit: "PAYMENT_VOIDED", event: "payment.voided" },
+    EXPIRED: { to: "EXPIRED", audit: "PAYMENT_VOIDED", event: "payment.voided" },
+    CANCELLED: { to: "CANCELLED", audit: "PAYMENT_VOIDED", event: "payment.voided" },
+  },
   cancel: {
     DRAFT: cancelled,
     PENDING: cancelled,
@@ -224,6 +233,7 @@ describe("what a move records beyond the table", () => {
       ["refund", null],
       ["expire", "expiredAt"],
       ["cancel", "cancelledAt"],
+      ["voidPayment", null],
     ]);
   });
 

@@ -28,6 +28,7 @@ export const INVOICE_TRIGGERS = [
   "refund", // a refund of a recorded payment reached the payer
   "expire", // the due date has ended (expiry job)
   "cancel", // POST /api/invoices/:id/cancel
+  "voidPayment", // DELETE /api/invoices/:id/payments/:paymentId (a payment recorded by hand)
 ] as const;
 export type InvoiceTrigger = (typeof INVOICE_TRIGGERS)[number];
 
@@ -43,6 +44,7 @@ export const AUDIT_ACTIONS = [
   "FAILED", // submitFailed
   "PAYMENT_RECEIVED", // receive: a partial or unapplied payment
   "REFUNDED", // refund
+  "PAYMENT_VOIDED", // voidPayment: a payment recorded by hand was withdrawn
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -56,6 +58,7 @@ export const EVENT_TYPES = [
   "payment.confirmed", // pay and receive: each applied payment recorded
   "payment.unapplied", // pay and receive: each payment recorded that does not count
   "payment.refunded", // refund
+  "payment.voided", // voidPayment
   "link.created", // creation of a payment link
   "link.paid", // pay, for a payment link
 ] as const;
@@ -166,6 +169,18 @@ const TRANSITIONS: Record<InvoiceTrigger, Record<InvoiceStatus, Outcome>> = {
     FAILED: move("EXPIRED", "EXPIRED", "invoice.expired"),
     EXPIRED: ignore,
     CANCELLED: ignore,
+  },
+  // A payment recorded by hand that was a mistake stops counting; the status stays. PAID is
+  // final (no move leads out of it), so a payment that completed an invoice cannot be voided
+  // (docs/decisions.md, Payments received outside Stellar).
+  voidPayment: {
+    DRAFT: reject("modify"),
+    PENDING: move("PENDING", "PAYMENT_VOIDED", "payment.voided"),
+    PROCESSING: move("PROCESSING", "PAYMENT_VOIDED", "payment.voided"),
+    PAID: reject("modify"),
+    FAILED: move("FAILED", "PAYMENT_VOIDED", "payment.voided"),
+    EXPIRED: move("EXPIRED", "PAYMENT_VOIDED", "payment.voided"),
+    CANCELLED: move("CANCELLED", "PAYMENT_VOIDED", "payment.voided"),
   },
   cancel: {
     DRAFT: move("CANCELLED", "CANCELLED", "invoice.cancelled"),

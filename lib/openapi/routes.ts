@@ -19,6 +19,8 @@ import * as invoiceEmail from "@/app/api/invoices/[id]/email/spec";
 import * as invoiceEmails from "@/app/api/invoices/[id]/emails/spec";
 import * as invoiceOwner from "@/app/api/invoices/[id]/owner/spec";
 import * as paymentRefund from "@/app/api/invoices/[id]/payments/[paymentId]/refund/spec";
+import * as manualPaymentVoid from "@/app/api/invoices/[id]/payments/[paymentId]/spec";
+import * as manualPayment from "@/app/api/invoices/[id]/payments/spec";
 import * as invoicePdf from "@/app/api/invoices/[id]/pdf/spec";
 import * as invoiceSend from "@/app/api/invoices/[id]/send/spec";
 import * as invoice from "@/app/api/invoices/[id]/spec";
@@ -89,6 +91,8 @@ export const ROUTE_SPECS: readonly Operation[] = [
   invoiceEmails,
   unsubscribe,
   paymentRefund,
+  manualPayment,
+  manualPaymentVoid,
   refundSubmit,
   clients,
   clientFavorite,

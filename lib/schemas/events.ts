@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EVENT_TYPES, INVOICE_STATUSES } from "@/lib/domain/invoice-state";
+import { PAYMENT_METHODS } from "@/lib/domain/manual-payment";
 import { CURRENCIES, PRICE_CURRENCIES } from "@/lib/domain/money";
 import { UNAPPLIED_REASONS } from "@/lib/domain/unapplied";
 import { id, int, timestamp, txHash, wallet, wire, decimal as wireDecimal } from "./wire";
@@ -70,16 +71,31 @@ const invoiceNumber = z.string().meta({ example: "INV-0001" });
 const payment = {
   id: id.meta({ description: "Payment id" }),
   invoiceId: id,
-  transactionHash: txHash,
-  ledgerNumber: z.number().int(),
-  fromWallet: wallet,
+  transactionHash: txHash
+    .nullable()
+    .meta({ description: "null for a payment received outside Stellar (`method`)" }),
+  ledgerNumber: z.number().int().nullable(),
+  fromWallet: wallet.nullable(),
   toWallet: wallet,
   amount: decimal,
   asset: z.string().meta({
-    description: "Asset code received (the invoice currency unless `wrong_asset`)",
+    description:
+      "Asset code received (the invoice currency unless `wrong_asset`); for a payment received outside Stellar, the unit of `amount`: the invoice's price currency, else its asset",
     example: "USDC",
   }),
-  confirmedAt: timestamp,
+  confirmedAt: timestamp.meta({
+    description:
+      "When it reached the ledger; for a payment received outside Stellar, the date received (00:00 UTC)",
+  }),
+  method: z.enum(PAYMENT_METHODS).optional().meta({
+    description:
+      "`stellar`, or how a payment recorded by the owner was received (`bank_transfer`, `cash`, `other`); absent from events written before it was added (those are `stellar`)",
+  }),
+  reference: z
+    .string()
+    .nullable()
+    .optional()
+    .meta({ description: "The owner's reference of a payment received outside Stellar" }),
 };
 const amountPaid = decimal.meta({
   description:
@@ -135,9 +151,12 @@ export const EVENT_DATA = {
     total: decimal.meta({ description: "In `priceCurrency` when set, else in `currency`" }),
     currency,
     priceCurrency,
-    transactionHash: txHash,
-    ledgerNumber: z.number().int(),
-    payerWallet: wallet,
+    transactionHash: txHash.nullable().meta({
+      description:
+        "The transaction that completed the payment; null when a payment received outside Stellar completed it (its `payment.confirmed` says how)",
+    }),
+    ledgerNumber: z.number().int().nullable(),
+    payerWallet: wallet.nullable(),
     paidAt: timestamp,
   }),
   "invoice.expired": z.object({
@@ -159,7 +178,10 @@ export const EVENT_DATA = {
   }),
   "payment.confirmed": z.object({
     ...payment,
-    asset: currency,
+    asset: z.enum([...CURRENCIES, ...PRICE_CURRENCIES]).meta({
+      description:
+        "The invoice's asset; a payment received outside Stellar on a fiat-priced invoice is in its price currency (USD or EUR)",
+    }),
     applied: z.literal(true),
     amountPaid,
     amountDue: decimal.meta({
@@ -188,6 +210,16 @@ export const EVENT_DATA = {
     amountPaid,
     priceCurrency,
     refund: refundFacts,
+  }),
+  "payment.voided": z.object({
+    ...payment,
+    status: z.literal("VOIDED"),
+    amountPaid,
+    amountDue: decimal.meta({
+      description:
+        "max(total - amountPaid, 0) after the void; in whole cents of `priceCurrency` when set",
+    }),
+    priceCurrency,
   }),
   "link.created": z.object({
     id,
@@ -246,6 +278,8 @@ export const EVENT_WHEN: Record<DeliveredEventType, string> = {
     "A payment operation is recorded that does not count towards the invoice (`reason`): after it was PAID, cancelled or not sent, or in another asset. The money is on the freelancer's account and can be refunded.",
   "payment.refunded":
     "A refund of a payment reached the ledger (through submit or seen by the watcher): once per refund.",
+  "payment.voided":
+    "The owner voids a payment they recorded by hand (received outside Stellar) as a mistake: it no longer counts, and `amountPaid` and `amountDue` are the invoice's after it.",
   "link.created": "A payment link is created.",
   "link.paid":
     "A payment link is paid (after `invoice.paid` and `payment.confirmed`): for a reusable or open-amount link, once per paid checkout.",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { TAX_SCHEMES } from "@/lib/domain/address";
 import { INVOICE_STATUSES } from "@/lib/domain/invoice-state";
+import { PAYMENT_METHODS } from "@/lib/domain/manual-payment";
 import { CURRENCIES, PRICE_CURRENCIES } from "@/lib/domain/money";
 import { MAX_REMINDERS, REMINDER_OFFSET_MAX, REMINDER_OFFSET_MIN } from "@/lib/domain/reminders";
 import { TOLERANCE_SPEC } from "@/lib/domain/settlement";
@@ -465,19 +466,42 @@ const paymentValue = {
   }),
 };
 
+/** How a payment came: `stellar`, or a payment the owner recorded by hand. */
+const paymentMethod = z.enum(PAYMENT_METHODS).meta({
+  description:
+    "`stellar` (a ledger payment), or how a payment received outside Stellar and recorded by the owner came: `bank_transfer`, `cash`, `other` (then `transactionHash`, `ledgerNumber` and `fromWallet` are null, and it is never refunded through Stellar)",
+});
+/** The ledger's hash; null for a payment received outside Stellar. */
+const paymentHash = txHash
+  .nullable()
+  .meta({ description: "The transaction's hash; null for a payment received outside Stellar" });
+const manualFields = {
+  reference: z.string().nullable().meta({
+    description: "A payment received outside Stellar: the owner's reference (bank reference...)",
+    example: "SEPA 2026-114",
+  }),
+  recordedBy: z.string().nullable().meta({
+    description:
+      "A payment received outside Stellar: who recorded it (the owner's wallet, or `key:<prefix>` for an API key)",
+  }),
+  voidedAt: timestamp
+    .nullable()
+    .meta({ description: "A payment received outside Stellar that the owner voided: when" }),
+};
+
 /** One payment operation as recorded: every field of the Payment row (the owner's view). */
 const paymentB = z
   .object({
     id,
     invoiceId: id,
-    transactionHash: txHash,
+    transactionHash: paymentHash,
     innerTransactionHash: txHash.nullable().meta({
       description:
         "A fee-bump transaction's inner hash (`transactionHash` is then the outer, fee-bump hash); null otherwise",
     }),
     operationIndex: int.meta({ description: "Index of the operation in its transaction" }),
-    ledgerNumber: int,
-    fromWallet: wallet,
+    ledgerNumber: int.nullable(),
+    fromWallet: wallet.nullable(),
     toWallet: wallet,
     amount: decimal,
     asset: receivedAsset,
@@ -485,8 +509,16 @@ const paymentB = z
     applied,
     unappliedReason,
     amountRefunded: decimal.meta({ description: "Sent back to the payer so far" }),
-    status: z.enum(["CONFIRMED", "FAILED", "REFUNDED"]),
-    confirmedAt: timestamp,
+    status: z.enum(["CONFIRMED", "FAILED", "REFUNDED", "VOIDED"]).meta({
+      description:
+        "VOIDED: a payment received outside Stellar that the owner withdrew (not counted)",
+    }),
+    confirmedAt: timestamp.meta({
+      description:
+        "When it reached the ledger; for a payment received outside Stellar, the date received (00:00 UTC)",
+    }),
+    method: paymentMethod,
+    ...manualFields,
     ...paymentValue,
     fiatCurrency: z.enum(PRICE_CURRENCIES).nullable().meta({
       description: "The reporting currency of `fiatValue` (USD)",
@@ -508,7 +540,7 @@ const paymentB = z
 const paymentA = z
   .object({
     id,
-    transactionHash: txHash,
+    transactionHash: paymentHash,
     innerTransactionHash: txHash.nullable().meta({
       description:
         "A fee-bump transaction's inner hash (`transactionHash` is then the outer, fee-bump hash); null otherwise",
@@ -521,6 +553,8 @@ const paymentA = z
     unappliedReason,
     amountRefunded: number,
     confirmedAt: timestamp,
+    method: paymentMethod,
+    reference: manualFields.reference,
     priceValue: z.number().nullable(),
     paidLate: z.boolean(),
     fiatCurrency: z.enum(PRICE_CURRENCIES).nullable(),
@@ -544,6 +578,7 @@ export const receivedPaymentB = paymentB
     applied: true,
     unappliedReason: true,
     confirmedAt: true,
+    method: true,
     priceValue: true,
     paidLate: true,
   })

@@ -1,7 +1,13 @@
 import { z } from "zod";
+import {
+  INVALID_RECEIVED_ON,
+  MANUAL_PAYMENT_METHODS,
+  parseReceivedOn,
+  REFERENCE_MAX,
+} from "@/lib/domain/manual-payment";
 import { PRICE_CURRENCIES } from "@/lib/domain/money";
 import { walletAddressSchema } from "./auth";
-import { networkNameSchema, networkPassphraseSchema } from "./common";
+import { amountSchema, networkNameSchema, networkPassphraseSchema, optionalText } from "./common";
 import { receivedPaymentA, receivedPaymentB, settledA, settledB } from "./invoices";
 import {
   currency,
@@ -20,6 +26,41 @@ const hash = z
   .string({ error: "transactionHash required" })
   .regex(/^[0-9a-fA-F]{64}$/, "must be 64 hex characters")
   .transform((v) => v.toLowerCase());
+
+/**
+ * POST /api/invoices/:id/payments: a payment received outside Stellar, recorded by the owner
+ * (docs/decisions.md, Payments received outside Stellar). The checks that need the invoice
+ * (whole cents when priced in fiat, never past the amount due) and the clock (not in the
+ * future) are the service's (lib/domain/manual-payment.ts).
+ */
+export const recordManualPaymentSchema = z
+  .object({
+    amount: amountSchema.describe(
+      "Exact decimal, > 0: in the invoice's price currency when it has one (at most 2 decimals), else in its asset (at most 7); at most the amount due",
+    ),
+    receivedOn: z
+      .string({ error: "receivedOn required" })
+      .transform((v, ctx) => {
+        const d = parseReceivedOn(v);
+        if (d === null) {
+          ctx.addIssue({ code: "custom", message: INVALID_RECEIVED_ON });
+          return z.NEVER;
+        }
+        return d;
+      })
+      .meta({
+        description: "The date the money was received, YYYY-MM-DD; not in the future",
+        example: "2026-01-15",
+      }),
+    method: z.enum(MANUAL_PAYMENT_METHODS, {
+      error: `must be one of ${MANUAL_PAYMENT_METHODS.join(", ")}`,
+    }),
+    reference: optionalText(REFERENCE_MAX).describe(
+      `Free text, at most ${REFERENCE_MAX} characters: a bank reference, a receipt number`,
+    ),
+  })
+  .strict();
+export type RecordManualPaymentBody = z.output<typeof recordManualPaymentSchema>;
 
 /** An asset a payer may send (docs/decisions.md, Path payments): `"XLM"` or `{code, issuer}`. */
 export const sendAssetSchema = z.union([

@@ -75,6 +75,7 @@ export const receivedPaymentB = (p: PaymentRow): z.output<typeof receivedB> => (
   applied: p.applied,
   unappliedReason: p.unappliedReason,
   confirmedAt: p.confirmedAt.toISOString(),
+  method: p.method,
   priceValue: p.priceValue,
   paidLate: p.paidLate,
 });
@@ -102,6 +103,9 @@ const paymentB = (p: PaymentRow): OwnerB["payments"][number] => {
     rateSource: p.rateSource,
     rateAt: iso(p.rateAt),
     quoteId: p.quoteId,
+    reference: p.reference,
+    recordedBy: p.recordedBy,
+    voidedAt: iso(p.voidedAt),
   };
 };
 const paymentA = (p: PaymentRow): OwnerA["payments"][number] => ({
@@ -116,6 +120,8 @@ const paymentA = (p: PaymentRow): OwnerA["payments"][number] => ({
   unappliedReason: p.unappliedReason,
   amountRefunded: formatForFormA(p.amountRefunded),
   confirmedAt: p.confirmedAt.toISOString(),
+  method: p.method,
+  reference: p.reference,
   priceValue: numberOrNull(p.priceValue),
   paidLate: p.paidLate,
   fiatCurrency: p.fiatCurrency,

@@ -61,6 +61,12 @@ export const quoteOf = (q: QuoteRow | null): FormB<typeof paymentIntent>["quote"
     expiresAt: q.expiresAt.toISOString(),
   };
 
+/**
+ * A ledger fact of a payment submit or confirm recorded: never null for those (the payments
+ * table's check: only a payment recorded by hand has no hash or ledger).
+ */
+const onLedger = <T>(value: T | null): T => value as T;
+
 /** 200 of POST /api/payments/submit: the payment was recorded, or the invoice already paid. */
 export const submitResultSerializer = sameInBothForms(
   submitResult,
@@ -68,8 +74,8 @@ export const submitResultSerializer = sameInBothForms(
     o.kind === "recorded"
       ? {
           success: true,
-          transactionHash: o.payment.transactionHash,
-          ledger: o.payment.ledgerNumber,
+          transactionHash: onLedger(o.payment.transactionHash),
+          ledger: onLedger(o.payment.ledgerNumber),
           status: o.invoice.status,
           paidAt: iso(o.invoice.paidAt),
         }
@@ -102,8 +108,8 @@ export const confirmSerializer = sameInBothForms(
     o.kind === "recorded"
       ? {
           status: "confirmed",
-          transactionHash: o.payment.transactionHash,
-          ledger: o.payment.ledgerNumber,
+          transactionHash: onLedger(o.payment.transactionHash),
+          ledger: onLedger(o.payment.ledgerNumber),
           paidAt: iso(o.invoice.paidAt),
         }
       : {

@@ -266,6 +266,12 @@ export const SAMPLE_PAYMENT: PaymentRow = {
   priceRate: null,
   quoteId: null,
   paidLate: false,
+  method: "stellar",
+  reference: null,
+  recordedBy: null,
+  recordedAt: null,
+  voidedAt: null,
+  voidedBy: null,
 };
 
 /** A look-alike USDC from another issuer: recorded, never applied. */

@@ -21,8 +21,12 @@ export type PaymentEmailPayload = {
   /** What is left to pay after it ("0.0000000" when paid in full). */
   remaining: string;
   paidInFull: boolean;
-  transactionHash: string;
-  payerWallet: string;
+  /** Null for a payment received outside Stellar (then `method` says how it came). */
+  transactionHash: string | null;
+  payerWallet: string | null;
+  /** `stellar`, or how a payment recorded by hand was received, and its reference. */
+  method?: string;
+  reference?: string | null;
   paidAt: string;
   unsubscribeUrl: string;
 };
@@ -58,6 +62,8 @@ export async function enqueuePaymentEmails(
     paidInFull,
     transactionHash: payment.transactionHash,
     payerWallet: payment.fromWallet,
+    method: payment.method,
+    reference: payment.reference,
     paidAt: payment.confirmedAt.toISOString(),
     unsubscribeUrl: unsubscribeUrl(config, invoice.id),
   };

@@ -38,7 +38,8 @@ export async function enqueueRefundEmail(
     transactionHash: onLedger.hash,
     ledgerNumber: onLedger.ledger,
     refundedAt: onLedger.at.toISOString(),
-    paymentHash: payment.transactionHash,
+    // Only a ledger payment is refunded (create-refund.ts refuses the others).
+    paymentHash: payment.transactionHash ?? "",
   };
   await enqueueEmail(
     db,

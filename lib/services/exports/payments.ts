@@ -76,14 +76,28 @@ export const PAYMENT_COLUMNS: readonly Column<PaymentExportRow>[] = [
   ["priceValue", (p) => p.priceValue],
   ["paidLate", (p) => String(p.paidLate)],
   ["transactionHash", (p) => p.transactionHash],
-  ["ledger", (p) => String(p.ledgerNumber)],
+  ["ledger", (p) => (p.ledgerNumber === null ? null : String(p.ledgerNumber))],
   ["operationIndex", (p) => String(p.operationIndex)],
   ["fromWallet", (p) => p.fromWallet],
-  ["status", (p) => (refunded(p) ? "refunded" : p.applied ? "applied" : "unapplied")],
+  [
+    "status",
+    (p) =>
+      p.status === "VOIDED"
+        ? "voided"
+        : refunded(p)
+          ? "refunded"
+          : p.applied
+            ? "applied"
+            : "unapplied",
+  ],
   ["unappliedReason", (p) => p.unappliedReason],
   ["amountRefunded", (p) => canonicalAmount(p.amountRefunded)],
   ["confirmedAt", (p) => isoCell(p.confirmedAt)],
   ["network", (p) => networkOf(p.invoice.networkPassphrase)],
+  // How it came: `stellar`, or a payment received outside Stellar (no hash, ledger or sender)
+  // with the owner's reference (docs/decisions.md, Payments received outside Stellar).
+  ["method", (p) => p.method],
+  ["reference", (p) => p.reference],
 ];
 
 /** The caller's payments, oldest first, a page at a time. */

@@ -160,6 +160,35 @@ describe("a paid invoice's PDF", () => {
     ],
   };
 
+  it("lists a payment received outside Stellar with its method and reference instead of a hash", async () => {
+    const text = await pageText(
+      await renderInvoicePdf(
+        {
+          ...paidInTwo,
+          transactionHash: null,
+          payments: [
+            paidInTwo.payments?.[0] as NonNullable<InvoicePdfData["payments"]>[number],
+            {
+              transactionHash: null,
+              amount: "2829.5700000",
+              asset: "EUR",
+              applied: true,
+              amountRefunded: "0",
+              confirmedAt: new Date("2026-02-03T00:00:00.000Z"),
+              priceValue: "2829.5700000",
+              method: "bank_transfer",
+              reference: "SEPA 114",
+            },
+          ],
+        },
+        { paymentLink: "https://invoices.example/pay/abc123", compress: false },
+      ),
+    );
+    expect(text).toContain("2,829.57 EUR");
+    expect(text).not.toContain("2,829.57 EUR (");
+    expect(text).toContain("Bank transfer · ref SEPA 114");
+  });
+
   it("says PAID, lists every payment with its asset amount and value, and has no pay instructions", async () => {
     const text = await pageText(
       await renderInvoicePdf(paidInTwo, {

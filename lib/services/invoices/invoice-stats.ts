@@ -109,6 +109,10 @@ export async function getInvoiceStats(
   const priced = sql`${payments.fiatCurrency} is not distinct from ${reporting} and ${payments.fiatValue} is not null`;
   const refundEntry = sql`(${invoiceAuditLogs.action} = 'REFUNDED' and ${invoiceAuditLogs.changes}->>'asset' in ('XLM', 'USDC', 'EURC') and ${invoiceAuditLogs.changes}->>'amount' ~ '^[0-9]+([.][0-9]+)?$')`;
   const keptValue = sql`${payments.priceValue} * (${kept}) / ${payments.amount}`;
+  // Sums per asset count amounts in that asset: a payment received outside Stellar on a
+  // fiat-priced invoice is in its price currency and counts in the fiat sums (priceValue,
+  // fiatValue) only (docs/decisions.md, Payments received outside Stellar).
+  const inAsset = eq(payments.asset, invoices.currency);
   const [groups, months, activity, revenue, [inFiat], pricedRevenue] = await Promise.all([
     ctx.db
       .select({
@@ -131,7 +135,9 @@ export async function getInvoiceStats(
       })
       .from(payments)
       .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
-      .where(and(condition, eq(payments.applied, true), gte(payments.confirmedAt, yearAgo)))
+      .where(
+        and(condition, eq(payments.applied, true), inAsset, gte(payments.confirmedAt, yearAgo)),
+      )
       .groupBy(sql`1`, invoices.currency),
     ctx.db
       .select({
@@ -164,7 +170,7 @@ export async function getInvoiceStats(
       })
       .from(payments)
       .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
-      .where(and(condition, eq(payments.applied, true)))
+      .where(and(condition, eq(payments.applied, true), inAsset))
       .groupBy(invoices.currency),
     ctx.db
       .select({

@@ -321,6 +321,8 @@ describe("event data and the outbox", () => {
       priceRate: null,
       quoteId: null,
       paidLate: false,
+      method: "stellar",
+      reference: null,
       ...over,
     } as PaymentRow;
   }
@@ -347,6 +349,14 @@ describe("event data and the outbox", () => {
       assetIssuer: payer,
       applied: false,
       unappliedReason: "wrong_asset",
+    });
+    const manual = paymentRow({
+      id: "pay3aaaaaaaaaaaaaaaaaaaa",
+      transactionHash: null,
+      ledgerNumber: null,
+      fromWallet: null,
+      method: "bank_transfer",
+      reference: "SEPA 2026-114",
     });
     return [
       plannedRecords(
@@ -399,6 +409,17 @@ describe("event data and the outbox", () => {
           confirmedAt: at.toISOString(),
         },
       }),
+      // A payment received outside Stellar completing the invoice: no hash, ledger or payer.
+      plannedRecords(
+        invoice({ ...paid, transactionHash: null, ledgerNumber: null, payerWallet: null }),
+        transition("PENDING", "pay"),
+        { actor: wallet, at, payments: [manual] },
+      ),
+      plannedRecords(
+        invoice({ status: "PENDING", amountPaid: "0.0000000" }),
+        transition("PENDING", "voidPayment"),
+        { actor: wallet, at, payment: { ...manual, status: "VOIDED", applied: false } },
+      ),
     ].flatMap((p) => p.events);
   }
 
@@ -429,8 +450,14 @@ describe("event data and the outbox", () => {
   });
 
   it("a row missing what its event requires fails the move at the outbox", async () => {
-    // A PAID invoice without its transaction hash: the builder passes the null on ...
-    const row = invoice({ status: "PAID", ledgerNumber: 42, payerWallet: payer, paidAt });
+    // A PAID invoice without its time paid: the builder passes the null on ...
+    const row = invoice({
+      status: "PAID",
+      transactionHash: hash,
+      ledgerNumber: 42,
+      payerWallet: payer,
+      paidAt: null,
+    });
     const planned = plannedRecords(row, transition("PENDING", "pay"), {
       actor: payer,
       at,
@@ -438,6 +465,6 @@ describe("event data and the outbox", () => {
     });
     const [paidEvent] = planned.events;
     // ... and the outbox refuses it, naming the field.
-    expect(() => eventData(paidEvent)).toThrow(/invoice\.paid data[\s\S]*transactionHash/);
+    expect(() => eventData(paidEvent)).toThrow(/invoice\.paid data[\s\S]*paidAt/);
   });
 });

@@ -16,7 +16,7 @@ import {
   type TransitionResult,
   transition,
 } from "@/lib/domain/invoice-state";
-import type { Currency } from "@/lib/domain/money";
+import type { Currency, PriceCurrency } from "@/lib/domain/money";
 import { newId } from "@/lib/ids";
 import type { EventData, EventPayload } from "@/lib/schemas/events";
 import { writeEvent } from "@/lib/services/events/outbox";
@@ -258,6 +258,8 @@ const paymentFields = (payment: PaymentRow, row: InvoiceRow) => ({
   amount: payment.amount,
   asset: payment.asset,
   confirmedAt: payment.confirmedAt.toISOString(),
+  method: payment.method,
+  reference: payment.reference,
 });
 
 const BUILDERS: { [T in EventType]: (facts: EventFacts) => EventData<T> } = {
@@ -280,9 +282,10 @@ const BUILDERS: { [T in EventType]: (facts: EventFacts) => EventData<T> } = {
     total: facts.row.total,
     currency: facts.row.currency,
     priceCurrency: facts.row.priceCurrency,
-    transactionHash: required(facts.row.transactionHash),
-    ledgerNumber: required(facts.row.ledgerNumber),
-    payerWallet: required(facts.row.payerWallet),
+    // Null when a payment received outside Stellar completed it (docs/decisions.md).
+    transactionHash: facts.row.transactionHash,
+    ledgerNumber: facts.row.ledgerNumber,
+    payerWallet: facts.row.payerWallet,
     paidAt: required(iso(facts.row.paidAt)),
   }),
   "invoice.expired": (facts) => ({
@@ -302,8 +305,9 @@ const BUILDERS: { [T in EventType]: (facts: EventFacts) => EventData<T> } = {
     const payment = paymentOf(facts);
     return {
       ...paymentFields(payment, facts.row),
-      // An applied payment is in the invoice's currency (classifyPayment); the parse checks it.
-      asset: payment.asset as Currency,
+      // An applied payment is in the invoice's currency (classifyPayment), or one recorded by
+      // hand in its price currency; the parse checks it.
+      asset: payment.asset as Currency | PriceCurrency,
       applied: true,
       amountPaid: facts.row.amountPaid,
       amountDue: invoiceAmountDue(facts.row),
@@ -331,6 +335,13 @@ const BUILDERS: { [T in EventType]: (facts: EventFacts) => EventData<T> } = {
       refund: required(facts.details.refund),
     };
   },
+  "payment.voided": (facts) => ({
+    ...paymentFields(paymentOf(facts), facts.row),
+    status: "VOIDED",
+    amountPaid: facts.row.amountPaid,
+    amountDue: invoiceAmountDue(facts.row),
+    priceCurrency: facts.row.priceCurrency,
+  }),
   "link.created": ({ row, details }) => ({
     id: row.id,
     checkoutUrl: required(details.checkoutUrl),

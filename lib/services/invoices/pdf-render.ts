@@ -11,6 +11,7 @@ import {
   formatGrouped,
   formatPriced,
   isZero,
+  paymentMethodLabel,
   trimZeros,
 } from "@/lib/format";
 
@@ -54,8 +55,15 @@ export const PDF_PAYMENT_FIELDS = [
   "amountRefunded",
   "confirmedAt",
   "priceValue",
+  "method",
+  "reference",
 ] as const satisfies readonly (keyof PaymentRow)[];
-export type PdfPayment = Pick<PaymentRow, (typeof PDF_PAYMENT_FIELDS)[number]>;
+/** A payment as drawn; `method` and `reference` are those of a payment received outside Stellar. */
+export type PdfPayment = Omit<
+  Pick<PaymentRow, (typeof PDF_PAYMENT_FIELDS)[number]>,
+  "method" | "reference"
+> &
+  Partial<Pick<PaymentRow, "method" | "reference">>;
 
 /** What the PDF shows: a subset of the owner view, so tests can build one by hand. */
 export type InvoicePdfData = Pick<OwnerInvoice, (typeof PDF_FIELDS)[number]> & {
@@ -363,11 +371,17 @@ export function renderInvoicePdf(
       .text("Payments received", left, doc.y + 12);
     for (const p of received) {
       if (doc.y + 40 > bottom()) doc.addPage();
-      // What moved on the ledger, and (fiat-priced) what it counted for.
+      // What moved on the ledger, and (fiat-priced) what it counted for; a payment received
+      // outside Stellar is in the invoice's own unit, with how it came instead of a hash.
+      const manual = p.transactionHash === null;
       const value =
-        invoice.priceCurrency && p.priceValue
+        !manual && invoice.priceCurrency && p.priceValue
           ? ` (${formatFiat(p.priceValue, invoice.priceCurrency)})`
           : "";
+      const amount =
+        manual && invoice.priceCurrency
+          ? formatFiat(p.amount, invoice.priceCurrency)
+          : formatExactAmount(p.amount, p.asset);
       const refunded = isZero(p.amountRefunded)
         ? ""
         : `, ${formatExactAmount(p.amountRefunded, p.asset)} refunded`;
@@ -375,19 +389,19 @@ export function renderInvoicePdf(
         .font("Body")
         .fontSize(9)
         .fillColor(INK)
-        .text(
-          `${day(p.confirmedAt)}: ${formatExactAmount(p.amount, p.asset)}${value}${refunded}`,
-          left,
-          doc.y + 4,
-          { width },
-        );
+        .text(`${day(p.confirmedAt)}: ${amount}${value}${refunded}`, left, doc.y + 4, { width });
       doc
-        .font("Mono")
-        .fontSize(7.5)
+        .font(manual ? "Body" : "Mono")
+        .fontSize(manual ? 8.5 : 7.5)
         .fillColor(MUTED)
-        .text(p.transactionHash, left, doc.y + 1, {
-          width,
-        });
+        .text(
+          p.transactionHash ?? paymentMethodLabel(p.method ?? "other", p.reference),
+          left,
+          doc.y + 1,
+          {
+            width,
+          },
+        );
     }
   } else if (invoice.transactionHash) {
     doc

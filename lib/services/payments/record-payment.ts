@@ -23,7 +23,7 @@ import { assetFor } from "@/lib/stellar/assets";
 import type { ServiceContext } from "../context";
 import { pgErrorCode, withTransaction } from "../db";
 import { enqueuePaymentEmails } from "../email/receipts";
-import { applyTransition } from "../invoices/lifecycle";
+import { applyTransition, type InvoiceChanges, SYSTEM_ACTOR } from "../invoices/lifecycle";
 import { networkName } from "../invoices/network";
 import { type InvoiceRow, lockInvoiceAnyState, type PaymentRow } from "../invoices/store";
 import { checkoutIsFull, LINK_FULL } from "../links/checkout";
@@ -304,50 +304,33 @@ async function recordLocked(
     .returning();
   rows.sort((a, b) => a.operationIndex - b.operationIndex);
 
-  const applied = appliedValue(invoice, rows);
-  const amountPaid = sumAmounts([invoice.amountPaid, applied]);
-  const payer = (rows.find((r) => r.applied) ?? rows[0]).fromWallet;
-  const paidNow =
-    isPayable(invoice.status) &&
-    invoice.deletedAt === null &&
-    toStroops(applied) > 0n &&
-    isPaidInFull(
-      paidTowardsTotal(amountPaid, invoice.priceCurrency),
-      invoice.total,
-      invoice.paymentTolerance,
-    );
   const unapplied = rows.find((r) => !r.applied);
-  const changes = {
-    transactionHash: result.hash,
-    ledgerNumber: result.ledger,
-    amount: applied,
-    amountPaid,
-    ...(unapplied && {
-      reason: unapplied.unappliedReason,
-      asset: unapplied.asset,
-      assetIssuer: unapplied.assetIssuer,
-      unappliedAmount: sumAmounts(rows.filter((r) => !r.applied).map((r) => r.amount)),
-    }),
-  };
-  const updated = await applyTransition(db, invoice, paidNow ? "pay" : "receive", {
-    actor: payer,
-    at: ctx.now(),
-    set: paidNow
-      ? {
-          amountPaid,
-          transactionHash: result.hash,
-          ledgerNumber: result.ledger,
-          payerWallet: payer,
-          clientWallet: payer,
-          // The ledger's time of the payment, not the time it was noticed.
-          paidAt: result.createdAt,
-        }
-      : { amountPaid },
-    changes,
-    payments: rows,
+  const payer = (rows.find((r) => r.applied) ?? rows[0]).fromWallet;
+  const {
+    invoice: updated,
+    applied,
+    paidNow,
+  } = await applyPaymentRows(db, ctx, invoice, rows, {
+    actor: payer ?? SYSTEM_ACTOR,
+    paid: {
+      transactionHash: result.hash,
+      ledgerNumber: result.ledger,
+      payerWallet: payer,
+      clientWallet: payer,
+      // The ledger's time of the payment, not the time it was noticed.
+      paidAt: result.createdAt,
+    },
+    changes: {
+      transactionHash: result.hash,
+      ledgerNumber: result.ledger,
+      ...(unapplied && {
+        reason: unapplied.unappliedReason,
+        asset: unapplied.asset,
+        assetIssuer: unapplied.assetIssuer,
+        unappliedAmount: sumAmounts(rows.filter((r) => !r.applied).map((r) => r.amount)),
+      }),
+    },
   });
-  // The receipt and the payment notice, with the payment (docs/decisions.md, Reminders and receipts).
-  await enqueuePaymentEmails(db, ctx.config, updated, rows, applied, ctx.now());
   return {
     ...base,
     invoice: updated,
@@ -357,6 +340,51 @@ async function recordLocked(
     paidNow,
     selfPaymentOnly: false,
   };
+}
+
+/**
+ * The one rule for payments just recorded against a locked invoice, whichever way they came
+ * (a ledger transaction here, a payment received outside Stellar in manual-payment.ts): their
+ * applied values add to amountPaid; a payable, live invoice that is now paid in full moves to
+ * PAID (`pay`: audit PAID, invoice.paid, link.paid, with `paid` for the invoice's payment
+ * columns), otherwise the status stays (`receive`: audit PAYMENT_RECEIVED); each row gets its
+ * payment event, and the receipt and payment notice are queued, all in the caller's
+ * transaction (docs/decisions.md, Partial payments).
+ */
+export async function applyPaymentRows(
+  db: DbOrTx,
+  ctx: Pick<ServiceContext, "config" | "now">,
+  invoice: InvoiceRow,
+  rows: PaymentRow[],
+  how: {
+    actor: string;
+    /** What the invoice keeps of the payment that completes it (hash, payer, paidAt). */
+    paid: InvoiceChanges;
+    /** Audit `changes` besides the amount applied and amountPaid. */
+    changes: Record<string, unknown>;
+  },
+): Promise<{ invoice: InvoiceRow; applied: string; paidNow: boolean }> {
+  const applied = appliedValue(invoice, rows);
+  const amountPaid = sumAmounts([invoice.amountPaid, applied]);
+  const paidNow =
+    isPayable(invoice.status) &&
+    invoice.deletedAt === null &&
+    toStroops(applied) > 0n &&
+    isPaidInFull(
+      paidTowardsTotal(amountPaid, invoice.priceCurrency),
+      invoice.total,
+      invoice.paymentTolerance,
+    );
+  const updated = await applyTransition(db, invoice, paidNow ? "pay" : "receive", {
+    actor: how.actor,
+    at: ctx.now(),
+    set: paidNow ? { amountPaid, ...how.paid } : { amountPaid },
+    changes: { ...how.changes, amount: applied, amountPaid },
+    payments: rows,
+  });
+  // The receipt and the payment notice, with the payment (docs/decisions.md, Reminders and receipts).
+  await enqueuePaymentEmails(db, ctx.config, updated, rows, applied, ctx.now());
+  return { invoice: updated, applied, paidNow };
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   NotFoundError,
   ValidationError,
 } from "@/lib/domain/errors";
+import { NOT_REFUNDABLE_OFF_LEDGER } from "@/lib/domain/manual-payment";
 import { parseAmount, toStroops, trimAmount } from "@/lib/domain/money";
 import { refundAmount, refundMemo } from "@/lib/domain/refund";
 import { isId, newId } from "@/lib/ids";
@@ -52,6 +53,11 @@ export async function createRefund(
   const invoice = await getLiveInvoice(ctx.db, invoiceId);
   assertOwner(invoice, ctx);
   const payment = await findPayment(ctx, invoice.id, paymentId);
+  // A payment received outside Stellar moved nothing on the ledger: nothing to send back.
+  const sender = payment.fromWallet;
+  if (payment.method !== "stellar" || sender === null) {
+    throw new BusinessRuleError(NOT_REFUNDABLE_OFF_LEDGER);
+  }
   if (payment.status === "FAILED") throw new BusinessRuleError(NOT_REFUNDABLE);
 
   const network = networkName(invoice.networkPassphrase);
@@ -60,7 +66,7 @@ export async function createRefund(
   const [source, destination, baseFee] = await viaHorizon(() =>
     Promise.all([
       fetchAccount(horizon, payment.toWallet),
-      fetchAccount(horizon, payment.fromWallet),
+      fetchAccount(horizon, sender),
       fetchBaseFee(horizon),
     ]),
   );
@@ -90,7 +96,7 @@ export async function createRefund(
     const memo = refundMemo(id);
     const transactionXdr = buildPaymentTransaction({
       source: { id: source.id, sequence: source.sequence },
-      destination: payment.fromWallet,
+      destination: sender,
       // Any asset code: a wrong-asset payment goes back in the asset it came in.
       asset: asset as AssetRef,
       amount: trimAmount(amount),
@@ -109,7 +115,7 @@ export async function createRefund(
         amount,
         asset: asset.code,
         assetIssuer: asset.issuer,
-        destination: payment.fromWallet,
+        destination: sender,
         memo,
         status: "PENDING",
         transactionXdr,

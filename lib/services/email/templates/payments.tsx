@@ -4,7 +4,13 @@ import { ReminderEmail } from "@/emails/reminder";
 import { paymentPageUrl } from "@/lib/config";
 import { invoiceAmountDue } from "@/lib/domain/fiat";
 import { isRemindable, reminderWhen } from "@/lib/domain/reminders";
-import { formatMoney, formatPriced, formatUtcDate, formatUtcDateTime } from "@/lib/format";
+import {
+  formatMoney,
+  formatPriced,
+  formatUtcDate,
+  formatUtcDateTime,
+  paymentMethodLabel,
+} from "@/lib/format";
 import type { PaymentEmailPayload } from "../receipts";
 import { EmailGoneError, type EmailTemplate, type TemplateInput } from "../render";
 
@@ -27,6 +33,9 @@ function paymentFacts({ message, invoice }: TemplateInput): PaymentEmailFacts {
     remaining: p.paidInFull ? null : formatPriced(p.remaining, invoice),
     paidAt: formatUtcDateTime(p.paidAt),
     transactionHash: p.transactionHash,
+    // A payment received outside Stellar: how it came, its date (no ledger time).
+    receivedBy:
+      p.method && p.method !== "stellar" ? paymentMethodLabel(p.method, p.reference) : null,
   };
 }
 

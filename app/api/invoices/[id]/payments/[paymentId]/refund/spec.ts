@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { BusinessRuleError, NotFoundError, ValidationError } from "@/lib/domain/errors";
+import { NOT_REFUNDABLE_OFF_LEDGER } from "@/lib/domain/manual-payment";
 import {
   NOTHING_TO_REFUND,
   REFUND_AMOUNT_REQUIRED,
@@ -53,6 +54,7 @@ export const createRefund = operation({
     }),
     new BusinessRuleError(NOTHING_TO_REFUND),
     new BusinessRuleError(NOT_REFUNDABLE),
+    new BusinessRuleError(NOT_REFUNDABLE_OFF_LEDGER),
     new ValidationError(REFUND_AMOUNT_REQUIRED, { amount: "required" }),
     new ValidationError(REFUND_SOURCE_NOT_FOUND),
     new ValidationError(INVALID_REQUEST),
