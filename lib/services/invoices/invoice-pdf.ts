@@ -78,11 +78,14 @@ function pdfData(invoice: InvoicePdfData): InvoicePdfData {
     priceCurrency: invoice.priceCurrency ?? null,
     // What is left to pay is drawn from it, so it is part of the cache key too.
     amountPaid: invoice.amountPaid ?? "0",
-    lineItems: invoice.lineItems.map(({ description, quantity, rate, amount }) => ({
+    // Stored only with line taxes (docs/decisions.md, Tax per line).
+    taxBreakdown: invoice.taxBreakdown ?? null,
+    lineItems: invoice.lineItems.map(({ description, quantity, rate, amount, taxRate }) => ({
       description,
       quantity,
       rate,
       amount,
+      taxRate: taxRate ?? null,
     })),
     // The payments it lists are part of what it shows, so of its cache key: a second payment
     // draws it again.

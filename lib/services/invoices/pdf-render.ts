@@ -4,6 +4,7 @@ import PDFDocument from "pdfkit";
 import { addressLines, taxIdLine } from "@/lib/domain/address";
 import { invoiceAmountDue } from "@/lib/domain/fiat";
 import { toStroops } from "@/lib/domain/money";
+import { TAX_CATEGORY_NAMES } from "@/lib/domain/tax-categories";
 // Amounts as the freelancer pages show them: the one formatting module, pure string work.
 import {
   formatAmount,
@@ -67,10 +68,11 @@ export type PdfPayment = Omit<
 
 /** What the PDF shows: a subset of the owner view, so tests can build one by hand. */
 export type InvoicePdfData = Pick<OwnerInvoice, (typeof PDF_FIELDS)[number]> & {
-  lineItems: Pick<LineItemRow, "description" | "quantity" | "rate" | "amount">[];
+  lineItems: (Pick<LineItemRow, "description" | "quantity" | "rate" | "amount"> &
+    Partial<Pick<LineItemRow, "taxRate">>)[];
   /** The payments received, oldest first (the applied ones are listed). */
   payments?: PdfPayment[];
-} & Partial<Pick<OwnerInvoice, "priceCurrency" | "amountPaid">>;
+} & Partial<Pick<OwnerInvoice, "priceCurrency" | "amountPaid" | "taxBreakdown">>;
 
 export type InvoicePdfOptions = {
   /** The public payment page, `{APP_URL}/pay/<id>`. */
@@ -253,8 +255,11 @@ export function renderInvoicePdf(
   y = Math.max(fromEnd, toEnd) + 20;
 
   // Line items.
+  // With tax per line, each line's rate in its own column (docs/decisions.md, Tax per line).
+  const lineTaxes = Boolean(invoice.taxBreakdown);
   const cols = {
-    description: { x: left, w: width - 260 },
+    description: { x: left, w: width - (lineTaxes ? 300 : 260) },
+    tax: { x: right - 295, w: 40 },
     quantity: { x: right - 255, w: 55 },
     rate: { x: right - 195, w: 95 },
     amount: { x: right - 95, w: 95 },
@@ -262,6 +267,7 @@ export function renderInvoicePdf(
   const header = () => {
     doc.font("Bold").fontSize(8).fillColor(MUTED);
     doc.text("DESCRIPTION", cols.description.x, y, { width: cols.description.w });
+    if (lineTaxes) doc.text("VAT", cols.tax.x, y, { width: cols.tax.w, align: "right" });
     doc.text("QTY", cols.quantity.x, y, { width: cols.quantity.w, align: "right" });
     doc.text(`RATE (${c})`, cols.rate.x, y, { width: cols.rate.w, align: "right" });
     doc.text(`AMOUNT (${c})`, cols.amount.x, y, { width: cols.amount.w, align: "right" });
@@ -281,6 +287,10 @@ export function renderInvoicePdf(
     }
     doc.fillColor(INK);
     doc.text(item.description, cols.description.x, y, { width: cols.description.w });
+    if (lineTaxes) {
+      const rate = item.taxRate ?? invoice.taxRate;
+      doc.text(`${trimZeros(rate)}%`, cols.tax.x, y, { width: cols.tax.w, align: "right" });
+    }
     doc.text(trimZeros(item.quantity), cols.quantity.x, y, {
       width: cols.quantity.w,
       align: "right",
@@ -297,11 +307,26 @@ export function renderInvoicePdf(
 
   // Totals.
   const rows: [string, string, boolean][] = [["Subtotal", money(invoice.subtotal), false]];
-  if (!isZero(invoice.taxAmount)) {
-    rows.push([`Tax (${trimZeros(invoice.taxRate)}%)`, money(invoice.taxAmount), false]);
-  }
-  if (!isZero(invoice.discount)) {
-    rows.push(["Discount", `-${money(invoice.discount)}`, false]);
+  if (invoice.taxBreakdown) {
+    // Tax per line: the discount lowers the base, then one line per category and rate.
+    if (!isZero(invoice.discount)) {
+      rows.push(["Discount", `-${money(invoice.discount)}`, false]);
+    }
+    for (const row of invoice.taxBreakdown) {
+      const label =
+        row.category === "S"
+          ? `VAT ${trimZeros(row.rate)}% of ${money(row.taxableAmount)}`
+          : `${TAX_CATEGORY_NAMES[row.category]} (${row.category}) on ${money(row.taxableAmount)}`;
+      rows.push([label, money(row.taxAmount), false]);
+    }
+    rows.push(["Total VAT", money(invoice.taxAmount), false]);
+  } else {
+    if (!isZero(invoice.taxAmount)) {
+      rows.push([`Tax (${trimZeros(invoice.taxRate)}%)`, money(invoice.taxAmount), false]);
+    }
+    if (!isZero(invoice.discount)) {
+      rows.push(["Discount", `-${money(invoice.discount)}`, false]);
+    }
   }
   rows.push(["Total", money(invoice.total), true]);
   if (y + rows.length * 18 + 120 > bottom()) {
@@ -313,9 +338,19 @@ export function renderInvoicePdf(
       .font(strong ? "Bold" : "Body")
       .fontSize(strong ? 12 : 10)
       .fillColor(INK);
-    doc.text(label, right - 255, y, { width: 150 });
+    // The breakdown's labels are longer ("VAT 19% of 91.66 EUR"): a wider column for them.
+    const labelWidth = lineTaxes ? 180 : 150;
+    const h = doc.heightOfString(label, { width: labelWidth });
+    doc.text(label, right - (lineTaxes ? 330 : 255), y, { width: labelWidth });
     doc.text(value, right - 200, y, { width: 200, align: "right" });
-    y += strong ? 20 : 16;
+    y += lineTaxes ? Math.max(strong ? 20 : 16, h + 4) : strong ? 20 : 16;
+  }
+  // Why no VAT is charged on a row that charges none (EN 16931 BT-120).
+  const reasons = (invoice.taxBreakdown ?? []).filter((r) => r.exemptionReason);
+  for (const r of reasons) {
+    doc.font("Body").fontSize(9).fillColor(MUTED);
+    doc.text(`${TAX_CATEGORY_NAMES[r.category]}: ${r.exemptionReason}`, left, y, { width });
+    y = doc.y + 4;
   }
 
   // Payment: how to pay while something is due; a paid invoice lists what was received
