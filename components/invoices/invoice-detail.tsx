@@ -29,10 +29,10 @@ import { DownloadPdfButton } from "./download-pdf-button";
 import { DuplicateButton } from "./duplicate-button";
 import { InvoiceDocument } from "./invoice-document";
 import { InvoiceEmails, sentNotice } from "./invoice-emails";
-import { InvoicePayments, InvoiceTimes } from "./invoice-payments";
+import { InvoiceTimes } from "./invoice-payments";
 import { PaymentLinkCard } from "./payment-link-card";
 import { DraftReadiness } from "./recipient-readiness";
-import { RefundButton } from "./refund-button";
+import { PaymentsWithRefunds } from "./refund-button";
 import type { OwnerInvoice } from "./types";
 
 type Dialog = "cancel" | "delete" | null;
@@ -209,16 +209,10 @@ export function InvoiceDetail({ id }: { id: string }) {
             <InvoiceDocument invoice={invoice} />
           </Card>
           <Card title="Payments">
-            {/* The refund action (its own component) goes in `action`: one per payment row. */}
-            <InvoicePayments
+            {/* A Refund button per row; its form opens below the table. */}
+            <PaymentsWithRefunds
               invoice={invoice}
-              action={(p) => (
-                <RefundButton
-                  invoiceId={id}
-                  payment={p}
-                  onDone={() => api<OwnerInvoice>(`${path}/owner`).then(setData)}
-                />
-              )}
+              onDone={() => api<OwnerInvoice>(`${path}/owner`).then(setData)}
             />
           </Card>
           <Card title="History">
