@@ -171,7 +171,13 @@ beforeAll(async () => {
   );
   await ok(
     api.post("/api/recurring", {
-      template: { ...client, title: "Monthly retainer", currency: "XLM", lineItems: lines },
+      template: {
+        ...client,
+        dueDate: undefined,
+        title: "Monthly retainer",
+        currency: "XLM",
+        lineItems: lines,
+      },
       interval: "month",
       startDate: new Date().toISOString().slice(0, 10),
       count: 12,
