@@ -335,6 +335,7 @@ describe("every page fits at 375 px and 1280 px", () => {
     it(`no page overflows at ${viewport.width} px`, async () => {
       const page = await signedInPage(viewport);
       const found: string[] = [];
+      let n = 0;
       for (const route of visits()) {
         await open(page, route);
         for (const o of await overflows(page)) found.push(`${route}: ${o}`);
@@ -345,7 +346,7 @@ describe("every page fits at 375 px and 1280 px", () => {
           for (const o of await overflows(page)) found.push(`${route} (refund open): ${o}`);
         }
         const slug = route.replace(/[^a-z0-9]+/gi, "-").replace(/-[a-z0-9]{20,}/g, "");
-        await saveArtifact(page, `overflow-${name}${slug}`);
+        await saveArtifact(page, `overflow-${name}-${String(n++).padStart(2, "0")}${slug}`);
       }
       expect(found).toEqual([]);
     });
@@ -367,8 +368,8 @@ describe("every page fits at 375 px and 1280 px", () => {
         tds.filter((td) => (td as HTMLElement).offsetParent !== null).map((td) => td.textContent),
       );
     expect(shown).toHaveLength(2);
-    expect(shown[0]).toContain("1 × 4,800.00");
-    expect(shown[1]).toMatch(/^4,800\.00/);
+    expect(shown[0]).toMatch(/1 × 4,?800\.00/);
+    expect(shown[1]).toMatch(/^4,?800\.00/);
     const amountCell = row.getByRole("cell").last();
     const cellBox = await amountCell.boundingBox();
     expect(cellBox && cellBox.x + cellBox.width).toBeLessThanOrEqual(PHONE.width);

@@ -51,7 +51,12 @@ export function Table({
 }) {
   return (
     // data-table: the wrapper whose width the overflow sweep checks (e2e/overflow.test.ts).
-    <div data-table className={stacked ? `${className} ${STACKED}` : className}>
+    // A long unbroken name or email may break anywhere rather than widen the table past its
+    // card (amounts keep `whitespace-nowrap`).
+    <div
+      data-table
+      className={`${stacked ? `${className} ${STACKED}` : className} [&_td]:[overflow-wrap:anywhere]`}
+    >
       <table
         className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700"
         aria-busy={busy}
