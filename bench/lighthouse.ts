@@ -33,7 +33,6 @@ type Scores = {
   scriptKb: number;
   failed: string[];
   bootup: string[];
-  lcpElement: string;
 };
 
 const TARGETS: Record<
@@ -203,14 +202,7 @@ async function audit(port: number, url: string, keepSession: boolean): Promise<S
       .filter((r) => r.resourceType === "Script")
       .reduce((s, r) => s + (r.transferSize ?? 0), 0) / 1024,
   );
-  const lcpItems = (
-    lhr.audits["largest-contentful-paint-element"]?.details as
-      | { items?: { items?: { node?: { snippet?: string } }[] }[] }
-      | undefined
-  )?.items;
-  const lcpElement = lcpItems?.[0]?.items?.[0]?.node?.snippet?.slice(0, 90) ?? "—";
   return {
-    lcpElement,
     performance: score("performance"),
     accessibility: score("accessibility"),
     bestPractices: score("best-practices"),
@@ -239,7 +231,7 @@ function report(results: [string, Scores][]) {
       `| ${name} | ${mark(name, "performance", s.performance)} | ${mark(name, "accessibility", s.accessibility)} | ${mark(name, "bestPractices", s.bestPractices)} | ${(s.fcp / 1000).toFixed(1)} s | ${(s.lcp / 1000).toFixed(1)} s | ${Math.round(s.tbt)} ms | ${s.cls.toFixed(3)} | ${s.scriptKb} KB |`,
   );
   const details = results.flatMap(([name, s]) => [
-    `- ${name}: LCP element \`${s.lcpElement}\`; most script time ${s.bootup.join(", ") || "—"}${s.failed.length ? `; failing audits: ${s.failed.join(", ")}` : ""}`,
+    `- ${name}: most script time ${s.bootup.join(", ") || "—"}${s.failed.length ? `; failing audits: ${s.failed.join(", ")}` : ""}`,
   ]);
   const body = [
     `Lighthouse 12.2.3, mobile preset (simulated throttling), Debian Chromium, median of ${RUNS} run(s) per page after a warm-up load (${tag}).`,
