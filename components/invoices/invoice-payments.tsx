@@ -66,7 +66,7 @@ export function InvoicePayments({
       {payments.map((p) => (
         <tr key={p.id} data-testid="payment-row" data-applied={p.applied}>
           <td className={tdClass}>
-            <span className="flex flex-wrap items-center gap-x-2">
+            <span className="flex items-center gap-x-2 whitespace-nowrap">
               <a
                 href={explorerTxUrl(p.transactionHash, networkPassphrase)}
                 target="_blank"

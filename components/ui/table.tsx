@@ -52,10 +52,10 @@ export function Table({
   return (
     // data-table: the wrapper whose width the overflow sweep checks (e2e/overflow.test.ts).
     // A long unbroken name or email (in a cell or a row header) may break anywhere rather than
-    // widen the table past its card (amounts keep `whitespace-nowrap`).
+    // widen the table past its card (amounts keep `whitespace-nowrap`, buttons stay whole).
     <div
       data-table
-      className={`${stacked ? `${className} ${STACKED}` : className} [&_td]:[overflow-wrap:anywhere] [&_tbody_th]:[overflow-wrap:anywhere]`}
+      className={`${stacked ? `${className} ${STACKED}` : className} [&_td]:[overflow-wrap:anywhere] [&_tbody_th]:[overflow-wrap:anywhere] [&_button]:whitespace-nowrap`}
     >
       <table
         className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700"
