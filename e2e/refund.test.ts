@@ -84,8 +84,11 @@ describe("refunding an overpayment from the invoice page", () => {
     const row = page.getByTestId("payment-row");
     await visible(row);
     await row.getByRole("button", { name: "Refund" }).click();
-    await row.getByRole("button", { name: "Sign and refund" }).click();
-    await visible(row.getByText(/^Refunded 5(\.00)? XLM\.$/), 30_000);
+    // The form opens below the table, not inside the row (issue 28 item 17).
+    const form = page.getByTestId("refund-panel");
+    expect(await row.getByRole("textbox").count()).toBe(0);
+    await form.getByRole("button", { name: "Sign and refund" }).click();
+    await visible(form.getByText(/^Refunded 5(\.00)? XLM\.$/), 30_000);
     await saveArtifact(page, "invoice-refunded");
 
     expect((await xlmBalance(payer.publicKey())) - before).toBe(50_000_000n);

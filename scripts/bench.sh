@@ -9,7 +9,8 @@ trap stop_pg EXIT
 start_pg
 npm run build --silent >/dev/null
 # MAINNET_MINUTES (default 10) shortens each of the mainnet bench's three runs.
-for b in ${BENCH:-http watcher push mainnet export}; do
+# BENCH=lighthouse runs the Lighthouse bench alone (BENCH_QUICK=1: one run per page).
+for b in ${BENCH:-http watcher push mainnet export lighthouse}; do
   echo "==> bench $b"
   npx tsx "bench/$b.ts"
 done

@@ -30,8 +30,10 @@ const ACTION_LABELS: Record<string, string> = { ...AUDIT_ACTION_LABELS, UPDATED:
 export function DashboardView() {
   const router = useRouter();
   const [network, setNetwork, ready] = usePreferredNetwork();
+  // A dashboard left open in a tab shows what was paid meanwhile when the tab comes back.
   const { data, error, loading } = useResource<InvoiceStats>(
     ready ? `/api/invoices/stats?network=${network}` : null,
+    { refreshOnFocus: true },
   );
   const networkLabel = NETWORK_LABELS[network];
   const newInvoice = () => router.push("/invoices/new");

@@ -29,11 +29,11 @@ import { DownloadPdfButton } from "./download-pdf-button";
 import { DuplicateButton } from "./duplicate-button";
 import { InvoiceDocument } from "./invoice-document";
 import { InvoiceEmails, sentNotice } from "./invoice-emails";
-import { InvoicePayments, InvoiceTimes } from "./invoice-payments";
+import { InvoiceTimes } from "./invoice-payments";
 import { PaymentLinkCard } from "./payment-link-card";
 import { DraftReadiness } from "./recipient-readiness";
 import { RecordPayment } from "./record-payment";
-import { RefundButton } from "./refund-button";
+import { PaymentsWithRefunds } from "./refund-button";
 import type { OwnerInvoice } from "./types";
 import { VoidPaymentButton } from "./void-payment-button";
 
@@ -220,20 +220,13 @@ export function InvoiceDetail({ id }: { id: string }) {
             <InvoiceDocument invoice={invoice} />
           </Card>
           <Card title="Payments">
-            {/* The refund action (its own component) goes in `action`: one per payment row. */}
-            <InvoicePayments
+            {/* A Refund button per row; its form opens below the table. */}
+            <PaymentsWithRefunds
               invoice={invoice}
-              action={(p) =>
-                p.method === "stellar" ? (
-                  <RefundButton
-                    invoiceId={id}
-                    payment={p}
-                    onDone={() => api<OwnerInvoice>(`${path}/owner`).then(setData)}
-                  />
-                ) : (
-                  <VoidPaymentButton invoice={invoice} payment={p} onDone={setData} />
-                )
-              }
+              onDone={() => api<OwnerInvoice>(`${path}/owner`).then(setData)}
+              otherAction={(p) => (
+                <VoidPaymentButton invoice={invoice} payment={p} onDone={setData} />
+              )}
             />
             <RecordPayment invoice={invoice} onRecorded={setData} />
           </Card>

@@ -13,19 +13,44 @@ import {
 import type { OwnerInvoice } from "./types";
 
 const amountCell = `${tdClass} whitespace-nowrap text-right font-mono`;
+/** Columns a phone leaves out (their figures move under the description). */
+const PHONE_HIDDEN = "max-sm:hidden";
 
-/** The invoice itself (parties, lines, totals): the detail page and the printable view. */
-export function InvoiceDocument({ invoice }: { invoice: OwnerInvoice }) {
+/**
+ * The invoice itself (parties, lines, totals): the detail page and the printable view.
+ * `fromLines`: lines added under "From" (the printable view's profile address and tax id).
+ */
+export function InvoiceDocument({
+  invoice,
+  fromLines = [],
+}: {
+  invoice: OwnerInvoice;
+  fromLines?: (string | null)[];
+}) {
   const c = invoice.currency;
   // A fiat-priced invoice's amounts are in its price currency (docs/decisions.md, Fiat pricing).
   const code = invoice.priceCurrency ?? c;
-  const columns = ["Description", right("Quantity"), right(`Rate (${code})`), right("Amount")];
+  // On phones quantity and rate go under the description ("2 × 20.00"), so Amount always shows.
+  const columns = [
+    "Description",
+    right("Quantity", PHONE_HIDDEN),
+    right(`Rate (${code})`, PHONE_HIDDEN),
+    right("Amount"),
+  ];
   const from = [invoice.freelancerName, invoice.freelancerCompany, invoice.freelancerEmail];
   return (
     <div className="space-y-6">
       <div className="grid grid-cols-1 gap-6 sm:grid-cols-2">
         <Party title="From">
           {from.map((line) => line && <p key={line}>{line}</p>)}
+          {fromLines.map(
+            (line) =>
+              line && (
+                <p key={line} className="whitespace-pre-line">
+                  {line}
+                </p>
+              ),
+          )}
           <p className="break-all font-mono text-xs text-slate-600 dark:text-slate-300 print:text-slate-700">
             {invoice.freelancerWallet}
           </p>
@@ -55,9 +80,19 @@ export function InvoiceDocument({ invoice }: { invoice: OwnerInvoice }) {
       <Table caption="Line items" columns={columns}>
         {invoice.lineItems.map((item) => (
           <tr key={item.id}>
-            <td className={tdClass}>{item.description}</td>
-            <td className={`${tdClass} text-right font-mono`}>{trimZeros(item.quantity)}</td>
-            <td className={amountCell}>{formatAmount(item.rate)}</td>
+            <td className={`${tdClass} [overflow-wrap:anywhere]`}>
+              {item.description}
+              <span
+                className="block font-mono text-xs text-slate-500 sm:hidden dark:text-slate-400"
+                data-testid="line-qty-rate"
+              >
+                {trimZeros(item.quantity)} × {formatAmount(item.rate)}
+              </span>
+            </td>
+            <td className={`${tdClass} ${PHONE_HIDDEN} text-right font-mono`}>
+              {trimZeros(item.quantity)}
+            </td>
+            <td className={`${amountCell} ${PHONE_HIDDEN}`}>{formatAmount(item.rate)}</td>
             <td className={amountCell}>{formatAmount(item.amount)}</td>
           </tr>
         ))}

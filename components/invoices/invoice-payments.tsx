@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
 import { textLinkClass } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
 import { Muted, Pair } from "@/components/ui/page";
 import { unappliedReasonText } from "@/components/ui/payment-words";
-import { right, Table, tdClass } from "@/components/ui/table";
+import { ACTIONS_COLUMN, right, Table, tdClass } from "@/components/ui/table";
 import { useExplorerTxUrl } from "@/lib/client/explorer";
 import { isPayable } from "@/lib/domain/invoice-state";
 import {
@@ -19,7 +20,9 @@ import {
 } from "@/lib/format";
 import type { OwnerInvoice, Payment } from "./types";
 
-const COLUMNS = ["Transaction", right("Amount"), right("Value"), "From", "Counted"];
+// Four columns fit the invoice page's card at 1280 px: the value sits under the amount, the
+// payer and the ledger under the (shortened, copyable) transaction hash.
+const COLUMNS = ["Transaction", right("Amount"), "Counted"];
 const small = "block text-xs text-slate-500 dark:text-slate-400";
 const STATUS_WORDS: Record<Payment["status"], string> = {
   CONFIRMED: "Confirmed",
@@ -34,7 +37,8 @@ const STATUS_WORDS: Record<Payment["status"], string> = {
  * says what it counted for in the invoice's currency (`priceValue`) and whether it was paid
  * late (no live quote). "Value" is the payment's worth in the reporting currency when it
  * arrived (`fiatValue` at `rate`, from `rateSource`, fetched at `rateAt`: docs/decisions.md,
- * Fiat pricing). `action` fills a last column per payment (the refund action) when given.
+ * Fiat pricing). `action` fills a last column per payment (a button: the refund action, whose
+ * form opens below the table, never inside a cell) when given.
  */
 export function InvoicePayments({
   invoice,
@@ -57,7 +61,11 @@ export function InvoicePayments({
     );
   }
   return (
-    <Table caption="Payments received" columns={action ? [...COLUMNS, "Action"] : COLUMNS} stacked>
+    <Table
+      caption="Payments received"
+      columns={action ? [...COLUMNS, ACTIONS_COLUMN] : COLUMNS}
+      stacked
+    >
       {payments.map((p) => (
         <tr key={p.id} data-testid="payment-row" data-applied={p.applied}>
           {p.transactionHash === null ? (
@@ -69,18 +77,32 @@ export function InvoicePayments({
               </span>
             </td>
           ) : (
-            <td className={`${tdClass} font-mono`}>
-              <a
-                href={explorerTxUrl(p.transactionHash, networkPassphrase)}
-                target="_blank"
-                rel="noreferrer"
-                className={textLinkClass}
-                title={p.transactionHash}
-              >
-                {shortHash(p.transactionHash)}
-                <span className="sr-only"> (view on Stellar Expert, opens a new tab)</span>
-              </a>
-              <span className={`${small} whitespace-nowrap font-sans`}>
+            <td className={tdClass}>
+              <span className="flex items-center gap-x-2 whitespace-nowrap">
+                <a
+                  href={explorerTxUrl(p.transactionHash, networkPassphrase)}
+                  target="_blank"
+                  rel="noreferrer"
+                  className={`${textLinkClass} font-mono`}
+                  title={p.transactionHash}
+                >
+                  {shortHash(p.transactionHash)}
+                  <span className="sr-only"> (view on Stellar Expert, opens a new tab)</span>
+                </a>
+                <CopyButton
+                  text={p.transactionHash}
+                  label="Copy"
+                  ariaLabel={`Copy transaction hash ${shortHash(p.transactionHash)}`}
+                  variant="ghost"
+                  buttonClassName="px-2! py-0.5! text-xs!"
+                />
+              </span>
+              {p.fromWallet && (
+                <span className={small} title={p.fromWallet}>
+                  From <span className="font-mono">{shortAddress(p.fromWallet)}</span>
+                </span>
+              )}
+              <span className={small}>
                 Ledger {p.ledgerNumber} · {formatDateTime(p.confirmedAt)}
               </span>
             </td>
@@ -100,12 +122,7 @@ export function InvoicePayments({
                 paid late
               </span>
             )}
-          </td>
-          <td className={`${tdClass} text-right`}>
             <PaymentValue payment={p} />
-          </td>
-          <td className={`${tdClass} font-mono`} title={p.fromWallet ?? undefined}>
-            {p.fromWallet ? shortAddress(p.fromWallet) : "—"}
           </td>
           <td className={tdClass}>
             {p.applied ? (
@@ -119,21 +136,26 @@ export function InvoicePayments({
             )}
             {p.status !== "CONFIRMED" && <span className={small}>{STATUS_WORDS[p.status]}</span>}
           </td>
-          {action && <td className={tdClass}>{action(p)}</td>}
+          {action && <td className={`${tdClass} text-right`}>{action(p)}</td>}
         </tr>
       ))}
     </Table>
   );
 }
 
-/** "131.25 USD" with its rate, source and time; "—" when no price was known. */
+/**
+ * Under the amount: "worth 131.25 USD" with its rate, source and time; nothing when no price
+ * was known.
+ */
 function PaymentValue({ payment: p }: { payment: Payment }) {
-  if (p.fiatValue === null || p.fiatCurrency === null) return <>—</>;
+  if (p.fiatValue === null || p.fiatCurrency === null) return null;
   return (
     <>
-      <span className="whitespace-nowrap font-mono">{formatFiat(p.fiatValue, p.fiatCurrency)}</span>
+      <span className={`${small} font-sans`}>
+        worth <span className="font-mono">{formatFiat(p.fiatValue, p.fiatCurrency)}</span>
+      </span>
       {p.rate !== null && (
-        <span className={small}>
+        <span className={`${small} whitespace-normal font-sans`}>
           1 {p.asset} = {trimZeros(p.rate)} {p.fiatCurrency}
           {p.rateSource && <> · {p.rateSource}</>}
           {p.rateAt && <> · {formatDateTime(p.rateAt)}</>}

@@ -8,6 +8,7 @@ import { QrCode } from "@/components/ui/qr-code";
 import { useResource } from "@/lib/client/use-resource";
 import { isPayable } from "@/lib/domain/invoice-state";
 import { shownStatus } from "@/lib/format";
+import type { ProfileBody } from "@/lib/schemas/profile";
 import { InvoiceDocument } from "./invoice-document";
 import { usePaymentPageUrl } from "./payment-link-card";
 import type { OwnerInvoice } from "./types";
@@ -22,13 +23,20 @@ const PRINT_CSS = `
 }
 `;
 
-/** A clean, paper-shaped invoice with a Print button (window.print()). */
+/**
+ * A clean, paper-shaped invoice with a Print button (window.print()). Like the PDF
+ * (lib/services/invoices/pdf-render.ts, fed by `pdfProfile`), it carries the owner's
+ * business profile: the logo at the top, the address and tax id under "From".
+ */
 export function InvoicePrint({ id }: { id: string }) {
   const { data: invoice, error } = useResource<OwnerInvoice>(`/api/invoices/${id}/owner`);
+  const { data: profile, loading: profileLoading } = useResource<ProfileBody>("/api/profile");
   const link = usePaymentPageUrl(id);
 
   if (error) return <Alert>{error}</Alert>;
-  if (!invoice) return <Loading what="invoice" />;
+  // The profile is awaited too (a failure prints without it), so what prints is complete.
+  if (!invoice || profileLoading) return <Loading what="invoice" />;
+  const fromLines = [profile?.address ?? null, profile?.taxId ? `Tax ID: ${profile.taxId}` : null];
 
   return (
     <div>
@@ -48,12 +56,21 @@ export function InvoicePrint({ id }: { id: string }) {
             <h1 className="text-3xl font-semibold">Invoice</h1>
             <p className="mt-1 text-lg">{invoice.title}</p>
           </div>
+          {profile?.logoUrl && (
+            // biome-ignore lint/performance/noImgElement: the owner's stored logo, any size or type
+            <img
+              src={profile.logoUrl}
+              alt={`${invoice.freelancerCompany ?? invoice.freelancerName ?? "Your"} logo`}
+              className="max-h-12 max-w-36 object-contain"
+              data-testid="print-logo"
+            />
+          )}
           <p className="rounded border border-slate-400 px-3 py-1 text-sm font-semibold uppercase tracking-wide">
             Status: {shownStatus(invoice.status)}
           </p>
         </div>
         <h2 className="sr-only">Invoice details</h2>
-        <InvoiceDocument invoice={invoice} />
+        <InvoiceDocument invoice={invoice} fromLines={fromLines} />
         {link && isPayable(invoice.status) && (
           <div className="mt-8 flex flex-wrap items-center gap-6 border-t border-slate-200 pt-6 dark:border-slate-700">
             <QrCode

@@ -1,15 +1,16 @@
 "use client";
 
-import { useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { errorMessage, useApi, useSession } from "@/lib/client/session";
 import { signPayment } from "@/lib/client/wallet";
 import { compareAmounts } from "@/lib/domain/money";
-import { formatAmount } from "@/lib/format";
+import { formatAmount, shortHash } from "@/lib/format";
 import type { refundIntent, refundView } from "@/lib/schemas/refunds";
 import type { FormB } from "@/lib/schemas/wire";
-import type { Payment } from "./types";
+import { InvoicePayments } from "./invoice-payments";
+import type { OwnerInvoice, Payment } from "./types";
 
 type Intent = FormB<typeof refundIntent>;
 type Refund = FormB<typeof refundView>;
@@ -38,25 +39,83 @@ export function canRefund(payment: Payment): boolean {
 }
 
 /**
- * The freelancer's refund of one payment: an optional amount (left empty, the service picks
+ * The invoice's payments with a Refund button on each row that has money left to send back;
+ * the button opens the refund form below the table (a table cell is no place for a form).
+ */
+export function PaymentsWithRefunds({
+  invoice,
+  onDone,
+  otherAction,
+}: {
+  invoice: OwnerInvoice;
+  onDone: () => unknown;
+  /** The action of a payment received outside Stellar (Void): it has no refund. */
+  otherAction?: (p: OwnerInvoice["payments"][number]) => ReactNode;
+}) {
+  const [open, setOpen] = useState<string | null>(null);
+  const payment = invoice.payments.find((p) => p.id === open) ?? null;
+  const formId = "refund-form";
+  return (
+    <div className="space-y-4">
+      <InvoicePayments
+        invoice={invoice}
+        action={(p) =>
+          p.method !== "stellar"
+            ? otherAction?.(p)
+            : canRefund(p) && (
+                <Button
+                  variant="secondary"
+                  onClick={() => setOpen(p.id)}
+                  aria-expanded={open === p.id}
+                  aria-controls={open === p.id ? formId : undefined}
+                  data-testid={`refund-${p.id}`}
+                >
+                  Refund
+                </Button>
+              )
+        }
+      />
+      {payment && (
+        <RefundButton
+          key={payment.id}
+          id={formId}
+          invoiceId={invoice.id}
+          payment={payment}
+          onDone={onDone}
+          onClose={() => setOpen(null)}
+        />
+      )}
+    </div>
+  );
+}
+
+/**
+ * The freelancer's refund of one payment (opened from its row): an optional amount (left empty, the service picks
  * the default), then the unsigned refund from POST /api/invoices/:id/payments/:paymentId/
  * refund is signed with the wallet (Freighter, as the checkout signs) and sent through
  * POST /api/refunds/submit; each step shows, and `onDone` reloads the invoice.
  */
 export function RefundButton({
+  id,
   invoiceId,
   payment,
   onDone,
+  onClose,
 }: {
+  id: string;
   invoiceId: string;
   payment: Payment;
   onDone: () => unknown;
+  onClose: () => void;
 }) {
   const api = useApi();
   const { session } = useSession();
-  const [step, setStep] = useState<Step>({ kind: "idle" });
+  const [step, setStep] = useState<Step>({ kind: "asking" });
   const [amount, setAmount] = useState("");
-  if (!canRefund(payment) && step.kind !== "done") return null;
+  const panel = useRef<HTMLElement>(null);
+  useEffect(() => {
+    panel.current?.querySelector("input")?.focus();
+  }, []);
 
   async function refund() {
     try {
@@ -90,57 +149,60 @@ export function RefundButton({
     }
   }
 
-  const testId = `refund-${payment.id}`;
-  switch (step.kind) {
-    case "idle":
-      return (
-        <Button
-          variant="secondary"
-          onClick={() => setStep({ kind: "asking" })}
-          data-testid={testId}
-        >
-          Refund
-        </Button>
-      );
-    case "asking":
-    case "failed":
-      return (
-        <div className="min-w-48 space-y-2" data-testid={testId}>
-          <Field
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            label="Amount to refund"
-            inputMode="decimal"
-            error={step.kind === "failed" ? step.text : undefined}
-            hint="Leave empty for the default: the overpaid part, or the whole payment."
-          />
-          <div className="flex gap-2">
-            <Button onClick={refund}>Sign and refund</Button>
-            <Button variant="ghost" onClick={() => setStep({ kind: "idle" })}>
-              Cancel
+  const title = `Refund of ${formatAmount(payment.amount, payment.asset)} (${shortHash(payment.transactionHash ?? "")})`;
+  return (
+    <section
+      ref={panel}
+      id={id}
+      aria-label={title}
+      className="rounded-md border border-slate-200 p-4 dark:border-slate-700"
+      data-testid="refund-panel"
+    >
+      <h3 className="mb-3 text-sm font-semibold">{title}</h3>
+      {body()}
+    </section>
+  );
+
+  function body() {
+    switch (step.kind) {
+      case "idle":
+      case "asking":
+      case "failed":
+        return (
+          <div className="max-w-sm space-y-2">
+            <Field
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              label="Amount to refund"
+              inputMode="decimal"
+              error={step.kind === "failed" ? step.text : undefined}
+              hint="Leave empty for the default: the overpaid part, or the whole payment."
+            />
+            <div className="flex gap-2">
+              <Button onClick={refund}>Sign and refund</Button>
+              <Button variant="ghost" onClick={onClose}>
+                Cancel
+              </Button>
+            </div>
+          </div>
+        );
+      case "done":
+        return (
+          <div className="flex flex-wrap items-center gap-3">
+            <p role="status" className="text-sm text-emerald-700 dark:text-emerald-300">
+              {step.text}
+            </p>
+            <Button variant="ghost" onClick={onClose}>
+              Close
             </Button>
           </div>
-        </div>
-      );
-    case "done":
-      return (
-        <p
-          role="status"
-          className="text-sm text-emerald-700 dark:text-emerald-300"
-          data-testid={testId}
-        >
-          {step.text}
-        </p>
-      );
-    default:
-      return (
-        <p
-          role="status"
-          className="text-sm text-slate-600 dark:text-slate-300"
-          data-testid={testId}
-        >
-          {PROGRESS[step.kind]}
-        </p>
-      );
+        );
+      default:
+        return (
+          <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
+            {PROGRESS[step.kind]}
+          </p>
+        );
+    }
   }
 }

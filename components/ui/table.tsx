@@ -3,14 +3,22 @@ import { Button } from "./button";
 
 export const tdClass = "px-3 py-2 align-top text-slate-800 dark:text-slate-200";
 
-/** A column: its header text (or node), right-aligned for amounts and counts. */
-export type Column = ReactNode | { label: ReactNode; align: "right" };
+/**
+ * A column: its header text (or node), right-aligned for amounts and counts; `className`
+ * goes on its header cell (a column hidden on phones: `max-sm:hidden`, its cells too).
+ */
+type ColumnSpec = { label: ReactNode; align?: "right"; className?: string };
+export type Column = ReactNode | ColumnSpec;
 
 /** A right-aligned column (amounts, counts). */
-export const right = (label: ReactNode): Column => ({ label, align: "right" });
+export const right = (label: ReactNode, className?: string): Column => ({
+  label,
+  align: "right",
+  className,
+});
 
-const isAligned = (c: Column): c is { label: ReactNode; align: "right" } =>
-  typeof c === "object" && c !== null && "align" in c;
+const isSpec = (c: Column): c is ColumnSpec =>
+  typeof c === "object" && c !== null && "label" in c && !("$$typeof" in c);
 
 /**
  * Below `md` (phones), a stacked table: each row wraps its cells onto lines like a card and
@@ -42,7 +50,13 @@ export function Table({
   stacked?: boolean;
 }) {
   return (
-    <div className={stacked ? `${className} ${STACKED}` : className}>
+    // data-table: the wrapper whose width the overflow sweep checks (e2e/overflow.test.ts).
+    // A long unbroken name or email (in a cell or a row header) may break anywhere rather than
+    // widen the table past its card (amounts keep `whitespace-nowrap`, buttons stay whole).
+    <div
+      data-table
+      className={`${stacked ? `${className} ${STACKED}` : className} [&_td]:[overflow-wrap:anywhere] [&_tbody_th]:[overflow-wrap:anywhere] [&_button]:whitespace-nowrap`}
+    >
       <table
         className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700"
         aria-busy={busy}
@@ -55,9 +69,9 @@ export function Table({
                 // biome-ignore lint/suspicious/noArrayIndexKey: columns are fixed
                 key={i}
                 scope="col"
-                className={`px-3 py-2 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-300 ${isAligned(c) ? "text-right" : "text-left"}`}
+                className={`px-3 py-2 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-300 ${isSpec(c) && c.align === "right" ? "text-right" : "text-left"} ${isSpec(c) ? (c.className ?? "") : ""}`}
               >
-                {isAligned(c) ? c.label : c}
+                {isSpec(c) ? c.label : c}
               </th>
             ))}
           </tr>

@@ -11,10 +11,10 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { type PostalAddress, TAX_SCHEMES } from "../../lib/domain/address";
-import { TAX_CATEGORIES, type TaxBreakdownRow } from "../../lib/domain/tax-categories";
 import { DEFAULT_QUOTE_TTL_MINUTES } from "../../lib/domain/fiat";
 import { AUDIT_ACTIONS, INVOICE_STATUSES } from "../../lib/domain/invoice-state";
 import { CURRENCIES, PRICE_CURRENCIES } from "../../lib/domain/money";
+import { TAX_CATEGORIES, type TaxBreakdownRow } from "../../lib/domain/tax-categories";
 import { amount, idColumn, ts } from "./columns";
 
 /**
