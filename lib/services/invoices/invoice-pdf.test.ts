@@ -229,3 +229,84 @@ describe("a paid invoice's PDF", () => {
     );
   });
 });
+
+describe("tax per line on the PDF (docs/decisions.md, Tax per line)", () => {
+  it("prints each line's rate, the discount, one line per category and rate, the total VAT and the exemption reason", async () => {
+    const text = await pageText(
+      await renderInvoicePdf(
+        {
+          ...sample,
+          subtotal: "120.0000000",
+          discount: "10.0000000",
+          taxRate: "0.00",
+          taxAmount: "18.0572333",
+          total: "128.0572333",
+          lineItems: [
+            {
+              description: "Design",
+              quantity: "3.00",
+              rate: "33.3300000",
+              amount: "99.9900000",
+              taxRate: "19.00",
+            },
+            {
+              description: "Books",
+              quantity: "1.00",
+              rate: "10.0100000",
+              amount: "10.0100000",
+              taxRate: "7.00",
+            },
+            {
+              description: "Export",
+              quantity: "2.00",
+              rate: "5.0000000",
+              amount: "10.0000000",
+              taxRate: "0.00",
+            },
+          ],
+          taxBreakdown: [
+            {
+              category: "S",
+              rate: "19.00",
+              taxableAmount: "91.6575000",
+              taxAmount: "17.4149250",
+              exemptionReason: null,
+              exemptionReasonCode: null,
+            },
+            {
+              category: "S",
+              rate: "7.00",
+              taxableAmount: "9.1758333",
+              taxAmount: "0.6423083",
+              exemptionReason: null,
+              exemptionReasonCode: null,
+            },
+            {
+              category: "G",
+              rate: "0.00",
+              taxableAmount: "9.1666667",
+              taxAmount: "0.0000000",
+              exemptionReason: "Export outside the EU",
+              exemptionReasonCode: "VATEX-EU-G",
+            },
+          ],
+        },
+        { paymentLink: "https://invoices.example/pay/abc123", compress: false },
+      ),
+    );
+    for (const expected of [
+      "VAT",
+      "19%",
+      "7%",
+      "0%",
+      "Total VAT",
+      "Export outside the EU: Export outside the EU",
+    ]) {
+      expect(text).toContain(expected);
+    }
+    const flat = text.replace(/\s+/g, " ");
+    expect(flat).toMatch(/VAT 19% of 91\.6575 USDC 17\.414925 USDC/);
+    expect(flat).toContain("Total VAT 18.0572333 USDC Total 128.0572333 USDC");
+    expect(flat).toMatch(/Export outside the EU \(G\) on 9\.1666667 USDC 0\.00 USDC/);
+  });
+});
