@@ -72,6 +72,7 @@ describe("the client's words on the checkout (item 22)", () => {
   it("the quote's rate to 6 significant digits", async () => {
     const invoice = await sentInvoice(freelancer, {
       clientName: "Ada Client",
+      clientEmail: "ada@example.com",
       title: "Workshop in EUR",
       currency: "XLM",
       priceCurrency: "EUR",
@@ -94,6 +95,7 @@ describe("the client's words on the checkout (item 22)", () => {
     await trust(env.testnet, freelancer.keypair, env.testnet.usdc);
     const usdc = await sentInvoice(freelancer, {
       clientName: "Ada Client",
+      clientEmail: "ada@example.com",
       title: "USDC work",
       currency: "USDC",
       lineItems: [{ description: "Work", quantity: "1", rate: "5" }],
@@ -229,6 +231,7 @@ describe("the trustline banner (item 21)", () => {
       f,
       {
         clientName: "Ada Client",
+        clientEmail: "ada@example.com",
         title: "USDC draft",
         currency: "USDC",
         lineItems: [{ description: "Call", quantity: "1", rate: "25" }],

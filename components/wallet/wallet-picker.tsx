@@ -42,13 +42,13 @@ export function WalletPicker({
         return (
           <li key={w.id} className={i === 0 ? "sm:col-span-2" : undefined}>
             <Button
-              variant={i === 0 && usable ? "primary" : "secondary"}
+              variant={usable ? (i === 0 ? "primary" : "secondary") : "ghost"}
               onClick={usable ? () => onPick(w.id) : undefined}
               disabled={disabled && usable}
               aria-disabled={usable ? undefined : true}
               aria-describedby={usable ? undefined : noteId}
               data-unavailable={usable ? undefined : true}
-              className={`w-full ${i === 0 ? "py-3 text-base" : ""} ${usable ? "" : "cursor-not-allowed border-dashed bg-slate-100 text-slate-600 hover:bg-slate-100 dark:bg-slate-800 dark:text-slate-300 dark:hover:bg-slate-800"}`}
+              className={`w-full ${i === 0 ? "py-3 text-base" : ""} ${usable ? "" : "cursor-not-allowed border border-dashed border-slate-400 bg-slate-100 dark:border-slate-500 dark:bg-slate-800"}`}
             >
               {label(w)}
             </Button>
