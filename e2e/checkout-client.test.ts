@@ -108,7 +108,9 @@ describe("the client's words on the checkout (item 22)", () => {
     await visible(details.getByText("USDC on the Stellar testnet"));
     // The issuer's address is there for whoever asks, not shown by default (the rendered
     // text, screen-reader-only text included, does not hold it).
-    const shown = () => page.evaluate((a) => document.body.innerText.includes(a), issuer);
+    const shown = () =>
+      // biome-ignore lint/performance/useDomNodeTextContent: what is rendered is the point
+      page.evaluate((a) => document.body.innerText.includes(a), issuer);
     expect(await shown()).toBe(false);
     await details.getByText("Asset details").click();
     await visible(page.getByText(issuer, { exact: true }));
