@@ -75,7 +75,9 @@ describe("wallets through Stellar Wallets Kit", () => {
       const button = wallets.getByRole("button", { name: `Connect ${name}` });
       expect(await button.isDisabled()).toBe(true);
       const note = await button.getAttribute("aria-describedby");
-      expect(await page.locator(`#${note}`).textContent()).toBe("can pay, cannot sign in");
+      expect(await page.locator(`#${note}`).textContent()).toBe(
+        `Not available for sign-in: ${name} cannot sign the login message. It can still pay invoices.`,
+      );
     }
     for (const name of ["Freighter", "xBull", "LOBSTR", "Hana"]) {
       expect(await wallets.getByRole("button", { name: `Connect ${name}` }).isEnabled()).toBe(true);

@@ -1,4 +1,5 @@
 import { fiat2 } from "@/lib/domain/fiat";
+import { Decimal } from "@/lib/domain/money";
 import { type NetworkName, networkOf } from "@/lib/stellar/networks";
 
 /**
@@ -53,6 +54,22 @@ const DECIMAL = /^(-?)(\d+)(?:\.(\d*))?$/;
 /** "10.5000000" -> "10.5", "0.0000000" -> "0": a stored decimal, shortened for editing. */
 export const trimZeros = (s: string | null | undefined) =>
   s ? s.replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, "") : "";
+
+/**
+ * An exchange rate as the client reads it: 6 significant digits, rounded half up, trailing
+ * zeros dropped ("0.115740740" -> "0.115741", "1.0800000" -> "1.08", "8.6400000000" -> "8.64").
+ * The quote keeps its exact rate; only the words shown are shortened.
+ */
+export function formatRate(rate: string): string {
+  const value = new Decimal(rate);
+  if (value.eq("0")) return "0";
+  const abs = value.abs();
+  const whole = abs.round(0, Decimal.roundDown).toFixed();
+  // Digits before the point count; below 1, the zeros after the point do not.
+  const leading = whole === "0" ? (abs.toFixed().split(".")[1] ?? "").search(/[1-9]/) : 0;
+  const places = whole === "0" ? 6 + leading : Math.max(0, 6 - whole.length);
+  return formatGrouped(trimZeros(value.round(places, Decimal.roundHalfUp).toFixed(places)), 0);
+}
 
 /** True for "", "0", "0.00"...: an absent tax rate or discount. */
 export const isZero = (s: string | null | undefined) => !s || /^0*(\.0*)?$/.test(s);

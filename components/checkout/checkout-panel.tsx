@@ -2,13 +2,15 @@
 
 import { type ReactNode, useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
-import { Alert, StatusBadge } from "@/components/ui/card";
+import { Alert } from "@/components/ui/card";
 import { isPartlyPaid, paidAndRemaining } from "@/components/ui/payment-words";
 import { DemoFunding } from "@/components/wallet/demo-funding";
 import { WalletPicker } from "@/components/wallet/wallet-picker";
 import { offeredWallets, type WalletOptions } from "@/lib/client/wallets/catalog";
 import { formatMoney, formatPriced, formatUtcDate, minutes, pricingCode } from "@/lib/format";
 import { networkOf } from "@/lib/stellar/networks";
+import { CheckoutStatus } from "./checkout-status";
+import { DocumentLinks } from "./document-links";
 import { MobilePayment } from "./mobile-payment";
 import { PayWithAsset } from "./pay-with-asset";
 import { PaymentList } from "./payment-list";
@@ -50,6 +52,8 @@ export type CheckoutPanelProps = {
   progress: CheckoutProgress;
   /** What the server lets the wallet picker offer (lib/client/wallets/options.ts). */
   walletOptions: WalletOptions;
+  /** The signed links to the invoice PDF and the receipt (lib/services/invoices/public-documents.ts). */
+  documents?: { invoicePdf: string; receipt: string };
 };
 
 const muted = "text-sm text-slate-600 dark:text-slate-300";
@@ -128,8 +132,12 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
         </div>
         <div className="text-right">
           <span className="sr-only">Status: </span>
-          <StatusBadge status={status} />
-          {dueDate && status !== "PAID" && (
+          <CheckoutStatus
+            status={status}
+            partly={partly}
+            confirming={freighter?.step === "submit" && freighter.error === null}
+          />
+          {dueDate && !paid && status !== "PAID" && (
             <p className={`${muted} mt-2`}>Due {formatUtcDate(dueDate)}</p>
           )}
         </div>
@@ -163,7 +171,9 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
           // Paid without a ledger receipt: a payment the sender recorded (a bank transfer...).
           <Notice title="This invoice is paid">Nothing is left to pay.</Notice>
         ) : !PAYABLE.has(status) ? (
-          <Notice title="This invoice cannot be paid">Its status is {status}.</Notice>
+          <Notice title="This invoice cannot be paid">
+            Contact its sender if you think this is a mistake.
+          </Notice>
         ) : (
           <>
             {status === "EXPIRED" && (
@@ -232,6 +242,12 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
           </>
         )}
         {!(paid && receipt) && received}
+        {props.documents && (
+          <DocumentLinks
+            {...props.documents}
+            hasReceipt={progress.payments.some((p) => p.applied)}
+          />
+        )}
       </div>
     </section>
   );

@@ -68,10 +68,16 @@ export function InvoiceSummary({
           {p.priceCurrency && `Priced in ${p.priceCurrency}, paid in `}
           {p.currency} on the {networkLabel}
           {assetIssuer && (
-            <span className={wrapped}>
-              <span className="sr-only">Issuer </span>
-              {assetIssuer}
-            </span>
+            // The issuer's address only for whoever asks (issue 28: no jargon by default).
+            <details className="mt-1 text-xs" data-testid="asset-details">
+              <summary className="cursor-pointer text-slate-600 underline-offset-2 hover:underline dark:text-slate-300">
+                Asset details
+              </summary>
+              <span className="mt-1 block text-slate-700 dark:text-slate-300">
+                {p.currency} is issued on the Stellar network by the account
+              </span>
+              <span className={wrapped}>{assetIssuer}</span>
+            </details>
           )}
         </Item>
       </dl>

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { formatCountdown, formatMoney, formatUtcDateTime, trimZeros } from "@/lib/format";
+import { formatCountdown, formatMoney, formatRate, formatUtcDateTime } from "@/lib/format";
 import type { Quote } from "./use-payment-status";
 
 /**
@@ -24,7 +24,8 @@ export function QuotePanel({
   const now = useNow(Date.parse(quote.expiresAt));
   const left = now === null ? null : Date.parse(quote.expiresAt) - now;
   const expired = left !== null && left <= 0;
-  const rate = `1 ${quote.asset} = ${trimZeros(quote.rate)} ${quote.priceCurrency}`;
+  // Six significant digits: the quote keeps its exact rate (docs/decisions.md, Fiat pricing).
+  const rate = `1 ${quote.asset} = ${formatRate(quote.rate)} ${quote.priceCurrency}`;
 
   return (
     <section

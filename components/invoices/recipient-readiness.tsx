@@ -7,7 +7,7 @@ import { Alert } from "@/components/ui/card";
 import { ApiError } from "@/lib/client/api";
 import type { InvoiceFormOutput, InvoiceFormValues, LiveTotals } from "@/lib/client/invoice-form";
 import { useApi, useSession } from "@/lib/client/session";
-import { type NetworkName, networkOf } from "@/lib/format";
+import { NETWORK_LABELS, type NetworkName, networkOf } from "@/lib/format";
 import type {
   recipientReadiness,
   trustlineResult,
@@ -29,8 +29,10 @@ const messageOf = (err: unknown) =>
  * receive `currency` on `network`, with room for `amount` (null: not compared, as for a
  * fiat-priced invoice)? When not, the message sending would answer and its fix, and for a
  * missing or full trustline an "Add trustline" button: the service builds the change_trust,
- * the wallet signs it, the service relays it, and the warning goes once the wallet is ready.
- * Nothing shows while the answer is ready or unknown (the network unreachable).
+ * the wallet signs it, the service relays it, and the warning gives way to a confirmation once
+ * the wallet is ready. The issuer is named once (in the message; the API's `fix` names it again
+ * for API callers, so the banner says its own words beside its button). Nothing shows while
+ * the answer is ready or unknown (the network unreachable).
  */
 export function RecipientReadiness({
   network,
@@ -46,6 +48,8 @@ export function RecipientReadiness({
   const [readiness, setReadiness] = useState<Readiness | null>(null);
   const [step, setStep] = useState<"idle" | "building" | "signing" | "submitting">("idle");
   const [failure, setFailure] = useState<string | null>(null);
+  /** The query whose trustline this banner added: confirmed while the form asks the same. */
+  const [added, setAdded] = useState<string | null>(null);
 
   const query = new URLSearchParams({ network, currency, ...(amount ? { amount } : {}) });
   const url = `/api/wallet/readiness?${query}`;
@@ -65,6 +69,17 @@ export function RecipientReadiness({
     };
   }, [load, session]);
 
+  if (readiness?.status === "ready" && added === url) {
+    return (
+      <section aria-label="Trustline added">
+        <Alert kind="success">
+          <p>
+            Trustline added: your wallet can now receive {currency} on {NETWORK_LABELS[network]}.
+          </p>
+        </Alert>
+      </section>
+    );
+  }
   if (readiness?.status !== "not_ready") return null;
 
   async function addTrustline() {
@@ -88,6 +103,7 @@ export function RecipientReadiness({
         body: { network, signedTransactionXdr: signed },
       });
       await load();
+      setAdded(url);
     } catch (err) {
       setFailure(messageOf(err));
     } finally {
@@ -100,7 +116,16 @@ export function RecipientReadiness({
     <section aria-label="Recipient readiness" className="[overflow-wrap:anywhere]">
       <Alert kind="info">
         <p>{readiness.message}</p>
-        {readiness.fix && <p className="mt-1">{readiness.fix}</p>}
+        {readiness.canAddTrustline ? (
+          <p className="mt-1">
+            {readiness.problem === "no_room"
+              ? "“Add trustline” raises its limit to the maximum"
+              : "“Add trustline” adds it"}
+            : your wallet signs the change, and nothing is paid.
+          </p>
+        ) : (
+          readiness.fix && <p className="mt-1">{readiness.fix}</p>
+        )}
         {readiness.canAddTrustline && (
           <div className="mt-2 flex flex-wrap items-center gap-3">
             <Button type="button" onClick={addTrustline} disabled={busy} aria-busy={busy}>

@@ -6,8 +6,10 @@ import type { WalletId, WalletInfo } from "@/lib/client/wallets/catalog";
 /**
  * The wallet picker of sign-in and checkout: one button per wallet, from the plain list in
  * lib/client/wallets/catalog.ts (no wallet code is loaded before a click). For sign-in, a
- * wallet that cannot sign a message is listed, says "can pay, cannot sign in", and cannot be
- * picked. The first wallet is the primary button, the others a compact grid.
+ * wallet that cannot sign a message is listed last and visibly disabled: greyed, `aria-disabled`
+ * (still focusable, so a screen reader reaches it) and described by the reason. Offline the demo
+ * wallet comes first (`offeredWallets`). The first wallet is the primary button, the others a
+ * compact grid.
  */
 export function WalletPicker({
   wallets,
@@ -40,11 +42,13 @@ export function WalletPicker({
         return (
           <li key={w.id} className={i === 0 ? "sm:col-span-2" : undefined}>
             <Button
-              variant={i === 0 ? "primary" : "secondary"}
-              onClick={() => onPick(w.id)}
-              disabled={disabled || !usable}
+              variant={usable ? (i === 0 ? "primary" : "secondary") : "ghost"}
+              onClick={usable ? () => onPick(w.id) : undefined}
+              disabled={disabled && usable}
+              aria-disabled={usable ? undefined : true}
               aria-describedby={usable ? undefined : noteId}
-              className={`w-full ${i === 0 ? "py-3 text-base" : ""}`}
+              data-unavailable={usable ? undefined : true}
+              className={`w-full ${i === 0 ? "py-3 text-base" : ""} ${usable ? "" : "cursor-not-allowed border border-dashed border-slate-400 bg-slate-100 dark:border-slate-500 dark:bg-slate-800"}`}
             >
               {label(w)}
             </Button>
@@ -53,7 +57,8 @@ export function WalletPicker({
                 id={noteId}
                 className="mt-1 text-center text-xs text-slate-600 dark:text-slate-300"
               >
-                can pay, cannot sign in
+                Not available for sign-in: {w.name} cannot sign the login message. It can still pay
+                invoices.
               </p>
             )}
           </li>

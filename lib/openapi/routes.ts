@@ -9,6 +9,8 @@ import * as cronExpire from "@/app/api/cron/expire/spec";
 import * as cronRecurring from "@/app/api/cron/recurring/spec";
 import * as cronWatcher from "@/app/api/cron/watcher/spec";
 import * as cronWebhooks from "@/app/api/cron/webhooks/spec";
+import * as documentsInvoice from "@/app/api/documents/[token]/invoice/spec";
+import * as documentsReceipt from "@/app/api/documents/[token]/receipt/spec";
 import * as events from "@/app/api/events/spec";
 import * as exportInvoices from "@/app/api/exports/invoices.csv/spec";
 import * as exportPayments from "@/app/api/exports/payments.csv/spec";
@@ -90,6 +92,8 @@ export const ROUTE_SPECS: readonly Operation[] = [
   invoiceEmail,
   invoiceEmails,
   unsubscribe,
+  documentsInvoice,
+  documentsReceipt,
   paymentRefund,
   manualPayment,
   manualPaymentVoid,

@@ -22,6 +22,7 @@ import { paidAndDueB, receivedPaymentB } from "@/lib/serializers/invoices";
 import { quoteOf } from "@/lib/serializers/payments";
 import type { ServiceContext } from "@/lib/services/context";
 import { networkName } from "@/lib/services/invoices/network";
+import { documentPaths } from "@/lib/services/invoices/public-documents";
 import { getPublicInvoice } from "@/lib/services/invoices/view-invoice";
 import { getLink, linkStatus } from "@/lib/services/links/links";
 import { currentQuote } from "@/lib/services/payments/quotes";
@@ -64,7 +65,16 @@ const loadCheckout = cache(async (id: string) => {
         : undefined;
     // The freelancer's profile: logo, and name or company when the invoice has neither.
     const profile = await getProfile(ctx.db, invoice.freelancerWallet);
-    return { invoice, link, assetIssuer: asset.issuer, quote: quoteOf(quote ?? null), profile };
+    // The client's document links, signed for this page (docs/decisions.md, Checkout documents).
+    const documents = documentPaths(runtime.config, invoice.id);
+    return {
+      invoice,
+      link,
+      assetIssuer: asset.issuer,
+      quote: quoteOf(quote ?? null),
+      profile,
+      documents,
+    };
   } catch (err) {
     if (err instanceof NotFoundError) return null;
     throw err;
@@ -87,7 +97,7 @@ export async function generateMetadata({ params }: PageProps): Promise<Metadata>
 export default async function CheckoutPage({ params }: PageProps) {
   const data = await loadCheckout((await params).id);
   if (!data) return <CheckoutGone />;
-  const { invoice, link, assetIssuer, quote, profile } = data;
+  const { invoice, link, assetIssuer, quote, profile, documents } = data;
   const payeeLabel =
     invoice.freelancerName ??
     invoice.freelancerCompany ??
@@ -164,6 +174,7 @@ export default async function CheckoutPage({ params }: PageProps) {
                 quote={quote}
                 networkPassphrase={invoice.networkPassphrase}
                 walletOptions={walletOptions(getConfig())}
+                documents={documents}
                 networkLabel={network}
                 payeeName={payeeLabel}
                 dueDate={invoice.dueDate?.toISOString() ?? null}

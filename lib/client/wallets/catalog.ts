@@ -77,7 +77,9 @@ export const NO_WALLET_OPTIONS: WalletOptions = { walletConnectProjectId: null, 
 /**
  * The wallets to list: every wallet, minus WalletConnect without a project id and minus the
  * demo wallet unless `demoNetwork` (checkout: the invoice's network; sign-in: any) has a
- * local ledger.
+ * local ledger. Offline (a local ledger, so the demo wallet is offered) the demo wallet comes
+ * first: it is the one that works there without installing anything. For sign-in, the wallets
+ * that cannot sign in come last (the picker shows them disabled, with the reason).
  */
 export function offeredWallets(
   options: WalletOptions,
@@ -87,9 +89,13 @@ export function offeredWallets(
     demoNetwork === "any"
       ? Object.keys(options.demoLedgers).length > 0
       : Boolean(options.demoLedgers[demoNetwork]);
-  return WALLETS.filter((w) => {
+  const offered = WALLETS.filter((w) => {
     if (w.id === "wallet_connect") return Boolean(options.walletConnectProjectId);
     if (w.id === "demo") return demo;
     return true;
   });
+  const rank = (w: WalletInfo) =>
+    w.id === "demo" ? 0 : demoNetwork === "any" && !w.signsMessages ? 2 : 1;
+  // Array.prototype.sort is stable: the catalog's order within each rank.
+  return offered.sort((a, b) => rank(a) - rank(b));
 }

@@ -56,4 +56,21 @@ describe("wallet options (docs/decisions.md, Wallets)", () => {
     ]);
     expect(WALLETS.filter((w) => !w.signsMessages).map((w) => w.name)).toEqual(["Albedo", "Rabet"]);
   });
+
+  it("offline, lists the demo wallet first; for sign-in, the wallets that cannot sign in last (issue 28, item 20)", () => {
+    const offline = { ...LOCAL, DEMO_WALLET: "on", WALLETCONNECT_PROJECT_ID: "abc123" };
+    expect(ids(offline, "any")).toEqual([
+      "demo",
+      "freighter",
+      "xbull",
+      "lobstr",
+      "hana",
+      "wallet_connect",
+      "albedo",
+      "rabet",
+    ]);
+    expect(ids(offline, "testnet")[0]).toBe("demo");
+    // Without a local ledger, the catalog's order.
+    expect(ids(LOCAL, "testnet")[0]).toBe("freighter");
+  });
 });

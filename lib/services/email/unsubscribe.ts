@@ -1,11 +1,10 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { emailMessages, invoices } from "@/db/schema";
 import type { Config } from "@/lib/config";
 import { NotFoundError } from "@/lib/domain/errors";
-import { isId } from "@/lib/ids";
 import type { ServiceContext } from "../context";
 import { withTransaction } from "../db";
+import { signId, verifySignedId } from "../signed-ids";
 
 // Unsubscribe links (docs/decisions.md, Reminders and receipts): `<invoiceId>.<mac>`, the mac
 // an HMAC-SHA256 of the invoice id under JWT_SECRET (the server secret sessions are signed
@@ -14,11 +13,10 @@ import { withTransaction } from "../db";
 
 export const UNSUBSCRIBE_NOT_FOUND = "Unsubscribe link not found";
 
-const mac = (secret: string, invoiceId: string) =>
-  createHmac("sha256", secret).update(`unsubscribe:v1:${invoiceId}`).digest("base64url");
+const PURPOSE = "unsubscribe:v1";
 
 export const unsubscribeToken = (config: Pick<Config, "jwtSecret">, invoiceId: string) =>
-  `${invoiceId}.${mac(config.jwtSecret, invoiceId)}`;
+  signId(config.jwtSecret, PURPOSE, invoiceId);
 
 /** {APP_URL}/api/unsubscribe/<token>: the footer link and the List-Unsubscribe header. */
 export const unsubscribeUrl = (config: Pick<Config, "jwtSecret" | "appUrl">, invoiceId: string) =>
@@ -29,13 +27,7 @@ export function verifyUnsubscribeToken(
   config: Pick<Config, "jwtSecret">,
   token: string,
 ): string | null {
-  const dot = token.indexOf(".");
-  if (dot < 0) return null;
-  const invoiceId = token.slice(0, dot);
-  if (!isId(invoiceId)) return null;
-  const given = Buffer.from(token.slice(dot + 1));
-  const expected = Buffer.from(mac(config.jwtSecret, invoiceId));
-  return given.length === expected.length && timingSafeEqual(given, expected) ? invoiceId : null;
+  return verifySignedId(config.jwtSecret, PURPOSE, token);
 }
 
 export type UnsubscribeTarget = {
