@@ -222,7 +222,12 @@ export function InvoiceDetail({ id }: { id: string }) {
             />
           </Card>
           <Card title="History">
-            <AuditTimeline entries={invoice.auditLogs} wallet={session?.wallet} pricing={invoice} />
+            <AuditTimeline
+              entries={invoice.auditLogs}
+              wallet={session?.wallet}
+              pricing={invoice}
+              clientEmail={invoice.clientEmail}
+            />
           </Card>
         </div>
 
