@@ -184,7 +184,7 @@ describe("checkout errors", () => {
     const { page } = await openCheckout(invoice.id, { keypair: payer });
     const payment = page.getByRole("region", { name: "Payment", exact: true });
     await visible(payment.getByText("This invoice is past due"));
-    expect(await payment.textContent()).toContain("EXPIRED");
+    expect(await payment.textContent()).toContain("Expired");
     await saveArtifact(page, "checkout-expired");
     await page.getByRole("button", { name: "Pay with Freighter" }).click();
     await visible(page.getByRole("heading", { name: "Payment received" }));

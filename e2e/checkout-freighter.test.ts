@@ -87,7 +87,7 @@ describe("payer journey with Freighter", () => {
     const payment = page.getByRole("region", { name: "Payment", exact: true });
     expect(await payment.textContent()).toContain("Amount due");
     expect(await payment.textContent()).toContain("Due 31 Dec 2099");
-    expect(await payment.textContent()).toContain("PENDING");
+    expect(await payment.textContent()).toContain("Pending");
     // The USD estimate from GET /api/prices/xlm (stub source: 0.125 USD per XLM).
     await visible(page.getByText("≈ $137.50 USD"));
 

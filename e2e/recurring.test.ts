@@ -89,7 +89,7 @@ describe("recurring invoices", () => {
     const made = page.getByRole("region", { name: "Invoices made for Ada Lovelace" });
     const link = made.getByRole("link", { name: "INV-0001" });
     await visible(link);
-    expect(await made.textContent()).toContain("PENDING");
+    expect(await made.textContent()).toContain("Pending");
     await saveArtifact(page, "recurring");
 
     await link.click();

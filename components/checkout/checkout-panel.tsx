@@ -7,7 +7,14 @@ import { isPartlyPaid, paidAndRemaining } from "@/components/ui/payment-words";
 import { DemoFunding } from "@/components/wallet/demo-funding";
 import { WalletPicker } from "@/components/wallet/wallet-picker";
 import { offeredWallets, type WalletOptions } from "@/lib/client/wallets/catalog";
-import { formatMoney, formatPriced, formatUtcDate, minutes, pricingCode } from "@/lib/format";
+import {
+  formatMoney,
+  formatPriced,
+  formatUtcDate,
+  minutes,
+  pricingCode,
+  statusWords,
+} from "@/lib/format";
 import { networkOf } from "@/lib/stellar/networks";
 import { MobilePayment } from "./mobile-payment";
 import { PayWithAsset } from "./pay-with-asset";
@@ -156,7 +163,9 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
             The sender is still preparing it. This page will let you pay as soon as it is sent.
           </Notice>
         ) : !PAYABLE.has(status) ? (
-          <Notice title="This invoice cannot be paid">Its status is {status}.</Notice>
+          <Notice title="This invoice cannot be paid">
+            Its status is {statusWords(status).toLowerCase()}.
+          </Notice>
         ) : (
           <>
             {status === "EXPIRED" && (

@@ -9,7 +9,7 @@ import { EmptyState, Loading, Muted, PageHeader } from "@/components/ui/page";
 import { ACTIONS_COLUMN, Table } from "@/components/ui/table";
 import { useAction, useRemoval } from "@/lib/client/use-action";
 import { useResource } from "@/lib/client/use-resource";
-import { formatAmount } from "@/lib/format";
+import { formatAmount, formatDate, stateWords } from "@/lib/format";
 import { type RecurringBody, RecurringForm } from "./recurring-form";
 import type { Recurring, RecurringDetail } from "./types";
 
@@ -23,7 +23,7 @@ const EVERY: Record<string, string> = {
 };
 
 const scheduleText = (r: Recurring) =>
-  `Every ${r.intervalCount > 1 ? `${r.intervalCount} ${EVERY[r.interval]}s` : EVERY[r.interval]} from ${r.startDate}${r.count ? `, ${r.count} in all` : r.endDate ? ` until ${r.endDate}` : ""}`;
+  `Every ${r.intervalCount > 1 ? `${r.intervalCount} ${EVERY[r.interval]}s` : EVERY[r.interval]} from ${formatDate(r.startDate)}${r.count ? `, ${r.count} in all` : r.endDate ? ` until ${formatDate(r.endDate)}` : ""}`;
 
 const clientOf = (r: Recurring) => String(r.template.clientName ?? "");
 
@@ -46,7 +46,7 @@ export function RecurringView() {
     run("save", async () => {
       const made = await api<Recurring>("/api/recurring", { method: "POST", body });
       await refresh();
-      return `Created: the first invoice is made on ${made.nextDate ?? made.startDate}.`;
+      return `Created: the first invoice is made on ${formatDate(made.nextDate ?? made.startDate)}.`;
     });
 
   const toggle = (r: Recurring) =>
@@ -89,10 +89,10 @@ export function RecurringView() {
                     {clientOf(r)}
                   </th>
                   <td className={cell}>{scheduleText(r)}</td>
-                  <td className={cell}>{r.nextDate ?? "—"}</td>
+                  <td className={cell}>{formatDate(r.nextDate)}</td>
                   <td className={cell}>{r.invoicesCreated}</td>
                   <td className={cell}>
-                    {r.status}
+                    {stateWords(r.status)}
                     {r.lastRefusal && (
                       <span className="block text-amber-800 dark:text-amber-300">
                         Refused: see Invoices
@@ -150,7 +150,9 @@ function MadeInvoices({ detail }: { detail: RecurringDetail }) {
       </h2>
       {detail.lastRefusal && <LastRefusal refusal={detail.lastRefusal} />}
       {detail.invoices.length === 0 ? (
-        <Muted>None yet: the first is made on {detail.nextDate ?? detail.startDate}.</Muted>
+        <Muted>
+          None yet: the first is made on {formatDate(detail.nextDate ?? detail.startDate)}.
+        </Muted>
       ) : (
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-700 dark:border-slate-700">
           {detail.invoices.map((i) => (
@@ -158,7 +160,7 @@ function MadeInvoices({ detail }: { detail: RecurringDetail }) {
               <Link href={`/invoices/${i.id}`} className="font-medium underline">
                 {i.invoiceNumber}
               </Link>
-              <span>{i.periodDate}</span>
+              <span>{formatDate(i.periodDate)}</span>
               <span>{formatAmount(i.total, i.currency)}</span>
               <StatusBadge status={i.status} />
               {detail.autoSend && i.status === "DRAFT" && (
@@ -179,7 +181,7 @@ function LastRefusal({ refusal }: { refusal: NonNullable<RecurringDetail["lastRe
   return (
     <Alert>
       <span className="font-medium">
-        Invoice {refusal.period + 1} on {refusal.at.slice(0, 10)}:
+        Invoice {refusal.period + 1} on {formatDate(refusal.at)}:
       </span>{" "}
       {refusal.reason}
     </Alert>
