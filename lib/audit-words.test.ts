@@ -207,5 +207,6 @@ describe("audit entries in words (lib/audit-words.ts)", () => {
     expect(actorWords("SYSTEM", { me: ME })).toBe("the service");
     expect(actorWords("ANONYMOUS", { me: ME })).toBe("the client");
     expect(actorWords(PAYER, { me: ME })).toBe("the client");
+    expect(actorWords(PAYER)).toBe("GABC…TXYZ");
   });
 });

@@ -50,7 +50,8 @@ export function actorWords(actor: string, ctx: Pick<AuditContext, "me" | "keyNam
     const name = ctx.keyNames?.[prefix];
     return name ? `your API key “${name}”` : `your API key ${prefix}…`;
   }
-  if (ctx.me && actor === ctx.me) return "you";
+  if (!ctx.me) return shortAddress(actor); // the session not known yet: the wallet itself
+  if (actor === ctx.me) return "you";
   // Any other wallet acting on an invoice is its payer.
   return "the client";
 }
