@@ -147,6 +147,7 @@ async function signedInPage(): Promise<Page> {
 async function mainText(page: Page, path: string, ready: RegExp | string): Promise<string> {
   await page.goto(`${env.app.url}${path}`);
   await visible(page.getByText(ready).filter({ visible: true }).first(), 20_000);
+  // biome-ignore lint/performance/useDomNodeTextContent: the text as shown (hidden cards and layouts left out)
   return page.locator("main").innerText();
 }
 
@@ -181,6 +182,7 @@ describe("the audit trail in words (item 15)", () => {
     await visible(keyTrail.getByText(/Invoice sent to bo@example\.com/));
     await until(
       async () =>
+        // biome-ignore lint/performance/useDomNodeTextContent: the text as shown (hidden cards and layouts left out)
         squash(await keyTrail.innerText()).includes(
           "Invoice sent to bo@example.com by your API key “Accounting sync”",
         ),
@@ -250,6 +252,7 @@ describe("one number format, states in words (item 18)", () => {
     // The client's checkout of the paid invoice too.
     await page.goto(`${env.app.url}/pay/${paid.id}`);
     await visible(page.getByText(/2,040/).first());
+    // biome-ignore lint/performance/useDomNodeTextContent: the text as shown (hidden cards and layouts left out)
     const checkout = await page.locator("body").innerText();
     expect(checkout.match(raw)?.[0], "/pay: an amount without grouping").toBeUndefined();
     expect(checkout.match(screaming)?.[0], "/pay: a state in capitals").toBeUndefined();
