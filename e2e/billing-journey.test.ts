@@ -1,6 +1,7 @@
 import { Keypair } from "@stellar/stellar-sdk";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { formatDate } from "@/lib/format";
 import { type MailCatcher, startMailCatcher } from "@/scripts/mail-catcher";
 import { TEST_CRON_SECRET } from "@/tests/helpers/app";
 import { funded } from "@/tests/helpers/stellar";
@@ -122,7 +123,8 @@ describe("billing journey", () => {
         .isChecked(),
     ).toBe(true);
     await form.getByRole("button", { name: "Create recurring invoice" }).click();
-    await visible(page.getByText(`Created: the first invoice is made on ${today}.`));
+    // Dates in words (docs/decisions.md, One number format): "27 Nov 2026".
+    await visible(page.getByText(`Created: the first invoice is made on ${formatDate(today)}.`));
 
     // Today's period: the cron (or the worker, whichever runs first) makes and sends it.
     const cron = await fetch(`${env.app.url}/api/cron/recurring`, {

@@ -148,12 +148,12 @@ describe("opening the QR code (item 7)", () => {
     const row = await visible(
       mine.getByRole("row").filter({ hasText: invoice.invoiceNumber }).first(),
     );
-    expect(squash(await row.textContent())).toContain("PENDING");
+    expect(squash(await row.textContent())).toContain("Pending");
     expect(squash(await row.textContent())).not.toMatch(/processing/i);
 
     await mine.goto(`${env.app.url}/invoices/${invoice.id}`);
     const badge = await visible(mine.getByTestId("invoice-status"));
-    expect(squash(await badge.textContent())).toBe("PENDING");
+    expect(squash(await badge.textContent())).toBe("Pending");
     await visible(mine.getByText("Payment started").first());
 
     await mine.goto(`${env.app.url}/dashboard`);

@@ -187,8 +187,8 @@ describe("freelancer journey", () => {
           .locator("xpath=following-sibling::dd[1]")
           .textContent()
       )?.trim();
-    await until(async () => (await row("Total")) === "1100.00 XLM", { message: "the live total" });
-    expect(await row("Subtotal")).toBe("1001.00 XLM");
+    await until(async () => (await row("Total")) === "1,100.00 XLM", { message: "the live total" });
+    expect(await row("Subtotal")).toBe("1,001.00 XLM");
     expect(await row("Tax (10%)")).toBe("100.10 XLM");
     expect(await row("Discount")).toBe("−1.10 XLM");
     await saveArtifact(page, "invoice-new");

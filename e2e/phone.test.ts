@@ -260,7 +260,7 @@ describe("the freelancer's pages at 375 px", () => {
     const overpaid = await cardOf(ids.overpaid);
     const text = (await overpaid.textContent()) ?? "";
     expect(text).toContain(LONG_NAME);
-    expect(text).toContain("PAID");
+    expect(text).toContain("Paid");
     expect(text).toContain("Due 31 Dec 2099");
     const total = overpaid.getByTestId("invoice-card-total");
     // 2887.3649999 + 3 × 0.0000001 = 2887.3650002, trimmed (half-up) and exact on hover.

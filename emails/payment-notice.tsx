@@ -1,17 +1,26 @@
 import { Text } from "@react-email/components";
-import { EmailLayout, type EmailLayoutProps, styles } from "./layout";
-import { type PaymentEmailFacts, PaymentFacts, withoutFacts, withValue } from "./receipt";
+import { styles } from "./layout";
+import { NotificationLayout } from "./notification-layout";
+import { type PaymentEmailFacts, PaymentFacts, withValue } from "./receipt";
 
-export type PaymentNoticeEmailProps = Omit<EmailLayoutProps, "children" | "preview"> &
-  PaymentEmailFacts & { clientName: string; invoiceUrl: string };
+export type PaymentNoticeEmailProps = PaymentEmailFacts & {
+  serviceName: string;
+  clientName: string;
+  invoiceUrl: string;
+};
 
-/** The payment notice to the freelancer (docs/decisions.md, Reminders and receipts). */
+/**
+ * The payment notice to the freelancer (docs/decisions.md, Reminders and receipts): in the
+ * notification layout, never the client's template (no profile footer, no reminders link).
+ */
 export function PaymentNoticeEmail(props: PaymentNoticeEmailProps) {
-  const { clientName, invoiceUrl, ...facts } = props;
+  const { clientName, invoiceUrl, serviceName, ...facts } = props;
   return (
-    <EmailLayout
-      {...withoutFacts(facts)}
+    <NotificationLayout
+      serviceName={serviceName}
       preview={`${facts.amount} received on invoice ${facts.invoiceNumber}`}
+      pageUrl={invoiceUrl}
+      pageLabel={`Open invoice ${facts.invoiceNumber}`}
     >
       <Text style={styles.text}>
         {facts.remaining
@@ -19,7 +28,6 @@ export function PaymentNoticeEmail(props: PaymentNoticeEmailProps) {
           : `${clientName} paid invoice ${facts.invoiceNumber} in full.`}
       </Text>
       <PaymentFacts {...facts} />
-      <Text style={styles.muted}>Invoice page: {invoiceUrl}</Text>
-    </EmailLayout>
+    </NotificationLayout>
   );
 }

@@ -25,10 +25,12 @@ import {
 
 describe("lib/format", () => {
   it("amounts: plain on the freelancer pages, grouped on the checkout, never through a float", () => {
-    expect(formatAmount("1050.0000000")).toBe("1050.00");
+    expect(formatAmount("1050.0000000")).toBe("1,050.00");
+    expect(formatAmount("2040", "USDC")).toBe("2,040.00 USDC");
+    expect(formatAmount("-1234567.5")).toBe("-1,234,567.50");
     expect(formatAmount("0.1234500", "XLM")).toBe("0.12345 XLM");
     expect(formatAmount(null)).toBe("—");
-    expect(formatAmount("99999999999.9999999")).toBe("99999999999.9999999");
+    expect(formatAmount("99999999999.9999999")).toBe("99,999,999,999.9999999");
     expect(formatGrouped("1001.5000000")).toBe("1,001.50");
     expect(formatGrouped("2.00", 0)).toBe("2");
     expect(formatMoney("1100.0000000", "XLM")).toBe("1,100.00 XLM");

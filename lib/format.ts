@@ -74,21 +74,23 @@ export function formatRate(rate: string): string {
 /** True for "", "0", "0.00"...: an absent tax rate or discount. */
 export const isZero = (s: string | null | undefined) => !s || /^0*(\.0*)?$/.test(s);
 
+/** "1234567" -> "1,234,567": thousands of a whole-number string grouped. */
+const group = (whole: string) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+
 /**
- * Freelancer pages: "1050.0000000" -> "1050.00", "0.1234500" -> "0.12345" (trailing zeros go,
- * at least two decimals stay), "—" when absent, with the currency code when given.
+ * Freelancer pages, emails and the PDF: "1050.0000000" -> "1,050.00", "0.1234500" -> "0.12345"
+ * (thousands grouped, as every amount shown: docs/decisions.md, One number format; trailing
+ * zeros go, at least two decimals stay), "—" when absent, with the currency code when given.
  */
 export function formatAmount(amount: string | null | undefined, currency?: string): string {
   if (amount === null || amount === undefined || amount === "") return "—";
   const match = DECIMAL.exec(amount.trim());
   if (!match) return currency ? `${amount} ${currency}` : amount;
   const [, sign, whole, fraction = ""] = match;
-  const text = `${sign}${whole}.${fraction.replace(/0+$/, "").padEnd(2, "0")}`;
+  const int = group(whole.replace(/^0+(?=\d)/, ""));
+  const text = `${sign}${int}.${fraction.replace(/0+$/, "").padEnd(2, "0")}`;
   return currency ? `${text} ${currency}` : text;
 }
-
-/** "1234567" -> "1,234,567": thousands of a whole-number string grouped. */
-const group = (whole: string) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
 /**
  * Lists and summaries on the freelancer's pages (docs/decisions.md, Amounts on the
@@ -302,3 +304,15 @@ export const PAYMENT_METHOD_LABELS: Record<string, string> = {
 /** A payment received outside Stellar: "Bank transfer · ref 2026-114" (no transaction hash). */
 export const paymentMethodLabel = (method: string, reference?: string | null): string =>
   `${PAYMENT_METHOD_LABELS[method] ?? method}${reference ? ` · ref ${reference}` : ""}`;
+
+/**
+ * A state as a screen writes it, in sentence case: "PARTIALLY_PAID" -> "Partially paid",
+ * "PENDING" -> "Pending", "delivered" -> "Delivered" (docs/decisions.md, One number format).
+ */
+export function stateWords(state: string): string {
+  const words = state.replace(/[_-]+/g, " ").trim().toLowerCase();
+  return words ? words[0].toUpperCase() + words.slice(1) : state;
+}
+
+/** An invoice's status on screen: what `shownStatus` shows, in words ("Pending", "Paid"). */
+export const statusWords = (status: string): string => stateWords(shownStatus(status));

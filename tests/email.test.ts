@@ -106,14 +106,14 @@ describe("the invoice email on send", () => {
     expect(mail.envelope.to).toEqual(["ada@example.com"]);
     expect(mail.envelope.from).toBe("billing@invoices.example.com");
     const p = mail.parsed;
-    expect(p.subject).toBe(`Invoice ${inv.invoiceNumber} from Sam Freelancer: 1001.00 XLM`);
+    expect(p.subject).toBe(`Invoice ${inv.invoiceNumber} from Sam Freelancer: 1,001.00 XLM`);
     expect(p.from?.value).toEqual([{ name: "Billing", address: "billing@invoices.example.com" }]);
     expect(p.replyTo?.value).toEqual([{ name: "Sam Freelancer", address: "sam@example.com" }]);
     const payUrl = `${APP_URL}/pay/${inv.id}`;
     expect(p.html).toContain(`href="${payUrl}"`);
     expect(p.html).toContain("Pay now");
     expect(p.text).toContain(payUrl);
-    expect(p.text).toContain("1001.00 XLM");
+    expect(p.text).toContain("1,001.00 XLM");
     expect(p.text).toContain("30 Jun 2026");
     expect(p.attachments).toHaveLength(1);
     expect(p.attachments[0].contentType).toBe("application/pdf");
@@ -150,7 +150,7 @@ describe("the invoice email on send", () => {
     expect(mail.parsed.replyTo?.value).toEqual([
       { name: "Studio Sam", address: "hello@studio.example" },
     ]);
-    expect(mail.parsed.subject).toBe(`Invoice ${inv.invoiceNumber} from Studio Sam: 1001.00 XLM`);
+    expect(mail.parsed.subject).toBe(`Invoice ${inv.invoiceNumber} from Studio Sam: 1,001.00 XLM`);
     expect(mail.parsed.text).toContain("Thanks! <b>VAT</b> 123");
     expect(mail.parsed.html).toContain("Thanks! &lt;b&gt;VAT&lt;/b&gt; 123");
     // The name, the company and the logo, in the email and on its PDF.
@@ -184,7 +184,7 @@ describe("the invoice email on send", () => {
       { name: "Bob Bcc: evil@x.example", address: "ada@example.com" },
     ]);
     expect(mail.parsed.subject).toBe(
-      `Invoice ${inv.invoiceNumber} from Eve Bcc: evil@x.example <b>: 1001.00 XLM`,
+      `Invoice ${inv.invoiceNumber} from Eve Bcc: evil@x.example <b>: 1,001.00 XLM`,
     );
     expect(mail.parsed.html).not.toContain("<script>");
     expect(mail.parsed.html).toContain("&lt;script&gt;");

@@ -162,3 +162,59 @@ describe("the client's emails say what moved on the ledger", () => {
     expect(count).toBe(1);
   });
 });
+
+describe("the freelancer's notifications are not the client's letter (issue 28, item 23)", () => {
+  it("the payment notice has no profile footer and no Stop reminders link; the client's invoice email has both", async () => {
+    const f = await freelancer();
+    const profile = await f.api.put("/api/profile", {
+      displayName: "Studio Sam",
+      email: "sam@studio.example",
+      emailFooter: "Thank you for your business.",
+    });
+    expect(profile.status, JSON.stringify(profile.body)).toBe(200);
+    const inv = await sentInvoice(f, {
+      currency: "XLM",
+      clientEmail: "letters@example.com",
+      freelancerEmail: "sam@studio.example",
+      lineItems: [{ description: "Work", quantity: "1", rate: "40" }],
+    });
+    // The client's invoice email: the freelancer's letterhead, footer and reminders link.
+    const invoiceMail = await mailTo("letters@example.com", `Invoice ${inv.invoiceNumber}`);
+    for (const part of [invoiceMail.parsed.text ?? "", invoiceMail.parsed.html || ""]) {
+      expect(part).toContain("Thank you for your business.");
+      expect(part).toContain("Stop reminders for this invoice");
+    }
+    expect(invoiceMail.raw).toMatch(/^List-Unsubscribe:/m);
+
+    const payer = await funded(testnet);
+    const hash = await send(
+      testnet,
+      await pay(
+        testnet,
+        payer,
+        f.kp.publicKey(),
+        Asset.native(),
+        "40",
+        Memo.text(inv.invoiceNumber),
+      ),
+    );
+    expect((await confirm(inv.id, hash)).status).toBe(200);
+
+    // The freelancer's notice: what they were paid, none of the client's phrases or links.
+    const notice = await mailTo("sam@studio.example", `Invoice ${inv.invoiceNumber}`);
+    const text = notice.parsed.text ?? "";
+    const html = notice.parsed.html || "";
+    expect(text).toContain("40.00 XLM");
+    expect(text).toContain(`/invoices/${inv.id}`);
+    for (const part of [text, html]) {
+      expect(part).not.toContain("Thank you for your business");
+      expect(part).not.toMatch(/stop reminders/i);
+      expect(part).not.toContain("/unsubscribe");
+    }
+    expect(notice.raw).not.toMatch(/^List-Unsubscribe/im);
+    expect(notice.parsed.replyTo).toBeUndefined();
+    // The client's receipt is still the client's letter.
+    const receipt = await mailTo("letters@example.com", "Receipt for invoice");
+    expect(receipt.parsed.text).toContain("Thank you for your business.");
+  });
+});

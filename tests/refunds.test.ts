@@ -238,6 +238,11 @@ describe("refund of an overpayment", () => {
       refunded_audits: 1,
       refunded_events: 1,
     });
+    // The freelancer signed it: the trail names them, not the service that noticed it
+    // (issue 28, item 15), and the owner's page reads it in words.
+    const [entry] = await sql`select actor_wallet from invoice_audit_logs
+      where invoice_id = ${inv.id} and action = 'REFUNDED'`;
+    expect(entry.actor_wallet).toBe(f.kp.publicKey());
     // Submitting it afterwards changes nothing.
     const late = await f.api.post("/api/refunds/submit", {
       refundId: built.body.refundId,

@@ -7,7 +7,14 @@ import { isPartlyPaid, paidAndRemaining } from "@/components/ui/payment-words";
 import { DemoFunding } from "@/components/wallet/demo-funding";
 import { WalletPicker } from "@/components/wallet/wallet-picker";
 import { offeredWallets, type WalletOptions } from "@/lib/client/wallets/catalog";
-import { formatMoney, formatPriced, formatUtcDate, minutes, pricingCode } from "@/lib/format";
+import {
+  formatMoney,
+  formatPriced,
+  formatUtcDate,
+  minutes,
+  pricingCode,
+  statusWords,
+} from "@/lib/format";
 import { networkOf } from "@/lib/stellar/networks";
 import { CheckoutStatus } from "./checkout-status";
 import { DocumentLinks } from "./document-links";
@@ -172,7 +179,8 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
           <Notice title="This invoice is paid">Nothing is left to pay.</Notice>
         ) : !PAYABLE.has(status) ? (
           <Notice title="This invoice cannot be paid">
-            Contact its sender if you think this is a mistake.
+            Its status is {statusWords(status).toLowerCase()}. Contact its sender if you think this
+            is a mistake.
           </Notice>
         ) : (
           <>

@@ -1,4 +1,5 @@
 import { CopyButton } from "@/components/ui/copy-button";
+import { formatMoney } from "@/lib/format";
 import type { MobileState } from "./use-wallet-payment";
 
 /** The SEP-7 QR code, an "Open in wallet" link, and the raw details to pay by hand. */
@@ -45,7 +46,7 @@ export function MobilePayment({
         </p>
         <dl className="mt-3 divide-y divide-slate-200 rounded-md border border-slate-200 text-sm dark:divide-slate-700 dark:border-slate-700">
           <Detail label="Destination" value={intent.destination} mono />
-          <Detail label="Amount" value={intent.amount} display={`${intent.amount} ${code}`} />
+          <Detail label="Amount" value={intent.amount} display={formatMoney(intent.amount, code)} />
           <Detail
             label="Asset"
             value={issuer ?? code}

@@ -231,7 +231,12 @@ export function InvoiceDetail({ id }: { id: string }) {
             <RecordPayment invoice={invoice} onRecorded={setData} />
           </Card>
           <Card title="History">
-            <AuditTimeline entries={invoice.auditLogs} wallet={session?.wallet} pricing={invoice} />
+            <AuditTimeline
+              entries={invoice.auditLogs}
+              wallet={session?.wallet}
+              pricing={invoice}
+              clientEmail={invoice.clientEmail}
+            />
           </Card>
         </div>
 

@@ -1,15 +1,19 @@
 "use client";
 
+import Link from "next/link";
 import { useEffect, useRef } from "react";
 import type { UseFormRegister } from "react-hook-form";
 import type { SavedClient } from "@/components/clients/types";
+import { textLinkClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Checkbox, Field, Hint, OptionsSelect, Select, TextArea } from "@/components/ui/field";
 import { CURRENCY_OPTIONS, NETWORK_OPTIONS, priceOptions } from "@/components/ui/options";
 import { TotalsList } from "@/components/ui/totals";
 import type { InvoiceFormValues, LiveTotals, TextKey } from "@/lib/client/invoice-form";
+import { termsWords } from "@/lib/client/profile-defaults";
 import { useResource } from "@/lib/client/use-resource";
 import { formatAmount, formatFiat } from "@/lib/format";
+import type { ProfileBody } from "@/lib/schemas/profile";
 
 type Registered = ReturnType<UseFormRegister<InvoiceFormValues>>;
 
@@ -140,6 +144,7 @@ export function InvoiceFields({
   pricing,
   network,
   networkError,
+  paymentTermsDays,
 }: {
   text: TextProps;
   editing: boolean;
@@ -149,8 +154,11 @@ export function InvoiceFields({
   pricing: PricingProps;
   network: Registered;
   networkError?: string;
+  /** The profile's payment terms (a new invoice): the due date's hint names them. */
+  paymentTermsDays?: number | null;
 }) {
   const fiat = pricing.value !== "";
+  const terms = termsWords(paymentTermsDays);
   return (
     <Card title="Invoice">
       <div className={grid}>
@@ -208,7 +216,13 @@ export function InvoiceFields({
             label="Due date"
             type="date"
             {...text("dueDate")}
-            hint={<Hint>Optional. A UTC date.</Hint>}
+            hint={
+              <Hint>
+                {terms
+                  ? `${terms}: your profile's payment terms. A UTC date; change it or clear it.`
+                  : "Optional. A UTC date."}
+              </Hint>
+            }
           />
         )}
         <Field
@@ -294,10 +308,35 @@ export function TaxAndTotals({
   );
 }
 
-/** The freelancer's own details and notes, printed on the invoice. */
-export function FromYouFields({ text }: { text: TextProps }) {
+/**
+ * The freelancer's own details and notes, printed on the invoice. A new invoice shows the
+ * profile's (filled in by the form, editable here) and the address and tax id the documents
+ * print from the profile.
+ */
+export function FromYouFields({ text, profile }: { text: TextProps; profile?: ProfileBody }) {
+  const printed = [profile?.address, profile?.taxId ? `Tax id ${profile.taxId}` : null].filter(
+    Boolean,
+  );
   return (
-    <Card title="From you (optional)">
+    <Card title="From you">
+      {profile && (
+        <p className="mb-3 text-sm text-slate-600 dark:text-slate-300" data-testid="from-you">
+          {printed.length > 0 ? (
+            <>
+              From your profile, printed on the invoice:{" "}
+              <span className="whitespace-pre-line text-slate-900 dark:text-slate-100">
+                {printed.join("\n")}
+              </span>
+              .{" "}
+            </>
+          ) : (
+            "From your profile. "
+          )}
+          <Link href="/settings/profile" className={textLinkClass}>
+            Edit your profile
+          </Link>
+        </p>
+      )}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         <Field label="Your name" autoComplete="name" {...text("freelancerName")} />
         <Field label="Your email" type="email" autoComplete="email" {...text("freelancerEmail")} />

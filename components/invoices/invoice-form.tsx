@@ -15,7 +15,10 @@ import {
   invoiceFormSchema,
   requestBody,
 } from "@/lib/client/invoice-form";
+import { profileFormDefaults } from "@/lib/client/profile-defaults";
 import { errorMessage, useApi } from "@/lib/client/session";
+import { useResource } from "@/lib/client/use-resource";
+import type { ProfileBody } from "@/lib/schemas/profile";
 import { ClientFields, FromYouFields, InvoiceFields, TaxAndTotals } from "./invoice-form-fields";
 import { LineItemsEditor } from "./line-items-editor";
 import { FormRecipientReadiness } from "./recipient-readiness";
@@ -51,6 +54,21 @@ export function InvoiceForm({ invoice }: { invoice?: OwnerInvoice }) {
   const { server, setServer, live, errorFor, text, amountsProblem } = fields;
   const [saved, setSaved] = useState(false);
   const touchedNetwork = useRef(false);
+
+  // A new invoice shows what the profile gives it (docs/decisions.md, Profile): "From you" and
+  // the due date of its payment terms filled in, by the rule creation applies, in any field
+  // still blank and untouched.
+  const { data: profile } = useResource<ProfileBody>(editing ? null : "/api/profile");
+  useEffect(() => {
+    if (!profile) return;
+    const defaults = profileFormDefaults(profile, new Date());
+    for (const key of Object.keys(defaults) as (keyof typeof defaults)[]) {
+      const value = defaults[key];
+      if (value && form.getValues(key) === "" && !form.getFieldState(key).isDirty) {
+        setValue(key, value);
+      }
+    }
+  }, [profile, form, setValue]);
 
   // A new invoice starts on the network chosen on the dashboard (read after mount).
   useEffect(() => {
@@ -115,6 +133,7 @@ export function InvoiceForm({ invoice }: { invoice?: OwnerInvoice }) {
         }}
         network={register("network", { onChange: () => (touchedNetwork.current = true) })}
         networkError={errorFor("networkPassphrase") ?? errorFor("network")}
+        paymentTermsDays={profile?.paymentTermsDays}
       />
       <LineItemsEditor
         form={form}
@@ -129,7 +148,7 @@ export function InvoiceForm({ invoice }: { invoice?: OwnerInvoice }) {
         fiat={fields.priceCurrency !== ""}
         explain={fields.totalsExplain}
       />
-      <FromYouFields text={text} />
+      <FromYouFields text={text} profile={editing ? undefined : (profile ?? undefined)} />
       <FormRecipientReadiness control={control} live={live} />
 
       <div className="flex flex-wrap gap-3">

@@ -14,7 +14,7 @@ import { isPartlyPaid } from "@/components/ui/payment-words";
 import { Pager, right, Table, tdClass } from "@/components/ui/table";
 import { usePagedResource } from "@/lib/client/use-resource";
 import { INVOICE_STATUSES } from "@/lib/domain/invoice-state";
-import { formatDate, NETWORK_LABELS, networkOf } from "@/lib/format";
+import { formatDate, NETWORK_LABELS, networkOf, stateWords } from "@/lib/format";
 import type { InvoiceListItem, InvoicePage } from "./types";
 
 const PAGE_SIZE = 20;
@@ -22,7 +22,7 @@ const PAGE_SIZE = 20;
 // PROCESSING shows as PENDING (`shownStatus`, lib/format.ts); its filter says what it picks.
 const STATUS_OPTIONS: [string, string][] = INVOICE_STATUSES.map((s) => [
   s,
-  s === "PROCESSING" ? "PENDING, payment started" : s,
+  s === "PROCESSING" ? "Pending, payment started" : stateWords(s),
 ]);
 const SORT_OPTIONS = [
   ["createdAt:desc", "Newest first"],

@@ -10,7 +10,7 @@ import { EmptyState, Loading, Muted, PageHeader } from "@/components/ui/page";
 import { ACTIONS_COLUMN, Table } from "@/components/ui/table";
 import { useAction, useRemoval } from "@/lib/client/use-action";
 import { useResource } from "@/lib/client/use-resource";
-import { formatAmount } from "@/lib/format";
+import { formatAmount, formatDate, stateWords } from "@/lib/format";
 import { scheduleText } from "./schedule-fields";
 import type { Recurring, RecurringDetail } from "./types";
 
@@ -92,10 +92,10 @@ export function RecurringView({
                     {clientOf(r)}
                   </th>
                   <td className={cell}>{scheduleText(r)}</td>
-                  <td className={cell}>{r.nextDate ?? "—"}</td>
+                  <td className={cell}>{formatDate(r.nextDate)}</td>
                   <td className={cell}>{r.invoicesCreated}</td>
                   <td className={cell}>
-                    {r.status}
+                    {stateWords(r.status)}
                     {r.lastRefusal && (
                       <span className="block text-amber-800 dark:text-amber-300">
                         Refused: see Invoices
@@ -160,7 +160,9 @@ function MadeInvoices({ detail, client }: { detail: RecurringDetail; client: str
       </h2>
       {detail.lastRefusal && <LastRefusal refusal={detail.lastRefusal} />}
       {detail.invoices.length === 0 ? (
-        <Muted>None yet: the first is made on {detail.nextDate ?? detail.startDate}.</Muted>
+        <Muted>
+          None yet: the first is made on {formatDate(detail.nextDate ?? detail.startDate)}.
+        </Muted>
       ) : (
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-700 dark:border-slate-700">
           {detail.invoices.map((i) => (
@@ -168,7 +170,7 @@ function MadeInvoices({ detail, client }: { detail: RecurringDetail; client: str
               <Link href={`/invoices/${i.id}`} className="font-medium underline">
                 {i.invoiceNumber}
               </Link>
-              <span>{i.periodDate}</span>
+              <span>{formatDate(i.periodDate)}</span>
               <span>{formatAmount(i.total, i.currency)}</span>
               <StatusBadge status={i.status} />
               {detail.autoSend && i.status === "DRAFT" && (
@@ -189,7 +191,7 @@ function LastRefusal({ refusal }: { refusal: NonNullable<RecurringDetail["lastRe
   return (
     <Alert>
       <span className="font-medium">
-        Invoice {refusal.period + 1} on {refusal.at.slice(0, 10)}:
+        Invoice {refusal.period + 1} on {formatDate(refusal.at)}:
       </span>{" "}
       {refusal.reason}
     </Alert>
@@ -211,8 +213,8 @@ function JustSaved({
   return (
     <Alert kind="success">
       {created
-        ? `Created: the first invoice is made on ${next}.`
-        : `Saved: the changes apply from the next invoice${r.nextDate ? `, on ${r.nextDate}` : ""}; the invoices already made stay as they are.`}
+        ? `Created: the first invoice is made on ${formatDate(next)}.`
+        : `Saved: the changes apply from the next invoice${r.nextDate ? `, on ${formatDate(r.nextDate)}` : ""}; the invoices already made stay as they are.`}
     </Alert>
   );
 }

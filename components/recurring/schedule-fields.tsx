@@ -6,6 +6,7 @@ import { Checkbox, Field, Hint, OptionsSelect } from "@/components/ui/field";
 import type { Options } from "@/components/ui/options";
 import { labelled } from "@/lib/client/form-schema";
 import type { ScheduleOutput, ScheduleValues } from "@/lib/client/recurring-form";
+import { formatDate } from "@/lib/format";
 import type { Recurring } from "./types";
 
 export const INTERVALS: Options = [
@@ -24,7 +25,7 @@ const EVERY: Record<string, string> = {
 
 /** "Every month from 2027-01-31, 12 in all". */
 export const scheduleText = (r: Recurring) =>
-  `Every ${r.intervalCount > 1 ? `${r.intervalCount} ${EVERY[r.interval]}s` : EVERY[r.interval]} from ${r.startDate}${r.count ? `, ${r.count} in all` : r.endDate ? ` until ${r.endDate}` : ""}`;
+  `Every ${r.intervalCount > 1 ? `${r.intervalCount} ${EVERY[r.interval]}s` : EVERY[r.interval]} from ${formatDate(r.startDate)}${r.count ? `, ${r.count} in all` : r.endDate ? ` until ${formatDate(r.endDate)}` : ""}`;
 
 /**
  * When invoices are made: the rhythm and first date (fixed once an invoice has been made:

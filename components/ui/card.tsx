@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { shownStatus } from "@/lib/format";
+import { shownStatus, stateWords } from "@/lib/format";
 
 export function Card({
   title,
@@ -73,7 +73,7 @@ export function StatusBadge({ status }: { status: string }) {
     <span
       className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${statusStyles[shown] ?? "bg-slate-100 text-slate-700"}`}
     >
-      {shown}
+      {stateWords(shown)}
     </span>
   );
 }

@@ -5,6 +5,14 @@ import { newId } from "@/lib/ids";
 
 export type EmailKind = (typeof emailMessages.$inferInsert)["kind"];
 
+/**
+ * The kinds sent TO the freelancer (their notifications), not to their client: rendered in the
+ * notification layout (emails/notification-layout.tsx), without the profile's client-facing
+ * footer, a Reply-To or the invoice's "Stop reminders" link and List-Unsubscribe header
+ * (docs/decisions.md, Email).
+ */
+export const TO_FREELANCER_KINDS: ReadonlySet<EmailKind> = new Set<EmailKind>(["payment_notice"]);
+
 export type OutboxEmail = {
   /** The freelancer the message is about (owner of the invoice, or the profile). */
   wallet: string;

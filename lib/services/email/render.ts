@@ -8,7 +8,7 @@ import type { Config } from "@/lib/config";
 import type { InvoiceWithItems } from "@/lib/services/invoices/store";
 import { loadLineItems } from "@/lib/services/invoices/store";
 import { getProfile, type ProfileRow, profileLogoUrl } from "@/lib/services/profile/profile";
-import type { EmailKind } from "./outbox";
+import { type EmailKind, TO_FREELANCER_KINDS } from "./outbox";
 import { invoiceTemplate } from "./templates/invoice";
 import { paymentNoticeTemplate, receiptTemplate, reminderTemplate } from "./templates/payments";
 import { refundTemplate } from "./templates/refund";
@@ -78,15 +78,19 @@ export async function renderEmail(
   const invoice = message.invoiceId ? await loadInvoice(ctx.db, message.invoiceId) : null;
   if (message.invoiceId && !invoice) throw new EmailGoneError("Invoice no longer exists");
   const profile = await getProfile(ctx.db, message.wallet);
-  // Every message about an invoice can stop its reminders (docs/decisions.md, Email).
-  const unsubscribe =
-    stringOf(message.payload.unsubscribeUrl) ??
-    (message.invoiceId ? unsubscribeUrl(ctx.config, message.invoiceId) : null);
+  // A notification to the freelancer is the service's, not the client's letter: no profile
+  // footer, no Reply-To to themselves, and no link that would stop the client's reminders.
+  const toFreelancer = TO_FREELANCER_KINDS.has(message.kind);
+  // Every message to the client about an invoice can stop its reminders (docs/decisions.md, Email).
+  const unsubscribe = toFreelancer
+    ? null
+    : (stringOf(message.payload.unsubscribeUrl) ??
+      (message.invoiceId ? unsubscribeUrl(ctx.config, message.invoiceId) : null));
   const frame: TemplateInput["frame"] = {
     sender: senderName(profile, invoice),
     company: profile?.company ?? invoice?.freelancerCompany ?? null,
     serviceName: ctx.config.serviceName,
-    footer: profile?.emailFooter ?? null,
+    footer: toFreelancer ? null : (profile?.emailFooter ?? null),
     logoUrl: profileLogoUrl(ctx.config.appUrl, profile),
     unsubscribeUrl: unsubscribe,
   };
@@ -95,7 +99,7 @@ export async function renderEmail(
     render(out.element),
     render(out.element, { plainText: true }),
   ]);
-  const replyAddress = profile?.email ?? invoice?.freelancerEmail ?? null;
+  const replyAddress = toFreelancer ? null : (profile?.email ?? invoice?.freelancerEmail ?? null);
   return {
     html,
     text,

@@ -62,7 +62,7 @@ describe("renderInvoicePdf", () => {
     expect(text).toContain("INV-0042");
     expect(text).toContain("Ada Client");
     expect(text).toContain("Status: PENDING");
-    expect(text).toContain("1050.00 USDC");
+    expect(text).toContain("1,050.00 USDC");
     expect(text).toContain("Tax (10%)");
     expect(text).toContain("-50.00 USDC");
     expect(text).toContain("https://invoices.example/pay/abc123");

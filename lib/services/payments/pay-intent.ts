@@ -124,6 +124,11 @@ export async function createPaymentIntent(
     return applyTransition(tx, locked, "payIntent", {
       actor: input.sender ?? ANONYMOUS_ACTOR,
       at: ctx.now(),
+      // What the payer was asked for, so the trail reads "Payment started (quote 12.3 XLM)"
+      // (lib/audit-words.ts): a fiat-priced invoice's quote, else the amount due in its asset.
+      changes: quote
+        ? { quote: { amount, asset: invoice.currency } }
+        : { amount, asset: invoice.currency },
     });
   });
 

@@ -6,7 +6,7 @@ import { type HorizonPaymentRecord, operationFromRecord } from "@/lib/stellar/re
 import type { ServiceContext } from "../context";
 import { withTransaction } from "../db";
 import { enqueueRefundEmail } from "../email/refund-email";
-import { applyTransition, SYSTEM_ACTOR } from "../invoices/lifecycle";
+import { applyTransition } from "../invoices/lifecycle";
 import type { InvoiceRow, PaymentRow } from "../invoices/store";
 import type { RefundRow } from "./store";
 
@@ -32,11 +32,15 @@ export async function recordRefund(
   ctx: Pick<ServiceContext, "db">,
   refundId: string,
   onLedger: RefundOnLedger,
-  actor: string = SYSTEM_ACTOR,
+  actor?: string,
 ): Promise<RefundOutcome> {
   return withTransaction(ctx.db, async (tx) => {
     const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for("update");
     if (refund.status === "CONFIRMED") return { kind: "already_recorded", refund };
+    // The refund is the freelancer's act whoever records it: their wallet signed it (submit
+    // passes the caller, an API key included; the watcher names the refund's wallet, never
+    // SYSTEM_ACTOR, so the trail reads "Refund ... by you", docs/decisions.md, Refunds).
+    const by = actor ?? refund.wallet;
     // A refund's invoice may be soft-deleted since (a DRAFT's unapplied payment): lock it all
     // the same, the money has moved.
     const [invoice] = await tx
@@ -66,7 +70,7 @@ export async function recordRefund(
       .where(eq(refunds.id, refund.id))
       .returning();
     const row = await applyTransition(tx, invoice, "refund", {
-      actor,
+      actor: by,
       at: onLedger.at,
       set: { amountPaid: effect.amountPaid },
       changes: {

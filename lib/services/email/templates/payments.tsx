@@ -53,7 +53,7 @@ export const receiptTemplate: EmailTemplate = async (input) => ({
 export const paymentNoticeTemplate: EmailTemplate = async (input) => ({
   element: (
     <PaymentNoticeEmail
-      {...input.frame}
+      serviceName={input.frame.serviceName}
       {...paymentFacts(input)}
       clientName={input.invoice?.clientName || "Your client"}
       invoiceUrl={`${input.ctx.config.appUrl}/invoices/${input.message.invoiceId}`}
