@@ -90,6 +90,25 @@ describe("audit entries in words (lib/audit-words.ts)", () => {
     ).toEqual({ sentence: "Payment of 81.00 EUR received", actor: "the client", details: [] });
   });
 
+  it("a payment recorded by hand says how it came, and its void says so, by you", () => {
+    expect(
+      say(
+        "PAYMENT_RECEIVED",
+        { amount: "200.0000000", method: "bank_transfer", reference: "SEPA 114" },
+        { pricing: eur },
+        ME,
+      ),
+    ).toEqual({
+      sentence: "Payment of 200.00 EUR received (bank transfer · ref SEPA 114)",
+      actor: "you",
+      details: [],
+    });
+    expect(
+      say("PAYMENT_VOIDED", { amount: "200.0000000", method: "cash" }, { pricing: eur }, ME)
+        .sentence,
+    ).toBe("Payment of 200.00 EUR (cash) voided: no longer counted");
+  });
+
   it("PAYMENT_RECEIVED not applied: the amount in the asset sent, and why", () => {
     expect(
       say("PAYMENT_RECEIVED", {
