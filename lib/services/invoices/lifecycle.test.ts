@@ -56,6 +56,7 @@ function invoice(over: Partial<InvoiceRow> = {}): InvoiceRow {
     linkMinAmount: null,
     parentLinkId: null,
     linkHeldUntil: null,
+    linkDeactivatedAt: null,
     emailClient: true,
     reminders: null,
     remindersStoppedAt: null,
