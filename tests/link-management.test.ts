@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fromStroops, toStroops } from "@/lib/domain/money";
 import { type Api, client } from "./helpers/api";
 import { signIn } from "./helpers/auth";
 import { type LedgerApp, startLedgerApp, stopLedgerApp } from "./helpers/ledger-app";
@@ -329,11 +330,11 @@ describe("link revenue in the statistics", () => {
 
     const stats = await api.get("/api/invoices/stats?network=testnet");
     expect(stats.status).toBe(200);
-    const xlmIn = (15 * 1e7 + Math.round(Number(sent.amount) * 1e7)) / 1e7;
+    const xlmIn = fromStroops(15n * 10_000_000n + toStroops(sent.amount));
     expect(stats.body.linkRevenue).toEqual({
       payments: 3,
-      totalRevenue: { XLM: xlmIn.toFixed(7), USDC: "0.0000000", EURC: "0.0000000" },
-      revenueThisMonth: { XLM: xlmIn.toFixed(7), USDC: "0.0000000", EURC: "0.0000000" },
+      totalRevenue: { XLM: xlmIn, USDC: "0.0000000", EURC: "0.0000000" },
+      revenueThisMonth: { XLM: xlmIn, USDC: "0.0000000", EURC: "0.0000000" },
       byPriceCurrency: {
         USD: { totalRevenue: "0.00", revenueThisMonth: "0.00" },
         EUR: { totalRevenue: "12.00", revenueThisMonth: "12.00" },
