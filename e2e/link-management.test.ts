@@ -74,7 +74,7 @@ describe("managing a payment link", () => {
     // The freelancer opens the link from the list and sees who paid.
     await page.reload();
     const table = page.getByRole("table", { name: "Your payment links, newest first" });
-    await table.getByRole("link", { name: "Yoga class" }).click();
+    await table.getByRole("link", { name: "Yoga class", exact: true }).click();
     await visible(page.getByRole("heading", { level: 1, name: "Yoga class" }));
     const paid = page.getByRole("table", { name: "Payments through this link, newest first" });
     const row = paid.getByRole("row", { name: new RegExp(shortAddress(payer.publicKey())) });

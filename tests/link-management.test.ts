@@ -311,6 +311,7 @@ describe("link revenue in the statistics", () => {
   it("counts payments on link checkouts per asset and, apart, per price currency; invoice figures unchanged", async () => {
     const { api } = await seller();
     const before = await api.get("/api/invoices/stats?network=testnet");
+    expect(before.status, JSON.stringify(before.body)).toBe(200);
     expect(before.body.linkRevenue).toMatchObject({
       payments: 0,
       totalRevenue: { XLM: "0.0000000", USDC: "0.0000000", EURC: "0.0000000" },

@@ -351,7 +351,7 @@ async function linkRevenueOf(
   for (const c of PRICE_CURRENCIES) {
     // Values keep every decimal the division gives: added exactly, rounded once to cents.
     const total = (values: string[]) =>
-      fiat2(values.reduce((acc, v) => acc.plus(v), new Decimal(0)).toFixed());
+      fiat2(values.reduce((acc, v) => acc.plus(v), new Decimal("0")).toFixed());
     result.byPriceCurrency[c] = {
       totalRevenue: total(fiatSums[c][0]),
       revenueThisMonth: total(fiatSums[c][1]),
