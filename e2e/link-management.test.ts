@@ -2,10 +2,13 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { shortAddress } from "@/lib/format";
 import { funded, Keypair } from "@/tests/helpers/stellar";
+import { seriousViolations } from "./helpers/axe";
 import {
+  DESKTOP,
   type GuardedContext,
   launchBrowser,
   newContext,
+  PHONE,
   saveFailureShots,
   until,
   visible,
@@ -86,11 +89,21 @@ describe("managing a payment link", () => {
     await page.getByRole("dialog").getByRole("button", { name: "Deactivate" }).click();
     await visible(page.getByText("Link deactivated: it accepts no new payments."));
     await visible(page.getByRole("button", { name: "Reactivate link" }));
+    // The link's page reads well to assistive technology and fits a phone.
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize(PHONE);
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+      ),
+    ).toBe(true);
+    await page.setViewportSize(DESKTOP);
 
     // The payer's page: no amount, no pay button, a clear sentence.
     await pay.goto(checkoutUrl);
     await visible(pay.getByText("This link is no longer accepting payments."));
     expect(await pay.getByRole("button", { name: "Continue to payment" }).count()).toBe(0);
+    expect(await seriousViolations(pay)).toEqual([]);
 
     // The money counts on the dashboard, as link revenue.
     await page.goto(`${env.app.url}/dashboard`);
