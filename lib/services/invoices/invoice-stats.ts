@@ -125,90 +125,90 @@ export async function getInvoiceStats(
   const priced = sql`${payments.fiatCurrency} is not distinct from ${reporting} and ${payments.fiatValue} is not null`;
   const refundEntry = sql`(${invoiceAuditLogs.action} = 'REFUNDED' and ${invoiceAuditLogs.changes}->>'asset' in ('XLM', 'USDC', 'EURC') and ${invoiceAuditLogs.changes}->>'amount' ~ '^[0-9]+([.][0-9]+)?$')`;
   const keptValue = sql`${payments.priceValue} * (${kept}) / ${payments.amount}`;
-  const [groups, months, activity, revenue, [inFiat], pricedRevenue, linkRevenue] =
-    await Promise.all([
-      ctx.db
-        .select({
-          currency: invoices.currency,
-          priceCurrency: invoices.priceCurrency,
-          status: invoices.status,
-          n: count(),
-          sum: sql<string>`coalesce(sum(${invoices.total}), 0)::text`,
-          // A fiat-priced invoice owes in cents (invoiceAmountDue, lib/domain/fiat.ts).
-          due: sql<string>`coalesce(sum(greatest(${invoices.total} - case when ${invoices.priceCurrency} is null then ${invoices.amountPaid} else round(${invoices.amountPaid}, 2) end, 0)), 0)::text`,
-        })
-        .from(invoices)
-        .where(condition)
-        .groupBy(invoices.currency, invoices.priceCurrency, invoices.status),
-      ctx.db
-        .select({
-          month: sql<string>`to_char(date_trunc('month', ${payments.confirmedAt} at time zone 'UTC'), 'YYYY-MM')`,
-          currency: invoices.currency,
-          sum: sql<string>`sum(${kept})::text`,
-        })
-        .from(payments)
-        .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
-        .where(and(condition, eq(payments.applied, true), gte(payments.confirmedAt, yearAgo)))
-        .groupBy(sql`1`, invoices.currency),
-      ctx.db
-        .select({
-          invoiceId: invoiceAuditLogs.invoiceId,
-          invoiceNumber: invoices.invoiceNumber,
-          action: invoiceAuditLogs.action,
-          // A refund's entry is the amount sent back, in the asset it went back in; every other
-          // entry the invoice's total, in its price currency when it has one.
-          amount: sql<string>`case when ${refundEntry} then (${invoiceAuditLogs.changes}->>'amount')::numeric(18,7)::text else ${invoices.total}::text end`,
-          currency: sql<Currency>`case when ${refundEntry} then ${invoiceAuditLogs.changes}->>'asset' else ${invoices.currency}::text end`,
-          priceCurrency: sql<PriceCurrency | null>`case when ${refundEntry} then null else ${invoices.priceCurrency}::text end`,
-          timestamp: invoiceAuditLogs.createdAt,
-        })
-        .from(invoiceAuditLogs)
-        .innerJoin(invoices, eq(invoices.id, invoiceAuditLogs.invoiceId))
-        // A payer starting to pay (pay-intent: UPDATED to PROCESSING) is not the owner's activity.
-        .where(
-          and(
-            condition,
-            sql`not (${invoiceAuditLogs.action} = 'UPDATED' and coalesce(${invoiceAuditLogs.changes}->'status'->>'to', '') = 'PROCESSING')`,
-          ),
-        )
-        .orderBy(desc(invoiceAuditLogs.createdAt), desc(invoiceAuditLogs.id))
-        .limit(10),
-      ctx.db
-        .select({
-          currency: invoices.currency,
-          sum: sql<string>`coalesce(sum(${kept}), 0)::text`,
-          sumThisMonth: sql<string>`coalesce(sum(${kept}) filter (where ${payments.confirmedAt} >= ${monthStart.toISOString()}), 0)::text`,
-        })
-        .from(payments)
-        .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
-        .where(and(condition, eq(payments.applied, true)))
-        .groupBy(invoices.currency),
-      ctx.db
-        .select({
-          amount: sql<string>`coalesce(sum(round(${payments.fiatValue} * (${kept}) / ${payments.amount}, 2)) filter (where ${priced}), 0)::numeric(20,2)::text`,
-          unpriced: sql<number>`(count(*) filter (where not (${priced})))::int`,
-        })
-        .from(payments)
-        .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
-        .where(and(condition, eq(payments.applied, true))),
-      ctx.db
-        .select({
-          priceCurrency: sql<PriceCurrency>`${invoices.priceCurrency}::text`,
-          sum: sql<string>`coalesce(sum(${keptValue}), 0)::text`,
-          sumThisMonth: sql<string>`coalesce(sum(${keptValue}) filter (where ${payments.confirmedAt} >= ${monthStart.toISOString()}), 0)::text`,
-        })
-        .from(payments)
-        .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
-        .where(
-          and(
-            condition,
-            eq(payments.applied, true),
-            sql`${invoices.priceCurrency} is not null and ${payments.priceValue} is not null and ${payments.amount} > 0`,
-          ),
-        )
-        .groupBy(invoices.priceCurrency),
-      linkRevenueOf(ctx, linksOnly, monthStart),
-    ]);
+  const [groups, months, activity, revenue, [inFiat], pricedRevenue] = await Promise.all([
+    ctx.db
+      .select({
+        currency: invoices.currency,
+        priceCurrency: invoices.priceCurrency,
+        status: invoices.status,
+        n: count(),
+        sum: sql<string>`coalesce(sum(${invoices.total}), 0)::text`,
+        // A fiat-priced invoice owes in cents (invoiceAmountDue, lib/domain/fiat.ts).
+        due: sql<string>`coalesce(sum(greatest(${invoices.total} - case when ${invoices.priceCurrency} is null then ${invoices.amountPaid} else round(${invoices.amountPaid}, 2) end, 0)), 0)::text`,
+      })
+      .from(invoices)
+      .where(condition)
+      .groupBy(invoices.currency, invoices.priceCurrency, invoices.status),
+    ctx.db
+      .select({
+        month: sql<string>`to_char(date_trunc('month', ${payments.confirmedAt} at time zone 'UTC'), 'YYYY-MM')`,
+        currency: invoices.currency,
+        sum: sql<string>`sum(${kept})::text`,
+      })
+      .from(payments)
+      .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+      .where(and(condition, eq(payments.applied, true), gte(payments.confirmedAt, yearAgo)))
+      .groupBy(sql`1`, invoices.currency),
+    ctx.db
+      .select({
+        invoiceId: invoiceAuditLogs.invoiceId,
+        invoiceNumber: invoices.invoiceNumber,
+        action: invoiceAuditLogs.action,
+        // A refund's entry is the amount sent back, in the asset it went back in; every other
+        // entry the invoice's total, in its price currency when it has one.
+        amount: sql<string>`case when ${refundEntry} then (${invoiceAuditLogs.changes}->>'amount')::numeric(18,7)::text else ${invoices.total}::text end`,
+        currency: sql<Currency>`case when ${refundEntry} then ${invoiceAuditLogs.changes}->>'asset' else ${invoices.currency}::text end`,
+        priceCurrency: sql<PriceCurrency | null>`case when ${refundEntry} then null else ${invoices.priceCurrency}::text end`,
+        timestamp: invoiceAuditLogs.createdAt,
+      })
+      .from(invoiceAuditLogs)
+      .innerJoin(invoices, eq(invoices.id, invoiceAuditLogs.invoiceId))
+      // A payer starting to pay (pay-intent: UPDATED to PROCESSING) is not the owner's activity.
+      .where(
+        and(
+          condition,
+          sql`not (${invoiceAuditLogs.action} = 'UPDATED' and coalesce(${invoiceAuditLogs.changes}->'status'->>'to', '') = 'PROCESSING')`,
+        ),
+      )
+      .orderBy(desc(invoiceAuditLogs.createdAt), desc(invoiceAuditLogs.id))
+      .limit(10),
+    ctx.db
+      .select({
+        currency: invoices.currency,
+        sum: sql<string>`coalesce(sum(${kept}), 0)::text`,
+        sumThisMonth: sql<string>`coalesce(sum(${kept}) filter (where ${payments.confirmedAt} >= ${monthStart.toISOString()}), 0)::text`,
+      })
+      .from(payments)
+      .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+      .where(and(condition, eq(payments.applied, true)))
+      .groupBy(invoices.currency),
+    ctx.db
+      .select({
+        amount: sql<string>`coalesce(sum(round(${payments.fiatValue} * (${kept}) / ${payments.amount}, 2)) filter (where ${priced}), 0)::numeric(20,2)::text`,
+        unpriced: sql<number>`(count(*) filter (where not (${priced})))::int`,
+      })
+      .from(payments)
+      .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+      .where(and(condition, eq(payments.applied, true))),
+    ctx.db
+      .select({
+        priceCurrency: sql<PriceCurrency>`${invoices.priceCurrency}::text`,
+        sum: sql<string>`coalesce(sum(${keptValue}), 0)::text`,
+        sumThisMonth: sql<string>`coalesce(sum(${keptValue}) filter (where ${payments.confirmedAt} >= ${monthStart.toISOString()}), 0)::text`,
+      })
+      .from(payments)
+      .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+      .where(
+        and(
+          condition,
+          eq(payments.applied, true),
+          sql`${invoices.priceCurrency} is not null and ${payments.priceValue} is not null and ${payments.amount} > 0`,
+        ),
+      )
+      .groupBy(invoices.priceCurrency),
+  ]);
+  // Links apart (docs/decisions.md, Payment links, Managing a link).
+  const linkRevenue = await linkRevenueOf(ctx, linksOnly, monthStart);
 
   const statusBreakdown = Object.fromEntries(INVOICE_STATUSES.map((s) => [s, 0])) as Record<
     InvoiceStatus,
