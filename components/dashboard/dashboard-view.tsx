@@ -18,6 +18,7 @@ import {
 import { formatDateTime, formatTrimmed, NETWORK_LABELS, shownStatusCounts } from "@/lib/format";
 import type { InvoiceStatsBody } from "@/lib/schemas/invoices";
 import { ExportPanel } from "./export-panel";
+import { LinkRevenue } from "./link-revenue";
 import { NetworkSwitch, usePreferredNetwork } from "./network-preference";
 import { RevenueChart } from "./revenue-chart";
 
@@ -89,6 +90,7 @@ export function DashboardView() {
               <AssetCard key={asset} asset={asset} stats={data} />
             ))}
           </div>
+          <LinkRevenue revenue={data.linkRevenue} />
           <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
             <Card title="Recent activity" className="lg:col-span-2">
               {data.recentActivity.length === 0 ? (

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useState } from "react";
 import { textLinkClass } from "@/components/ui/button";
 import { Alert, Card, StatusBadge } from "@/components/ui/card";
@@ -9,15 +10,9 @@ import { QrCode } from "@/components/ui/qr-code";
 import { ReadOnlyField } from "@/components/ui/read-only-field";
 import { right, Table, tdClass } from "@/components/ui/table";
 import { useResource } from "@/lib/client/use-resource";
-import {
-  formatDateTime,
-  formatExact,
-  formatPricedWithAsset,
-  formatTrimmed,
-  NETWORK_LABELS,
-  networkOf,
-} from "@/lib/format";
+import { formatDateTime, NETWORK_LABELS, networkOf } from "@/lib/format";
 import type { PaymentLinkBody } from "@/lib/schemas/links";
+import { exactOf, linkAmount, linkPayments, priced, shownLinkStatus } from "./link-words";
 import { NewLinkForm } from "./new-link-form";
 
 const COLUMNS = [
@@ -31,29 +26,6 @@ const COLUMNS = [
 ];
 
 const onNetwork = (l: PaymentLinkBody) => NETWORK_LABELS[networkOf(l.networkPassphrase)];
-
-/** Trimmed like every list (docs/decisions.md, Phone layout); the exact amount is the title. */
-const priced = (amount: string, l: PaymentLinkBody) =>
-  formatPricedWithAsset(
-    amount,
-    { currency: l.asset, priceCurrency: l.priceCurrency },
-    formatTrimmed,
-  );
-const exactOf = (amount: string | null, l: PaymentLinkBody) =>
-  amount && !l.priceCurrency ? formatExact(amount, l.asset) : undefined;
-
-/**
- * "100.00 EUR, paid in XLM" for a fiat-priced link, "100.00 XLM" otherwise; an open amount
- * is the payer's choice, "at least" its minimum.
- */
-const linkAmount = (l: PaymentLinkBody) => {
-  if (l.amount !== null) return priced(l.amount, l);
-  return l.minAmount ? `Payer chooses, at least ${priced(l.minAmount, l)}` : "Payer chooses";
-};
-
-/** "2 of 5", "3 (unlimited)" or "0 of 1", with the sum received once there is any. */
-const linkPayments = (l: PaymentLinkBody) =>
-  `${l.paymentsCount} ${l.maxPayments === null ? "(unlimited)" : `of ${l.maxPayments}`}`;
 
 export function LinksView() {
   const { data, setData, error, loading, api } = useResource<{ links: PaymentLinkBody[] }>(
@@ -115,7 +87,10 @@ function LinkRow({ link: l }: { link: PaymentLinkBody }) {
   return (
     <tr>
       <th scope="row" className={`${tdClass} text-left font-medium`}>
-        {name}
+        {/* The link's page: who paid, edit, deactivate. */}
+        <Link href={`/links/${l.id}`} className={textLinkClass}>
+          {name}
+        </Link>
         {l.metadata.reference && (
           <span className="block text-xs font-normal text-slate-500 dark:text-slate-400">
             Ref. {l.metadata.reference}
@@ -126,7 +101,7 @@ function LinkRow({ link: l }: { link: PaymentLinkBody }) {
         {linkAmount(l)}
       </td>
       <td className={tdClass}>
-        <StatusBadge status={l.status} />
+        <StatusBadge status={shownLinkStatus(l)} />
       </td>
       <td className={`${tdClass} whitespace-nowrap text-right`}>
         {linkPayments(l)}
@@ -140,7 +115,9 @@ function LinkRow({ link: l }: { link: PaymentLinkBody }) {
         )}
       </td>
       <td className={tdClass}>{onNetwork(l)}</td>
-      <td className={`${tdClass} whitespace-nowrap`}>{formatDateTime(l.expiresAt)}</td>
+      <td className={`${tdClass} whitespace-nowrap`}>
+        {l.expiresAt ? formatDateTime(l.expiresAt) : "Never"}
+      </td>
       <td className={`${tdClass} whitespace-nowrap`}>
         <span className="flex flex-wrap items-center gap-2">
           <a

@@ -274,7 +274,12 @@ export function NewLinkForm({
           label="Expires at"
           type="datetime-local"
           {...text("expiresAt")}
-          hint={<Hint>Your local time. Default: 24 hours from now; at most 90 days ahead.</Hint>}
+          hint={
+            <Hint>
+              Your local time, at most 90 days ahead. Empty: 24 hours from now, or never for a
+              reusable link.
+            </Hint>
+          }
         />
         {xlm && (
           <Checkbox

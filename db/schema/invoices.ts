@@ -113,6 +113,12 @@ export const invoices = pgTable(
      * (docs/decisions.md, Payment links, Places).
      */
     linkHeldUntil: ts("link_held_until"),
+    /**
+     * Set while the owner has deactivated the link: it starts no new payment (no checkout, no
+     * pay-intent) until reactivated; checkouts already made and transactions already signed
+     * are still recorded (docs/decisions.md, Payment links, Managing a link).
+     */
+    linkDeactivatedAt: ts("link_deactivated_at"),
     activateNewAccounts: boolean("activate_new_accounts").notNull().default(false),
     /** Email the invoice to the client when it is sent (docs/decisions.md, Email). */
     emailClient: boolean("email_client").notNull().default(true),

@@ -140,6 +140,16 @@ const EXPECTED: Record<InvoiceTrigger, Record<InvoiceStatus, Expected>> = {
     EXPIRED: cancelled,
     CANCELLED: cancelError("CANCELLED"),
   },
+  // The owner's change of a payment link (title, expiry, activity) keeps any status.
+  editLink: {
+    DRAFT: { to: "DRAFT", audit: "UPDATED", event: null },
+    PENDING: { to: "PENDING", audit: "UPDATED", event: null },
+    PROCESSING: { to: "PROCESSING", audit: "UPDATED", event: null },
+    PAID: { to: "PAID", audit: "UPDATED", event: null },
+    FAILED: { to: "FAILED", audit: "UPDATED", event: null },
+    EXPIRED: { to: "EXPIRED", audit: "UPDATED", event: null },
+    CANCELLED: { to: "CANCELLED", audit: "UPDATED", event: null },
+  },
 };
 
 const cases = INVOICE_TRIGGERS.flatMap((trigger) =>
@@ -234,6 +244,7 @@ describe("what a move records beyond the table", () => {
       ["expire", "expiredAt"],
       ["cancel", "cancelledAt"],
       ["voidPayment", null],
+      ["editLink", null],
     ]);
   });
 

@@ -29,6 +29,7 @@ export const INVOICE_TRIGGERS = [
   "expire", // the due date has ended (expiry job)
   "cancel", // POST /api/invoices/:id/cancel
   "voidPayment", // DELETE /api/invoices/:id/payments/:paymentId (a payment recorded by hand)
+  "editLink", // PATCH /api/links/:id, deactivate, reactivate (the link's own fields only)
 ] as const;
 export type InvoiceTrigger = (typeof INVOICE_TRIGGERS)[number];
 
@@ -103,6 +104,13 @@ const draftOnly = (outcome: Outcome, rejection: Rejection): Record<InvoiceStatus
   EXPIRED: reject(rejection),
   CANCELLED: reject(rejection),
 });
+
+/** Allowed from every status, keeping it, with this audit action and no event. */
+const keepsStatus = (audit: AuditAction): Record<InvoiceStatus, Outcome> =>
+  Object.fromEntries(INVOICE_STATUSES.map((status) => [status, move(status, audit)])) as Record<
+    InvoiceStatus,
+    Outcome
+  >;
 
 /** Allowed from every status, keeping it, with this audit action and event. */
 const everyStatus = (audit: AuditAction, event: EventType): Record<InvoiceStatus, Outcome> =>
@@ -191,6 +199,9 @@ const TRANSITIONS: Record<InvoiceTrigger, Record<InvoiceStatus, Outcome>> = {
     EXPIRED: move("CANCELLED", "CANCELLED", "invoice.cancelled"),
     CANCELLED: reject("cancel"),
   },
+  // The owner's change of a payment link's title, expiry or activity: the status stays, the
+  // audit entry records the diff, no event (which links may change: lib/services/links/manage.ts).
+  editLink: keepsStatus("UPDATED"),
 };
 
 /**

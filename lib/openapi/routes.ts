@@ -31,7 +31,9 @@ import * as invoiceStats from "@/app/api/invoices/stats/spec";
 import * as apiKey from "@/app/api/keys/[id]/spec";
 import * as apiKeys from "@/app/api/keys/spec";
 import * as linkCheckout from "@/app/api/links/[id]/checkout/spec";
+import * as linkDeactivate from "@/app/api/links/[id]/deactivate/spec";
 import * as linkPayments from "@/app/api/links/[id]/payments/spec";
+import * as linkReactivate from "@/app/api/links/[id]/reactivate/spec";
 import * as link from "@/app/api/links/[id]/spec";
 import * as linkStatus from "@/app/api/links/[id]/status/spec";
 import * as links from "@/app/api/links/spec";
@@ -112,6 +114,8 @@ export const ROUTE_SPECS: readonly Operation[] = [
   linkStatus,
   linkCheckout,
   linkPayments,
+  linkDeactivate,
+  linkReactivate,
   payIntent,
   payOptions,
   submit,

@@ -231,7 +231,9 @@ export const EVENT_DATA = {
     asset: currency,
     priceCurrency,
     metadata: z.object({ title: z.string(), reference: z.string().nullable() }),
-    expiresAt: timestamp,
+    expiresAt: timestamp.nullable().meta({
+      description: "null: a reusable link created without `expiresAt` never expires",
+    }),
     createdAt: timestamp,
   }),
   "link.paid": z.object({

@@ -882,6 +882,27 @@ const stats = <T extends z.ZodType>(amount: T) =>
       description:
         "Revenue in the reporting currency: the applied payments' fiatValue less the refunded share, 2 decimals; `unpriced` counts applied payments with no value (recorded before prices were kept)",
     }),
+    linkRevenue: z
+      .object({
+        payments: int.meta({ description: "Applied payments received through links" }),
+        totalRevenue: byAsset(amount),
+        revenueThisMonth: byAsset(amount),
+        byPriceCurrency: z.object(
+          Object.fromEntries(
+            PRICE_CURRENCIES.map((c) => [
+              c,
+              z.object({ totalRevenue: amount, revenueThisMonth: amount }),
+            ]),
+          ) as Record<
+            (typeof PRICE_CURRENCIES)[number],
+            z.ZodObject<{ totalRevenue: T; revenueThisMonth: T }>
+          >,
+        ),
+      })
+      .meta({
+        description:
+          "Payment links (single-use links and reusable links' checkouts), counted whatever `includeDemoLinks` says and never in the figures above unless it is true: `totalRevenue` and `revenueThisMonth` per asset received (applied payments less refunds), `byPriceCurrency` what fiat-priced links' payments counted for in USD or EUR (2 decimals)",
+      }),
   });
 
 export const invoiceStats = wire("InvoiceStats", stats(decimal), { a: stats(number) });

@@ -68,7 +68,9 @@ export const createLinkSchema = z
     expiresAt: z.iso
       .datetime({ offset: true })
       .optional()
-      .describe("ISO 8601; default 24 hours from now; at most 90 days ahead"),
+      .describe(
+        "ISO 8601; at most 90 days ahead; default: 24 hours from now for a single-use link, none (never expires) for a reusable one",
+      ),
     activateNewAccounts: z
       .boolean()
       .optional()
@@ -79,6 +81,29 @@ export const createLinkSchema = z
   .strict();
 
 export type CreateLinkInput = z.infer<typeof createLinkSchema>;
+
+/** The fields of a link its owner may change after creation (PATCH /api/links/{id}). */
+export const LINK_EDITABLE = ["title", "description", "reference", "expiresAt"] as const;
+
+/**
+ * PATCH /api/links/{id}: the create shape, every field optional, so a body that names a field
+ * fixed at creation (amount, asset, network...) is answered 400 naming it, not an unknown key.
+ * `expiresAt: null`: a reusable link that never expires.
+ */
+export const updateLinkSchema = createLinkSchema
+  .partial()
+  .extend({
+    expiresAt: z.iso
+      .datetime({ offset: true })
+      .nullable()
+      .optional()
+      .describe(
+        "ISO 8601, in the future and at most 90 days ahead; null (reusable links only): never expires",
+      ),
+  })
+  .strict();
+
+export type UpdateLinkInput = z.infer<typeof updateLinkSchema>;
 
 /** A payer's checkout of a reusable or open-amount link (docs/decisions.md, Payment links). */
 export const linkCheckoutSchema = z
@@ -129,7 +154,11 @@ const link = z.object({
   description: z.string().nullable(),
   activateNewAccounts: z.boolean(),
   status: linkStatus,
-  expiresAt: timestamp.nullable(),
+  deactivatedAt: timestamp.nullable().meta({
+    description:
+      "Set while the owner has deactivated the link: it starts no new payment (checkout and pay-intent answer 409) until reactivated; checkouts already made stay payable",
+  }),
+  expiresAt: timestamp.nullable().meta({ description: "null: the link never expires" }),
   paidAt: timestamp.nullable(),
   transactionHash: txHash.nullable(),
   createdAt: timestamp,
@@ -169,10 +198,15 @@ const linkPayment = z.object({
 
 export const linkPaymentList = wire(
   "PaymentLinkPayments",
-  z.object({ linkId: id, payments: z.array(linkPayment) }),
+  z.object({
+    linkId: id,
+    link: paymentLinkResponse.b,
+    payments: z.array(linkPayment),
+  }),
   {
     a: z.object({
       linkId: id,
+      link: paymentLinkResponse.a,
       payments: z.array(
         linkPayment.extend({ amount: number, amountPaid: number, received: z.array(recordedA) }),
       ),

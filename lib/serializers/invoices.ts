@@ -375,6 +375,11 @@ const mapFigures = (f: InvoiceStats["byPriceCurrency"]["USD"]) => ({
   pendingAmount: formatForFormA(f.pendingAmount),
 });
 
+const mapLinkFigures = (f: InvoiceStats["linkRevenue"]["byPriceCurrency"]["USD"]) => ({
+  totalRevenue: formatForFormA(f.totalRevenue),
+  revenueThisMonth: formatForFormA(f.revenueThisMonth),
+});
+
 export const statsSerializer = serializer(invoiceStats, {
   b: (s: InvoiceStats): FormB<typeof invoiceStats> => ({
     ...s,
@@ -407,5 +412,14 @@ export const statsSerializer = serializer(invoiceStats, {
       revenue: mapAsset(m.revenue, formatForFormA),
     })),
     revenue: { ...s.revenue, amount: formatForFormA(s.revenue.amount) },
+    linkRevenue: {
+      payments: s.linkRevenue.payments,
+      totalRevenue: mapAsset(s.linkRevenue.totalRevenue, formatForFormA),
+      revenueThisMonth: mapAsset(s.linkRevenue.revenueThisMonth, formatForFormA),
+      byPriceCurrency: {
+        USD: mapLinkFigures(s.linkRevenue.byPriceCurrency.USD),
+        EUR: mapLinkFigures(s.linkRevenue.byPriceCurrency.EUR),
+      },
+    },
   }),
 });

@@ -37,6 +37,7 @@ const link = (row: LinkView, { appUrl, now }: WireContext): FormB<typeof payment
   description: row.description,
   activateNewAccounts: row.activateNewAccounts,
   status: linkStatus(row, now),
+  deactivatedAt: iso(row.linkDeactivatedAt),
   expiresAt: iso(row.linkExpiresAt),
   paidAt: iso(row.paidAt),
   transactionHash: row.transactionHash,
@@ -78,7 +79,7 @@ export const linkStatusSerializer = sameInBothForms(
   }),
 );
 
-type LinkPayments = { linkId: string; payments: LinkPaymentRecord[] };
+type LinkPayments = { linkId: string; link: LinkView; payments: LinkPaymentRecord[] };
 
 const linkPayment = (r: InvoiceRow) => ({
   id: r.id,
@@ -93,15 +94,17 @@ const linkPayment = (r: InvoiceRow) => ({
 });
 
 export const linkPaymentsSerializer = serializer(linkPaymentList, {
-  b: ({ linkId, payments }: LinkPayments): FormB<typeof linkPaymentList> => ({
+  b: ({ linkId, link, payments }: LinkPayments, context): FormB<typeof linkPaymentList> => ({
     linkId,
+    link: linkSerializer.b(link, context),
     payments: payments.map((r) => ({
       ...linkPayment(r),
       received: r.received.map((p) => ({ id: p.id, ...receivedPaymentB(p) })),
     })),
   }),
-  a: ({ linkId, payments }): FormA<typeof linkPaymentList> => ({
+  a: ({ linkId, link, payments }, context): FormA<typeof linkPaymentList> => ({
     linkId,
+    link: linkSerializer.a(link, context),
     payments: payments.map((r) => ({
       ...linkPayment(r),
       amount: formatForFormA(r.total),

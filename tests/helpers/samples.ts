@@ -195,6 +195,7 @@ export const SAMPLE_INVOICE: InvoiceRow = {
   linkMinAmount: null,
   parentLinkId: null,
   linkHeldUntil: null,
+  linkDeactivatedAt: null,
   emailClient: true,
   reminders: null,
   remindersStoppedAt: null,
@@ -468,6 +469,15 @@ export const SAMPLE_STATS: InvoiceStats = {
   ],
   revenueByMonth: [{ month: "2026-01", revenue: { ...ZERO_BY_ASSET, USDC: "1050.0000000" } }],
   revenue: { currency: "USD", amount: "1050.00", unpriced: 0 },
+  linkRevenue: {
+    payments: 2,
+    totalRevenue: { ...ZERO_BY_ASSET, XLM: "35.0000000", USDC: "21.6000000" },
+    revenueThisMonth: { ...ZERO_BY_ASSET, XLM: "35.0000000" },
+    byPriceCurrency: {
+      USD: { totalRevenue: "0.00", revenueThisMonth: "0.00" },
+      EUR: { totalRevenue: "20.00", revenueThisMonth: "0.00" },
+    },
+  },
 };
 
 export const SAMPLE_INTENT: PaymentIntent = {
@@ -681,6 +691,7 @@ export const SAMPLES: Example[] = [
   sample(linkStatusSerializer, SAMPLE_LINK),
   sample(linkPaymentsSerializer, {
     linkId: SAMPLE_LINK.id,
+    link: SAMPLE_LINK,
     payments: [SAMPLE_LINK_PAYMENT],
   }),
   sample(paymentIntentSerializer, SAMPLE_INTENT),

@@ -14,7 +14,7 @@ export const createLink = operation({
   tag: "Payment links",
   summary: "Create a payment link",
   description:
-    "An invoice of kind LINK, created PENDING and paid like any invoice. `reusable` (with `maxPayments`, or unlimited) and `openAmount` (the payer chooses, at least `minAmount`) make a link paid through payers' checkouts (`POST /api/links/{id}/checkout`), each a payment of its own. Otherwise single use: Its number (the `memo`) is the wallet's next generated invoice number: links and invoices share the wallet's sequence. `expiresAt` defaults to 24 hours and may be at most 90 days ahead. `activateNewAccounts` (XLM only, amount at least 1): a recipient account that does not exist yet is created by the payment.",
+    "An invoice of kind LINK, created PENDING and paid like any invoice. `reusable` (with `maxPayments`, or unlimited) and `openAmount` (the payer chooses, at least `minAmount`) make a link paid through payers' checkouts (`POST /api/links/{id}/checkout`), each a payment of its own. Otherwise single use: Its number (the `memo`) is the wallet's next generated invoice number: links and invoices share the wallet's sequence. `expiresAt` may be at most 90 days ahead; without it a single-use link expires after 24 hours and a reusable link never expires. `activateNewAccounts` (XLM only, amount at least 1): a recipient account that does not exist yet is created by the payment.",
   auth: "authed",
   scope: ["links:write"],
   limit: { policy: linkCreatePolicy, per: "caller", note: "60 links per hour per wallet" },

@@ -4,6 +4,7 @@ import { cache } from "react";
 import { CheckoutPanel } from "@/components/checkout/checkout-panel";
 import { InvoiceSummary } from "@/components/checkout/invoice-summary";
 import { LinkAmount } from "@/components/checkout/link-amount";
+import { LinkInactive } from "@/components/checkout/link-inactive";
 import { walletOptions } from "@/lib/client/wallets/options";
 import { getConfig } from "@/lib/config";
 import { NotFoundError } from "@/lib/domain/errors";
@@ -59,8 +60,10 @@ const loadCheckout = cache(async (id: string) => {
     );
     // A fiat-priced invoice's live quote, as the status endpoint answers it: a reload keeps
     // the countdown, but not a quote a payment has made stale (docs/decisions.md, Fiat pricing).
+    // A link its owner deactivated takes no new payment: no quote either.
+    const inactive = link !== null && link.linkDeactivatedAt !== null && link.status !== "PAID";
     const quote =
-      invoice.priceCurrency && isPayable(invoice.status)
+      invoice.priceCurrency && isPayable(invoice.status) && !inactive
         ? await currentQuote(ctx.db, invoice, ctx.now())
         : undefined;
     // The freelancer's profile: logo, and name or company when the invoice has neither.
@@ -70,6 +73,7 @@ const loadCheckout = cache(async (id: string) => {
     return {
       invoice,
       link,
+      inactive,
       assetIssuer: asset.issuer,
       quote: quoteOf(quote ?? null),
       profile,
@@ -97,7 +101,7 @@ export async function generateMetadata({ params }: PageProps): Promise<Metadata>
 export default async function CheckoutPage({ params }: PageProps) {
   const data = await loadCheckout((await params).id);
   if (!data) return <CheckoutGone />;
-  const { invoice, link, assetIssuer, quote, profile, documents } = data;
+  const { invoice, link, inactive, assetIssuer, quote, profile, documents } = data;
   const payeeLabel =
     invoice.freelancerName ??
     invoice.freelancerCompany ??
@@ -151,7 +155,9 @@ export default async function CheckoutPage({ params }: PageProps) {
         <div className="grid gap-6 lg:grid-cols-5">
           <div className="lg:order-2 lg:col-span-2">
             {/* A reusable or open-amount link: the payer's own checkout first. */}
-            {link && takesCheckouts(link) ? (
+            {inactive ? (
+              <LinkInactive payeeName={payeeLabel} />
+            ) : link && takesCheckouts(link) ? (
               <LinkAmount
                 linkId={link.id}
                 amount={link.linkOpenAmount ? null : link.total}

@@ -11,6 +11,7 @@ import {
   averageAmount,
   CURRENCIES,
   type Currency,
+  Decimal,
   PRICE_CURRENCIES,
   type PriceCurrency,
   sumAmounts,
@@ -72,6 +73,20 @@ export type InvoiceStats = {
    * share (2 decimals, half up); `unpriced` counts applied payments with no value in it.
    */
   revenue: { currency: PriceCurrency; amount: string; unpriced: number };
+  /** What payment links brought in, whatever `includeDemoLinks` says (`linkRevenueOf`). */
+  linkRevenue: LinkRevenue;
+};
+
+/**
+ * Money received through payment links (single-use links and reusable links' checkouts):
+ * per asset received, and per price currency for fiat-priced links, kept apart as above.
+ */
+export type LinkRevenue = {
+  /** Applied payments counted (a checkout paid in two payments counts two). */
+  payments: number;
+  totalRevenue: ByAsset;
+  revenueThisMonth: ByAsset;
+  byPriceCurrency: Record<PriceCurrency, { totalRevenue: string; revenueThisMonth: string }>;
 };
 
 const zeroByAsset = (): ByAsset => ({ XLM: "0.0000000", USDC: "0.0000000", EURC: "0.0000000" });
@@ -98,8 +113,9 @@ export async function getInvoiceStats(
     isNull(invoices.deletedAt),
     ...keyNetworkCondition(ctx),
   ];
-  if (!query.includeDemoLinks) where.push(eq(invoices.kind, "INVOICE"));
   if (network) where.push(eq(invoices.networkPassphrase, network));
+  const linksOnly = and(...where, eq(invoices.kind, "LINK"));
+  if (!query.includeDemoLinks) where.push(eq(invoices.kind, "INVOICE"));
   const condition = and(...where);
 
   const kept = sql`${payments.amount} - ${payments.amountRefunded}`;
@@ -197,6 +213,8 @@ export async function getInvoiceStats(
       )
       .groupBy(invoices.priceCurrency),
   ]);
+  // Links apart (docs/decisions.md, Payment links, Managing a link).
+  const linkRevenue = await linkRevenueOf(ctx, linksOnly, monthStart);
 
   const statusBreakdown = Object.fromEntries(INVOICE_STATUSES.map((s) => [s, 0])) as Record<
     InvoiceStatus,
@@ -277,5 +295,73 @@ export async function getInvoiceStats(
     recentActivity: activity,
     revenueByMonth,
     revenue: { currency: reporting, ...inFiat },
+    linkRevenue,
   };
+}
+
+/**
+ * Link revenue: the applied payments of LINK rows (a single-use link, a reusable link's
+ * checkouts; a payment to a reusable link's own memo is never applied) less refunds, per
+ * asset, and per price currency what they counted for (docs/decisions.md, Payment links).
+ */
+async function linkRevenueOf(
+  ctx: AuthedContext,
+  linksOnly: SQL | undefined,
+  monthStart: Date,
+): Promise<LinkRevenue> {
+  const kept = sql`${payments.amount} - ${payments.amountRefunded}`;
+  const keptValue = sql`case when ${invoices.priceCurrency} is not null and ${payments.priceValue} is not null and ${payments.amount} > 0 then ${payments.priceValue} * (${kept}) / ${payments.amount} end`;
+  const thisMonth = sql`${payments.confirmedAt} >= ${monthStart.toISOString()}`;
+  const rows = await ctx.db
+    .select({
+      currency: invoices.currency,
+      priceCurrency: invoices.priceCurrency,
+      n: sql<number>`count(*)::int`,
+      sum: sql<string>`coalesce(sum(${kept}), 0)::text`,
+      sumThisMonth: sql<string>`coalesce(sum(${kept}) filter (where ${thisMonth}), 0)::text`,
+      value: sql<string>`coalesce(sum(${keptValue}), 0)::text`,
+      valueThisMonth: sql<string>`coalesce(sum(${keptValue}) filter (where ${thisMonth}), 0)::text`,
+    })
+    .from(payments)
+    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+    .where(and(linksOnly, eq(payments.applied, true)))
+    .groupBy(invoices.currency, invoices.priceCurrency);
+  const result: LinkRevenue = {
+    payments: 0,
+    totalRevenue: zeroByAsset(),
+    revenueThisMonth: zeroByAsset(),
+    byPriceCurrency: {
+      USD: { totalRevenue: "0.00", revenueThisMonth: "0.00" },
+      EUR: { totalRevenue: "0.00", revenueThisMonth: "0.00" },
+    },
+  };
+  const assetSums: Record<Currency, [string[], string[]]> = {
+    XLM: [[], []],
+    USDC: [[], []],
+    EURC: [[], []],
+  };
+  const fiatSums: Record<PriceCurrency, [string[], string[]]> = { USD: [[], []], EUR: [[], []] };
+  for (const r of rows) {
+    result.payments += r.n;
+    assetSums[r.currency][0].push(r.sum);
+    assetSums[r.currency][1].push(r.sumThisMonth);
+    if (r.priceCurrency) {
+      fiatSums[r.priceCurrency][0].push(r.value);
+      fiatSums[r.priceCurrency][1].push(r.valueThisMonth);
+    }
+  }
+  for (const c of CURRENCIES) {
+    result.totalRevenue[c] = sumAmounts(assetSums[c][0]);
+    result.revenueThisMonth[c] = sumAmounts(assetSums[c][1]);
+  }
+  for (const c of PRICE_CURRENCIES) {
+    // Values keep every decimal the division gives: added exactly, rounded once to cents.
+    const total = (values: string[]) =>
+      fiat2(values.reduce((acc, v) => acc.plus(v), new Decimal("0")).toFixed());
+    result.byPriceCurrency[c] = {
+      totalRevenue: total(fiatSums[c][0]),
+      revenueThisMonth: total(fiatSums[c][1]),
+    };
+  }
+  return result;
 }

@@ -61,6 +61,7 @@ function invoice(over: Partial<InvoiceRow> = {}): InvoiceRow {
     linkMinAmount: null,
     parentLinkId: null,
     linkHeldUntil: null,
+    linkDeactivatedAt: null,
     emailClient: true,
     reminders: null,
     remindersStoppedAt: null,

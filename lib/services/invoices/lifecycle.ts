@@ -349,7 +349,7 @@ const BUILDERS: { [T in EventType]: (facts: EventFacts) => EventData<T> } = {
     asset: row.currency,
     priceCurrency: row.priceCurrency,
     metadata: { title: row.title, reference: row.linkReference },
-    expiresAt: required(iso(row.linkExpiresAt)),
+    expiresAt: iso(row.linkExpiresAt),
     createdAt: details.at.toISOString(),
   }),
   "link.paid": ({ row }) => ({

@@ -25,12 +25,14 @@ import { type InvoiceRow, insertSupplied, type PaymentRow } from "../invoices/st
 import {
   heldCheckout,
   insertLinkRow,
+  LINK_INACTIVE,
   LINK_NOT_FOUND,
   type LinkView,
   linkById,
   linkStatus,
   PAID_CHECKOUT,
   RECEIVED_CHECKOUT,
+  withPayments,
 } from "./links";
 
 // A reusable or open-amount link is never paid itself: like a Stripe Checkout Session per
@@ -74,6 +76,8 @@ export async function startCheckout(
       .where(eq(invoices.parentLinkId, link.id));
     const status = linkStatus({ ...link, paymentsCount: places.paid }, now);
     if (status === "EXPIRED" || status === "CANCELLED") throw new NotFoundError(LINK_NOT_FOUND);
+    // Deactivated by its owner: no new checkout; those made before stay payable.
+    if (link.linkDeactivatedAt) throw new ConflictError(LINK_INACTIVE);
     const limit = paymentLimit(link);
     if (status === "PAID") throw new ConflictError(LINK_FULL);
     if (limit !== null && places.taken >= limit) throw new ConflictError(LINK_BUSY);
@@ -253,7 +257,7 @@ export type LinkPaymentRecord = InvoiceRow & { received: PaymentRow[] };
 export async function listLinkPayments(
   ctx: AuthedContext,
   id: string,
-): Promise<{ linkId: string; payments: LinkPaymentRecord[] }> {
+): Promise<{ linkId: string; link: LinkView; payments: LinkPaymentRecord[] }> {
   if (!isId(id)) throw new NotFoundError(LINK_NOT_FOUND);
   const [link] = await ctx.db.select().from(invoices).where(linkById(id)).limit(1);
   if (!link) throw new NotFoundError(LINK_NOT_FOUND);
@@ -291,8 +295,10 @@ export async function listLinkPayments(
         )
         .orderBy(asc(payments.confirmedAt), asc(payments.operationIndex))
     : [];
+  const [view] = await withPayments(ctx.db, [link]);
   return {
     linkId: link.id,
+    link: view,
     payments: rows.map((row) => ({
       ...row,
       received: received.filter((p) => p.invoiceId === row.id),

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { invoices } from "@/db/schema";
 import { paymentPageUrl } from "@/lib/config";
-import { NotFoundError, ValidationError } from "@/lib/domain/errors";
+import { ConflictError, NotFoundError, ValidationError } from "@/lib/domain/errors";
 import { DEFAULT_QUOTE_TTL_MINUTES } from "@/lib/domain/fiat";
 import { parseLinkAmount, paymentLimit, takesCheckouts } from "@/lib/domain/link-payments";
 import {
@@ -46,16 +46,14 @@ export type LinkStatus = "ACTIVE" | "PAID" | "EXPIRED" | "CANCELLED";
  */
 export async function createLink(ctx: AuthedContext, input: CreateLinkInput): Promise<LinkView> {
   const now = ctx.now();
-  const expiresAt = input.expiresAt
-    ? new Date(input.expiresAt)
-    : new Date(now.getTime() + DEFAULT_TTL_MS);
-  if (expiresAt.getTime() <= now.getTime()) {
-    throw new ValidationError("Invalid request", { expiresAt: "must be in the future" });
-  }
-  if (expiresAt.getTime() > now.getTime() + MAX_TTL_MS) {
-    throw new ValidationError("Invalid request", { expiresAt: "must be at most 90 days ahead" });
-  }
   const shape = linkShape(input);
+  // The contract's 24-hour default is a single-use link's; a reusable link, shared for many
+  // payers, never expires unless `expiresAt` asks (docs/decisions.md, Payment links).
+  const expiresAt = input.expiresAt
+    ? checkedExpiry(input.expiresAt, now)
+    : shape.linkReusable
+      ? null
+      : new Date(now.getTime() + DEFAULT_TTL_MS);
   // A fiat price is whole cents (docs/decisions.md, Fiat pricing).
   if (input.priceCurrency && input.amount !== undefined)
     parseDecimal(input.amount, { ...AMOUNT_SPEC, scale: FIAT_SCALE }, "amount");
@@ -107,6 +105,18 @@ export async function createLink(ctx: AuthedContext, input: CreateLinkInput): Pr
     return row;
   });
   return { ...row, paymentsCount: 0, amountReceived: row.amountPaid };
+}
+
+/** An owner's `expiresAt`: in the future, at most 90 days ahead (400 naming the field). */
+export function checkedExpiry(value: string, now: Date): Date {
+  const expiresAt = new Date(value);
+  if (expiresAt.getTime() <= now.getTime()) {
+    throw new ValidationError("Invalid request", { expiresAt: "must be in the future" });
+  }
+  if (expiresAt.getTime() > now.getTime() + MAX_TTL_MS) {
+    throw new ValidationError("Invalid request", { expiresAt: "must be at most 90 days ahead" });
+  }
+  return expiresAt;
 }
 
 const ZERO = "0.0000000";
@@ -237,15 +247,18 @@ export const linkById = (id: string, ...more: SQL[]) =>
 
 export const LINK_TAKES_CHECKOUTS =
   "This link is paid through a checkout: POST /api/links/{id}/checkout first";
+export const LINK_INACTIVE = "This link is no longer accepting payments";
 
 /**
  * Whether a payer may start paying this row: an expired link cannot start a new payment
- * (404; one already signed is still accepted), and a reusable or open-amount link is paid
- * through its checkouts only (400). Invoices always pass.
+ * (404; one already signed is still accepted), nor a link its owner deactivated (409; the
+ * same), and a reusable or open-amount link is paid through its checkouts only (400). A
+ * checkout of a deactivated link stays payable: it was made before. Invoices always pass.
  */
 export function assertLinkPayable(row: InvoiceRow, now: Date): void {
   if (row.kind !== "LINK") return;
   if (linkStatus(row, now) === "EXPIRED") throw new NotFoundError(LINK_NOT_FOUND);
+  if (row.linkDeactivatedAt) throw new ConflictError(LINK_INACTIVE);
   if (takesCheckouts(row)) throw new ValidationError(LINK_TAKES_CHECKOUTS);
 }
 

@@ -20,7 +20,7 @@ import { invoiceIdPath } from "@/lib/schemas/wire";
 import { paymentIntentSerializer } from "@/lib/serializers/payments";
 import { INVALID_ADDRESS } from "@/lib/services/auth/nonce";
 import { LINK_BUSY, LINK_FULL } from "@/lib/services/links/checkout";
-import { LINK_TAKES_CHECKOUTS } from "@/lib/services/links/links";
+import { LINK_INACTIVE, LINK_TAKES_CHECKOUTS } from "@/lib/services/links/links";
 import {
   NETWORK_DOES_NOT_MATCH,
   OWN_INVOICE,
@@ -91,6 +91,7 @@ export const createPaymentIntent = operation({
     invoiceNotFound,
     linkNotFound,
     new ValidationError(LINK_TAKES_CHECKOUTS),
+    new ConflictError(LINK_INACTIVE),
     new ConflictError(LINK_BUSY),
     new ConflictError(LINK_FULL),
     new RateLimitedError(LINK_HOLDS_MESSAGE, 1800),

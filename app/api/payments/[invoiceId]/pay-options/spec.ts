@@ -1,5 +1,6 @@
 import {
   BusinessRuleError,
+  ConflictError,
   LedgerError,
   UnavailableError,
   ValidationError,
@@ -11,6 +12,7 @@ import { payOptionsQuery } from "@/lib/schemas/payments";
 import { invoiceIdPath } from "@/lib/schemas/wire";
 import { payOptionsSerializer } from "@/lib/serializers/payments";
 import { INVALID_ADDRESS } from "@/lib/services/auth/nonce";
+import { LINK_INACTIVE } from "@/lib/services/links/links";
 import { RECIPIENT_CANNOT_RECEIVE } from "@/lib/services/payments/recipient-readiness";
 import { ledgerError } from "@/lib/stellar/errors";
 import { invoiceNotFound, linkNotFound } from "../../../common-errors";
@@ -44,5 +46,6 @@ export const getPayOptions = operation({
     ledgerError("op_line_full"),
     invoiceNotFound,
     linkNotFound,
+    new ConflictError(LINK_INACTIVE),
   ],
 });

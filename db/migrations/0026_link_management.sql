@@ -1,0 +1,1 @@
+ALTER TABLE "invoices" ADD COLUMN "link_deactivated_at" timestamp with time zone;
