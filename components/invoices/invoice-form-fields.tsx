@@ -12,6 +12,7 @@ import { TotalsList } from "@/components/ui/totals";
 import type { InvoiceFormValues, LiveTotals, TextKey } from "@/lib/client/invoice-form";
 import { termsWords } from "@/lib/client/profile-defaults";
 import { useResource } from "@/lib/client/use-resource";
+import { TAX_SCHEME_NAMES, TAX_SCHEMES } from "@/lib/domain/address";
 import { formatAmount, formatFiat } from "@/lib/format";
 import type { ProfileBody } from "@/lib/schemas/profile";
 
@@ -27,6 +28,7 @@ export function ClientFields({
   text,
   saveBoxes,
   emailBox,
+  taxBoxes,
   onPick,
   link,
 }: {
@@ -35,6 +37,8 @@ export function ClientFields({
   saveBoxes?: { saveClient: Registered; favoriteClient: Registered };
   /** "Email the invoice to this client". */
   emailBox: Registered;
+  /** The buyer's tax scheme and "is a business" (docs/decisions.md, Tax identities). */
+  taxBoxes?: { clientTaxScheme: Registered & { error?: string }; clientIsBusiness: Registered };
   onPick: (client: SavedClient) => void;
   /**
    * The saved client stays linked (a recurring template's `clientId`): the picker shows it,
@@ -97,6 +101,39 @@ export function ClientFields({
         />
         <Field label="Client company" autoComplete="off" {...text("clientCompany")} />
         <TextArea label="Client address" rows={2} {...text("clientAddress")} />
+        {taxBoxes && (
+          <details
+            className="rounded-md border border-slate-200 p-3 sm:col-span-2 dark:border-slate-700"
+            data-testid="client-tax"
+          >
+            <summary className="cursor-pointer text-sm font-medium text-slate-700 dark:text-slate-200">
+              Client's tax registration
+            </summary>
+            <div className={`${grid} mt-3`}>
+              <Select label="Client tax number type" {...taxBoxes.clientTaxScheme}>
+                <option value="">Not checked (printed as typed)</option>
+                {TAX_SCHEMES.map((s) => (
+                  <option key={s} value={s}>
+                    {TAX_SCHEME_NAMES[s]}
+                  </option>
+                ))}
+              </Select>
+              <Field
+                label="Client tax ID"
+                autoComplete="off"
+                {...text("clientTaxId")}
+                hint={<Hint>e.g. FR40303265045: checked for its type, printed on the PDF.</Hint>}
+              />
+              <div className="sm:col-span-2">
+                <Checkbox
+                  label="The client is a business"
+                  hint="A VAT-registered business in another EU country may be reverse charged."
+                  {...taxBoxes.clientIsBusiness}
+                />
+              </div>
+            </div>
+          </details>
+        )}
         <div className="sm:col-span-2">
           <Checkbox
             label="Email the invoice to this client"

@@ -105,6 +105,13 @@ export function InvoiceForm({ invoice }: { invoice?: OwnerInvoice }) {
       <ClientFields
         text={text}
         emailBox={register("emailClient")}
+        taxBoxes={{
+          clientTaxScheme: {
+            ...register("clientTaxScheme"),
+            error: fields.errorFor("clientTaxScheme"),
+          },
+          clientIsBusiness: register("clientIsBusiness"),
+        }}
         onPick={fields.pickClient}
         saveBoxes={
           editing

@@ -80,6 +80,10 @@ export function useInvoiceFields(form: InvoiceFormApi) {
     setValue("clientEmail", c.email, options);
     setValue("clientCompany", c.company ?? "", options);
     setValue("clientAddress", c.address ?? "", options);
+    // The saved client's tax identity (docs/decisions.md, Tax identities).
+    setValue("clientTaxId", c.taxId ?? "", options);
+    setValue("clientTaxScheme", c.taxScheme ?? "", options);
+    setValue("clientIsBusiness", c.isBusiness ?? false, options);
   }
 
   return {

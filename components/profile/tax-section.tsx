@@ -2,15 +2,8 @@
 
 import type { UseFormRegister } from "react-hook-form";
 import { Field, Hint, Select } from "@/components/ui/field";
-import { TAX_SCHEMES, type TaxScheme } from "@/lib/domain/address";
+import { TAX_SCHEME_NAMES, TAX_SCHEMES } from "@/lib/domain/address";
 import type { ProfileFormValues } from "./profile-values";
-
-const SCHEME_NAMES: Record<TaxScheme, string> = {
-  eu_vat: "EU VAT number",
-  gb_vat: "UK VAT number",
-  au_abn: "Australian ABN",
-  other: "Other tax number",
-};
 
 /**
  * The seller's tax registration and structured address (docs/decisions.md, Tax identities):
@@ -39,7 +32,7 @@ export function TaxSection({
           <option value="">Not checked (printed as typed)</option>
           {TAX_SCHEMES.map((s) => (
             <option key={s} value={s}>
-              {SCHEME_NAMES[s]}
+              {TAX_SCHEME_NAMES[s]}
             </option>
           ))}
         </Select>

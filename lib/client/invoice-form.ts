@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { TaxScheme } from "@/lib/domain/address";
 import { ValidationError } from "@/lib/domain/errors";
 import { DEFAULT_QUOTE_TTL_MINUTES } from "@/lib/domain/fiat";
 import { INVALID_INVOICE_NUMBER_MESSAGE, isValidInvoiceNumber } from "@/lib/domain/invoice-number";
@@ -49,6 +50,10 @@ export type InvoiceFormValues = Record<InvoiceTextField, string> & {
   favoriteClient: boolean;
   /** Email the invoice (then receipts and reminders) to the client when it is sent. */
   emailClient: boolean;
+  /** The buyer's tax id's scheme (docs/decisions.md, Tax identities); "": kept as typed. */
+  clientTaxScheme: TaxScheme | "";
+  /** The buyer is a business (unchecked: not said). */
+  clientIsBusiness: boolean;
   /** Reminder days relative to the due date, as typed ("-3, 0, 7"); blank: the profile's. */
   reminders: string;
   lineItems: LineItemValues[];
@@ -66,6 +71,8 @@ export type DraftInvoice = Pick<
   | "dueDate"
   | "emailClient"
   | "lineItems"
+  | "clientTaxScheme"
+  | "clientIsBusiness"
 >;
 
 export type TextKey = Exclude<
@@ -78,6 +85,8 @@ export type TextKey = Exclude<
   | "favoriteClient"
   | "emailClient"
   | "lineItems"
+  | "clientTaxScheme"
+  | "clientIsBusiness"
 >;
 
 /** The quote lifetime a new fiat-priced invoice starts with (the API's default). */
@@ -139,6 +148,12 @@ function formSchema(shape: Shape, overrides: Partial<Record<TextKey, z.ZodType>>
     ),
     network: shape.network.unwrap(),
     emailClient: createInvoiceSchema.shape.emailClient.unwrap(),
+    // "" (no scheme) is null; an unchecked box says nothing (null), so a saved client's stays.
+    clientTaxScheme: fromInput(
+      shape.clientTaxScheme,
+      (v: InvoiceFormValues["clientTaxScheme"]) => v || null,
+    ),
+    clientIsBusiness: fromInput(shape.clientIsBusiness, (v: boolean) => (v ? true : null)),
     // "-3, 0, 7" as typed; blank is null (the profile's default reminders).
     reminders: fromInput(shape.reminders, (v: string) =>
       v.trim() === ""
@@ -194,6 +209,8 @@ export function initialValues(
     saveClient: false,
     favoriteClient: false,
     emailClient: invoice?.emailClient ?? true,
+    clientTaxScheme: invoice?.clientTaxScheme ?? "",
+    clientIsBusiness: invoice?.clientIsBusiness ?? false,
     reminders: Array.isArray(invoice?.reminders) ? invoice.reminders.join(", ") : "",
     lineItems: invoice?.lineItems.length
       ? invoice.lineItems.map((i) => ({

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DEFAULT_QUOTE_TTL_MINUTES } from "@/lib/domain/fiat";
 import type { ScheduleInterval } from "@/lib/domain/schedule";
 import { networkOf } from "@/lib/format";
+import { CLIENT_DETAILS } from "@/lib/schemas/invoices";
 import {
   createRecurringSchema,
   type RecurringBody,
@@ -130,7 +131,10 @@ export function templateBody(
     ...body
   } = requestBody({ ...values, invoiceNumber: undefined, dueDate: null });
   if (!clientId) return body;
-  const { clientName: _a, clientEmail: _b, clientCompany: _c, clientAddress: _e, ...rest } = body;
+  // The saved client's details are its own: none of the typed ones go with its id.
+  const rest = Object.fromEntries(
+    Object.entries(body).filter(([k]) => !(CLIENT_DETAILS as readonly string[]).includes(k)),
+  );
   return { ...rest, clientId };
 }
 

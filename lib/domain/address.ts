@@ -24,6 +24,14 @@ export function addressLines(a: PostalAddress | null | undefined): string[] {
 export const TAX_SCHEMES = ["eu_vat", "gb_vat", "au_abn", "other"] as const;
 export type TaxScheme = (typeof TAX_SCHEMES)[number];
 
+/** A scheme's name in a form's choice. */
+export const TAX_SCHEME_NAMES: Record<TaxScheme, string> = {
+  eu_vat: "EU VAT number",
+  gb_vat: "UK VAT number",
+  au_abn: "Australian ABN",
+  other: "Other tax number",
+};
+
 /** How a document labels a tax id of each scheme. */
 export const TAX_SCHEME_LABELS: Record<TaxScheme, string> = {
   eu_vat: "VAT",

@@ -280,7 +280,8 @@ export function lineItemsRule(
   }
 }
 
-const CLIENT_DETAILS = [
+/** The client fields a saved client (`clientId`) supplies instead. */
+export const CLIENT_DETAILS = [
   "clientName",
   "clientEmail",
   "clientCompany",
