@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useEffect, useRef } from "react";
 import type { UseFormRegister } from "react-hook-form";
 import type { SavedClient } from "@/components/clients/types";
-import { textLinkClass } from "@/components/ui/button";
+import { Button, textLinkClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Checkbox, Field, Hint, OptionsSelect, Select, TextArea } from "@/components/ui/field";
 import { CURRENCY_OPTIONS, NETWORK_OPTIONS, priceOptions } from "@/components/ui/options";
@@ -13,6 +13,7 @@ import type { InvoiceFormValues, LiveTotals, TextKey } from "@/lib/client/invoic
 import { termsWords } from "@/lib/client/profile-defaults";
 import { useResource } from "@/lib/client/use-resource";
 import { TAX_SCHEME_NAMES, TAX_SCHEMES } from "@/lib/domain/address";
+import { TAX_CATEGORY_NOTES } from "@/lib/domain/tax-categories";
 import { formatAmount, formatFiat } from "@/lib/format";
 import type { ProfileBody } from "@/lib/schemas/profile";
 
@@ -291,9 +292,12 @@ export function TaxAndTotals({
   currency,
   fiat = false,
   explain,
+  reverseCharge,
 }: {
   text: TextProps;
   live: LiveTotals;
+  /** Offered for a business client in another EU country (docs/decisions.md, Tax per line). */
+  reverseCharge?: { offer: boolean; applied: boolean; apply: () => void; remove: () => void };
   /** The code amounts are in: the price currency when `fiat`, else the asset. */
   currency: string;
   fiat?: boolean;
@@ -302,6 +306,34 @@ export function TaxAndTotals({
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <Card title="Tax and discount">
+        {reverseCharge && (reverseCharge.offer || reverseCharge.applied) && (
+          <div
+            className="mb-4 rounded-md border border-indigo-200 bg-indigo-50 p-3 text-sm dark:border-indigo-800 dark:bg-indigo-950"
+            data-testid="reverse-charge"
+          >
+            {reverseCharge.applied ? (
+              <>
+                <p>
+                  Reverse charge applied: every line is at 0 %, and the invoice says “
+                  {TAX_CATEGORY_NOTES.AE}”.
+                </p>
+                <Button variant="secondary" className="mt-2" onClick={reverseCharge.remove}>
+                  Charge VAT instead
+                </Button>
+              </>
+            ) : (
+              <>
+                <p>
+                  Your client is a VAT-registered business in another EU country: reverse charge
+                  usually applies (no VAT on the invoice; the client accounts for it).
+                </p>
+                <Button variant="secondary" className="mt-2" onClick={reverseCharge.apply}>
+                  Apply reverse charge
+                </Button>
+              </>
+            )}
+          </div>
+        )}
         <div className={grid}>
           <Field label="Tax rate (%)" inputMode="decimal" placeholder="0" {...text("taxRate")} />
           <Field

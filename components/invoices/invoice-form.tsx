@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { usePreferredNetwork } from "@/components/dashboard/network-preference";
 import { Button, buttonClass } from "@/components/ui/button";
 import { errorDetails } from "@/lib/client/api";
@@ -18,6 +18,8 @@ import {
 import { profileFormDefaults } from "@/lib/client/profile-defaults";
 import { errorMessage, useApi } from "@/lib/client/session";
 import { useResource } from "@/lib/client/use-resource";
+import { reverseChargeApplies } from "@/lib/domain/address";
+import { TAX_CATEGORY_NOTES } from "@/lib/domain/tax-categories";
 import type { ProfileBody } from "@/lib/schemas/profile";
 import { ClientFields, FromYouFields, InvoiceFields, TaxAndTotals } from "./invoice-form-fields";
 import { LineItemsEditor } from "./line-items-editor";
@@ -58,9 +60,10 @@ export function InvoiceForm({ invoice }: { invoice?: OwnerInvoice }) {
   // A new invoice shows what the profile gives it (docs/decisions.md, Profile): "From you" and
   // the due date of its payment terms filled in, by the rule creation applies, in any field
   // still blank and untouched.
-  const { data: profile } = useResource<ProfileBody>(editing ? null : "/api/profile");
+  // An edit reads it too: whether reverse charge applies depends on the seller's VAT number.
+  const { data: profile } = useResource<ProfileBody>("/api/profile");
   useEffect(() => {
-    if (!profile) return;
+    if (!profile || editing) return;
     const defaults = profileFormDefaults(profile, new Date());
     for (const key of Object.keys(defaults) as (keyof typeof defaults)[]) {
       const value = defaults[key];
@@ -68,7 +71,48 @@ export function InvoiceForm({ invoice }: { invoice?: OwnerInvoice }) {
         setValue(key, value);
       }
     }
-  }, [profile, form, setValue]);
+  }, [profile, editing, form, setValue]);
+
+  // Reverse charge (docs/decisions.md, Tax per line): offered for a business client with an EU
+  // VAT number in another member state; applying it makes every line AE at 0 % with its note.
+  const [clientTaxId, clientTaxScheme, clientIsBusiness] = useWatch({
+    control,
+    name: ["clientTaxId", "clientTaxScheme", "clientIsBusiness"],
+  });
+  const reverseCharge = {
+    offer: reverseChargeApplies(
+      { taxId: profile?.taxId ?? null, taxScheme: profile?.taxScheme ?? null },
+      { taxId: clientTaxId, taxScheme: clientTaxScheme || null, isBusiness: clientIsBusiness },
+    ),
+    applied: fields.rows.length > 0 && fields.rows.every((r) => r.taxCategory === "AE"),
+    apply: () =>
+      setValue(
+        "lineItems",
+        form.getValues("lineItems").map((r) => ({
+          ...r,
+          taxCategory: "AE",
+          taxRate: "0",
+          exemptionReason: TAX_CATEGORY_NOTES.AE,
+        })),
+        { shouldDirty: true },
+      ),
+    remove: () =>
+      setValue(
+        "lineItems",
+        form
+          .getValues("lineItems")
+          .map(
+            ({
+              taxCategory: _c,
+              taxRate: _r,
+              exemptionReason: _e,
+              exemptionReasonCode: _x,
+              ...r
+            }) => r,
+          ),
+        { shouldDirty: true },
+      ),
+  };
 
   // A new invoice starts on the network chosen on the dashboard (read after mount).
   useEffect(() => {
@@ -154,6 +198,7 @@ export function InvoiceForm({ invoice }: { invoice?: OwnerInvoice }) {
         currency={fields.priceCurrency || fields.currency}
         fiat={fields.priceCurrency !== ""}
         explain={fields.totalsExplain}
+        reverseCharge={reverseCharge}
       />
       <FromYouFields text={text} profile={editing ? undefined : (profile ?? undefined)} />
       <FormRecipientReadiness control={control} live={live} />

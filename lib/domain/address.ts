@@ -44,3 +44,56 @@ export const TAX_SCHEME_LABELS: Record<TaxScheme, string> = {
 export function taxIdLine(taxId: string | null | undefined, scheme: TaxScheme | null | undefined) {
   return taxId ? `${TAX_SCHEME_LABELS[scheme ?? "other"]}: ${taxId}` : null;
 }
+
+/** An EU VAT number's prefix is its country's code, but Greece's is EL (ISO: GR). */
+export const EU_VAT_PREFIXES: Record<string, string> = {
+  AT: "AT",
+  BE: "BE",
+  BG: "BG",
+  CY: "CY",
+  CZ: "CZ",
+  DE: "DE",
+  DK: "DK",
+  EE: "EE",
+  EL: "GR",
+  ES: "ES",
+  FI: "FI",
+  FR: "FR",
+  HR: "HR",
+  HU: "HU",
+  IE: "IE",
+  IT: "IT",
+  LT: "LT",
+  LU: "LU",
+  LV: "LV",
+  MT: "MT",
+  NL: "NL",
+  PL: "PL",
+  PT: "PT",
+  RO: "RO",
+  SE: "SE",
+  SI: "SI",
+  SK: "SK",
+};
+/** The EU VAT prefix of an ISO country (GR -> EL), for numbers typed without one. */
+export const PREFIX_OF_COUNTRY = Object.fromEntries(
+  Object.entries(EU_VAT_PREFIXES).map(([prefix, iso]) => [iso, prefix]),
+);
+
+/**
+ * Whether a supply to this buyer is reverse charged (EU VAT Directive art. 196): the seller
+ * is registered for EU VAT, the buyer is a business with an EU VAT number, and their countries
+ * differ. The countries are the numbers' prefixes (EL is Greece). What the forms offer; the
+ * freelancer decides (docs/decisions.md, Tax per line).
+ */
+export function reverseChargeApplies(
+  seller: { taxId: string | null; taxScheme: TaxScheme | null },
+  buyer: { taxId: string | null; taxScheme: TaxScheme | null; isBusiness: boolean | null },
+): boolean {
+  if (seller.taxScheme !== "eu_vat" || buyer.taxScheme !== "eu_vat" || !buyer.isBusiness) {
+    return false;
+  }
+  const from = EU_VAT_PREFIXES[seller.taxId?.trim().slice(0, 2).toUpperCase() ?? ""];
+  const to = EU_VAT_PREFIXES[buyer.taxId?.trim().slice(0, 2).toUpperCase() ?? ""];
+  return Boolean(from && to && from !== to);
+}

@@ -40,3 +40,16 @@ export type LineTax = {
   exemptionReason: string | null;
   exemptionReasonCode: string | null;
 };
+
+/**
+ * The legal note a document carries for a category that charges no VAT (EU VAT Directive
+ * art. 226 (11) and (11a)): why none is charged. In the invoice's language once documents are
+ * translated; English for now.
+ */
+export const TAX_CATEGORY_NOTES: Partial<Record<TaxCategory, string>> = {
+  AE: "Reverse charge: VAT to be accounted for by the recipient",
+  K: "Intra-community supply of goods: exempt from VAT (art. 138 of Directive 2006/112/EC)",
+  G: "Export outside the EU: exempt from VAT",
+  E: "Exempt from VAT",
+  O: "Outside the scope of VAT",
+};

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { reverseChargeApplies } from "./address";
 import { checkTaxId, inferTaxScheme, isCountryCode } from "./tax-id";
 
 describe("tax registrations (stdnum's check digits)", () => {
@@ -65,5 +66,39 @@ describe("tax registrations (stdnum's check digits)", () => {
     expect(isCountryCode("FR")).toBe(true);
     expect(isCountryCode("XX")).toBe(false);
     expect(isCountryCode("fr")).toBe(false);
+  });
+});
+
+describe("reverse charge (art. 196)", () => {
+  const seller = { taxId: "DE136695976", taxScheme: "eu_vat" as const };
+  it("applies to a business with an EU VAT number in another member state", () => {
+    expect(
+      reverseChargeApplies(seller, {
+        taxId: "FR40303265045",
+        taxScheme: "eu_vat",
+        isBusiness: true,
+      }),
+    ).toBe(true);
+  });
+  it("not in the seller's own country, nor to a consumer, nor without EU VAT numbers", () => {
+    expect(
+      reverseChargeApplies(seller, { taxId: "DE136695976", taxScheme: "eu_vat", isBusiness: true }),
+    ).toBe(false);
+    expect(
+      reverseChargeApplies(seller, {
+        taxId: "FR40303265045",
+        taxScheme: "eu_vat",
+        isBusiness: false,
+      }),
+    ).toBe(false);
+    expect(
+      reverseChargeApplies(seller, { taxId: "GB980780684", taxScheme: "gb_vat", isBusiness: true }),
+    ).toBe(false);
+    expect(
+      reverseChargeApplies(
+        { taxId: "12-3456789", taxScheme: "other" },
+        { taxId: "FR40303265045", taxScheme: "eu_vat", isBusiness: true },
+      ),
+    ).toBe(false);
   });
 });

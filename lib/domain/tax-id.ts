@@ -1,6 +1,6 @@
 import countries from "i18n-iso-countries";
 import { euVat, stdnum } from "stdnum";
-import { TAX_SCHEMES, type TaxScheme } from "./address";
+import { EU_VAT_PREFIXES, PREFIX_OF_COUNTRY, TAX_SCHEMES, type TaxScheme } from "./address";
 import { ValidationError } from "./errors";
 
 /**
@@ -11,41 +11,6 @@ import { ValidationError } from "./errors";
  * characters only.
  */
 export { TAX_SCHEMES, type TaxScheme };
-
-/** An EU VAT number's prefix is its country's code, but Greece's is EL (ISO: GR). */
-const EU_VAT_PREFIXES: Record<string, string> = {
-  AT: "AT",
-  BE: "BE",
-  BG: "BG",
-  CY: "CY",
-  CZ: "CZ",
-  DE: "DE",
-  DK: "DK",
-  EE: "EE",
-  EL: "GR",
-  ES: "ES",
-  FI: "FI",
-  FR: "FR",
-  HR: "HR",
-  HU: "HU",
-  IE: "IE",
-  IT: "IT",
-  LT: "LT",
-  LU: "LU",
-  LV: "LV",
-  MT: "MT",
-  NL: "NL",
-  PL: "PL",
-  PT: "PT",
-  RO: "RO",
-  SE: "SE",
-  SI: "SI",
-  SK: "SK",
-};
-/** The EU VAT prefix of an ISO country (GR -> EL), for numbers typed without one. */
-const PREFIX_OF_COUNTRY = Object.fromEntries(
-  Object.entries(EU_VAT_PREFIXES).map(([prefix, iso]) => [iso, prefix]),
-);
 
 export type TaxIdCheck =
   | { ok: true; taxId: string; scheme: TaxScheme; country: string | null }

@@ -4,7 +4,7 @@ import PDFDocument from "pdfkit";
 import { addressLines, taxIdLine } from "@/lib/domain/address";
 import { invoiceAmountDue } from "@/lib/domain/fiat";
 import { toStroops } from "@/lib/domain/money";
-import { TAX_CATEGORY_NAMES } from "@/lib/domain/tax-categories";
+import { TAX_CATEGORY_NAMES, TAX_CATEGORY_NOTES } from "@/lib/domain/tax-categories";
 // Amounts as the freelancer pages show them: the one formatting module, pure string work.
 import {
   formatAmount,
@@ -345,12 +345,20 @@ export function renderInvoicePdf(
     doc.text(value, right - 200, y, { width: 200, align: "right" });
     y += lineTaxes ? Math.max(strong ? 20 : 16, h + 4) : strong ? 20 : 16;
   }
-  // Why no VAT is charged on a row that charges none (EN 16931 BT-120).
-  const reasons = (invoice.taxBreakdown ?? []).filter((r) => r.exemptionReason);
-  for (const r of reasons) {
-    doc.font("Body").fontSize(9).fillColor(MUTED);
-    doc.text(`${TAX_CATEGORY_NAMES[r.category]}: ${r.exemptionReason}`, left, y, { width });
-    y = doc.y + 4;
+  // Why no VAT is charged on a row that charges none (EN 16931 BT-120): the category's legal
+  // note, then the freelancer's reason when it says more.
+  for (const r of invoice.taxBreakdown ?? []) {
+    const note = TAX_CATEGORY_NOTES[r.category];
+    const reason =
+      r.exemptionReason && r.exemptionReason !== note
+        ? `${TAX_CATEGORY_NAMES[r.category]}: ${r.exemptionReason}`
+        : null;
+    for (const line of [note, reason]) {
+      if (!line) continue;
+      doc.font("Body").fontSize(9).fillColor(MUTED);
+      doc.text(line, left, y, { width });
+      y = doc.y + 4;
+    }
   }
 
   // Payment: how to pay while something is due; a paid invoice lists what was received

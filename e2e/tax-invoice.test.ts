@@ -1,0 +1,143 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  type GuardedContext,
+  launchBrowser,
+  newContext,
+  saveArtifact,
+  saveFailureShots,
+  until,
+  visible,
+} from "./helpers/browser";
+import { apiFreelancer, type E2eEnv, type Freelancer, startEnv } from "./helpers/env";
+
+/**
+ * Issue 29 (started): a freelancer in Germany fills the profile's VAT number, bills a French
+ * business client with its VAT number, is offered reverse charge and applies it; the invoice
+ * the service stores is AE at 0 % with the legal note, and the PDF (read with pdfjs) prints both
+ * parties' VAT numbers and the note. A wrong VAT number is refused on the profile page, naming
+ * the field. Real server, real browser.
+ */
+let env: E2eEnv;
+let browser: Browser;
+let freelancer: Freelancer;
+const contexts: GuardedContext[] = [];
+
+beforeAll(async () => {
+  [env, browser] = await Promise.all([startEnv(), launchBrowser()]);
+  freelancer = await apiFreelancer(env);
+});
+
+beforeEach(({ task, onTestFailed }) => {
+  onTestFailed(() => saveFailureShots(task.name, contexts));
+});
+
+afterAll(async () => {
+  for (const c of contexts) await c.context.close().catch(() => {});
+  await browser?.close();
+  await env?.stop();
+});
+
+async function signedInPage(): Promise<Page> {
+  const c = await newContext(browser);
+  contexts.push(c);
+  const session = JSON.stringify({
+    token: freelancer.token,
+    wallet: freelancer.wallet,
+    expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+  });
+  await c.context.addInitScript(
+    ([key, value]) => {
+      try {
+        localStorage.setItem(key, value);
+      } catch {}
+    },
+    ["stellar-invoicing.session", session] as const,
+  );
+  return c.newPage();
+}
+
+async function pdfText(id: string): Promise<string> {
+  const res = await fetch(`${env.app.url}/api/invoices/${id}/pdf`, {
+    headers: { authorization: `Bearer ${freelancer.token}` },
+  });
+  expect(res.status).toBe(200);
+  const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
+  const doc = await getDocument({ data: new Uint8Array(await res.arrayBuffer()), verbosity: 0 })
+    .promise;
+  const content = await (await doc.getPage(1)).getTextContent();
+  await doc.destroy();
+  return content.items
+    .map((i) => ("str" in i ? i.str : ""))
+    .join(" ")
+    .replace(/\s+/g, " ");
+}
+
+describe("a VAT invoice to a business in another EU country", () => {
+  it("profile VAT number checked, reverse charge offered and applied, both ids and the note on the PDF", async () => {
+    const page = await signedInPage();
+    await page.goto(`${env.app.url}/settings/profile`);
+    await page.getByLabel("Display name").fill("Grete Design");
+    await page.getByText("Tax registration and postal address").click();
+    await page.getByLabel("Tax number type").selectOption("eu_vat");
+    await page.getByLabel("Tax ID", { exact: true }).fill("DE136695977");
+    await page.getByRole("button", { name: "Save profile" }).click();
+    // The wrong check digit is refused, naming the field.
+    await visible(page.getByText("taxId is not a valid DE VAT number (wrong check digit)").first());
+    await page.getByLabel("Tax ID", { exact: true }).fill("DE 136 695 976");
+    await page.getByLabel("Country code", { exact: true }).fill("DE");
+    await page.getByLabel("City", { exact: true }).fill("Berlin");
+    await page.getByRole("button", { name: "Save profile" }).click();
+    await visible(page.getByText("Profile saved."));
+    const profile = (await freelancer.api.get("/api/profile")).body;
+    expect(profile).toMatchObject({ taxId: "DE136695976", taxScheme: "eu_vat", taxCountry: "DE" });
+    await saveArtifact(page, "tax-profile");
+
+    await page.goto(`${env.app.url}/invoices/new`);
+    await page.getByLabel("Client name").fill("Rivoli SARL");
+    await page.getByLabel("Client email").fill("compta@rivoli.example");
+    await page.getByText("Client's tax registration").click();
+    await page.getByLabel("Client tax number type").selectOption("eu_vat");
+    await page.getByLabel("Client tax ID").fill("FR40303265045");
+    // Not offered until the client is said to be a business.
+    expect(await page.getByTestId("reverse-charge").count()).toBe(0);
+    await page.getByLabel("The client is a business").check();
+    await visible(page.getByRole("button", { name: "Apply reverse charge" }));
+    await page.getByLabel("Description, item 1").fill("Brand design");
+    await page.getByLabel("Rate, item 1").fill("800");
+    await page.getByLabel("Currency", { exact: true }).selectOption("USDC");
+    await page.getByLabel("Tax rate (%)").fill("19");
+    await page.getByRole("button", { name: "Apply reverse charge" }).click();
+    await visible(page.getByText(/Reverse charge applied/));
+    await saveArtifact(page, "tax-reverse-charge-form");
+    await page.getByRole("button", { name: "Create invoice" }).click();
+    await page.waitForURL(/\/invoices\/(?!new)[a-z0-9]+$/);
+    const id = page.url().split("/").pop() as string;
+
+    const invoice = (await freelancer.api.get(`/api/invoices/${id}/owner`)).body;
+    expect(invoice).toMatchObject({
+      clientTaxId: "FR40303265045",
+      clientTaxScheme: "eu_vat",
+      clientIsBusiness: true,
+      taxAmount: "0.0000000",
+      total: "800.0000000",
+    });
+    expect(invoice.taxBreakdown).toEqual([
+      {
+        category: "AE",
+        rate: "0.00",
+        taxableAmount: "800.0000000",
+        taxAmount: "0.0000000",
+        exemptionReason: "Reverse charge: VAT to be accounted for by the recipient",
+        exemptionReasonCode: null,
+      },
+    ]);
+    await until(async () => (await pdfText(id)).includes("VAT: FR40303265045"), {
+      message: "the PDF",
+    });
+    const text = await pdfText(id);
+    expect(text).toContain("VAT: DE136695976");
+    expect(text).toContain("Reverse charge (AE) on 800");
+    expect(text).toContain("Reverse charge: VAT to be accounted for by the recipient");
+  });
+});
