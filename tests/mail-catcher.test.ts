@@ -45,6 +45,7 @@ describe("mail catcher", () => {
       title: "Website redesign",
       description: null,
       notes: null,
+      paymentTerms: null,
       freelancerWallet: "GBRPYHIL2CI3FNQ4BXLFMNDLFJUNPU2HY3ZMFSHONUCEOASW7QC7OX2H",
       freelancerName: "Grace Freelancer",
       freelancerEmail: "grace@example.com",

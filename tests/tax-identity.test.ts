@@ -213,4 +213,24 @@ describe("the buyer's tax identity (invoices and saved clients)", () => {
       clientIsBusiness: null,
     });
   });
+
+  it("paymentTerms (one entry in INVOICE_TEXT_FIELDS): stored, answered, edited, copied and printed", async () => {
+    const res = await alice.post("/api/invoices", invoiceBody({ paymentTerms: "Net 30" }));
+    expect(res.status).toBe(201);
+    expect(res.body.paymentTerms).toBe("Net 30");
+    const edited = await alice.patch(`/api/invoices/${res.body.id}`, {
+      paymentTerms: "Net 14, 2 % discount within 7 days",
+    });
+    expect(edited.body.paymentTerms).toBe("Net 14, 2 % discount within 7 days");
+    const text = await pdfText(res.body.id);
+    expect(text).toContain("Payment terms");
+    expect(text).toContain("Net 14, 2 % discount within 7 days");
+    const copy = await alice.post(`/api/invoices/${res.body.id}/duplicate`);
+    expect(copy.body.paymentTerms).toBe("Net 14, 2 % discount within 7 days");
+    const tooLong = await alice.patch(`/api/invoices/${res.body.id}`, {
+      paymentTerms: "x".repeat(301),
+    });
+    expect(tooLong.status).toBe(400);
+    expect(Object.keys(tooLong.body.details)).toEqual(["paymentTerms"]);
+  });
 });

@@ -411,6 +411,12 @@ export function FromYouFields({ text, profile }: { text: TextProps; profile?: Pr
         <Field label="Your email" type="email" autoComplete="email" {...text("freelancerEmail")} />
         <Field label="Your company" autoComplete="organization" {...text("freelancerCompany")} />
         <TextArea label="Notes" rows={2} {...text("notes")} className="sm:col-span-3" />
+        <Field
+          label="Payment terms"
+          placeholder="Net 30"
+          {...text("paymentTerms")}
+          className="sm:col-span-3"
+        />
       </div>
     </Card>
   );

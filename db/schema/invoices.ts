@@ -60,6 +60,8 @@ export const invoices = pgTable(
     title: text("title").notNull(),
     description: text("description"),
     notes: text("notes"),
+    /** Payment terms in words, printed on the PDF ("Net 30, 2 % discount within 10 days"). */
+    paymentTerms: text("payment_terms"),
     subtotal: amount("subtotal").notNull(),
     taxRate: numeric("tax_rate", { precision: 5, scale: 2 }).notNull().default("0"),
     taxAmount: amount("tax_amount").notNull().default("0"),

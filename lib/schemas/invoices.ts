@@ -112,6 +112,12 @@ export const INVOICE_TEXT_FIELDS = {
   title: { input: z.string().trim().min(1).max(200), output: z.string() },
   description: { input: optionalText(2000), output: z.string().nullable() },
   notes: { input: optionalText(500), output: z.string().nullable() },
+  paymentTerms: {
+    input: optionalText(300).describe(
+      "Payment terms in words, printed on the PDF (e.g. Net 30, 2 % discount within 10 days)",
+    ),
+    output: z.string().nullable(),
+  },
   clientTaxId: {
     input: optionalText(50).describe(
       "The buyer's VAT number, ABN...: checked under clientTaxScheme when one is given (400 with details.clientTaxId)",

@@ -167,6 +167,7 @@ export const SAMPLE_INVOICE: InvoiceRow = {
   title: "Website",
   description: "Landing page and blog",
   notes: null,
+  paymentTerms: null,
   subtotal: "1000.0000000",
   taxRate: "10.00",
   taxAmount: "100.0000000",

@@ -7,6 +7,7 @@ const sample: InvoicePdfData = {
   title: "Website redesign",
   description: "Design and build of the marketing site",
   notes: "Thank you for your business.",
+  paymentTerms: null,
   freelancerWallet: "GBRPYHIL2CI3FNQ4BXLFMNDLFJUNPU2HY3ZMFSHONUCEOASW7QC7OX2H",
   freelancerName: "Grace Freelancer",
   freelancerEmail: "grace@example.com",

@@ -33,6 +33,7 @@ function invoice(over: Partial<InvoiceRow> = {}): InvoiceRow {
     title: "Invoice INV-0007",
     description: null,
     notes: null,
+    paymentTerms: null,
     subtotal: "100.0000000",
     taxRate: "0.00",
     taxAmount: "0.0000000",

@@ -79,6 +79,7 @@ const sample: InvoicePdfData = {
   title: "Logo design",
   description: null,
   notes: null,
+  paymentTerms: null,
   freelancerWallet: "GBRPYHIL2CI3FNQ4BXLFMNDLFJUNPU2HY3ZMFSHONUCEOASW7QC7OX2H",
   freelancerName: "Grace",
   freelancerEmail: null,

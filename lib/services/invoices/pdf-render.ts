@@ -457,6 +457,21 @@ export function renderInvoicePdf(
     doc.font("Mono").fontSize(8).text(invoice.transactionHash);
   }
 
+  if (invoice.paymentTerms) {
+    doc
+      .font("Bold")
+      .fontSize(10)
+      .fillColor(INK)
+      .text("Payment terms", left, doc.y + 16);
+    doc
+      .font("Body")
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(invoice.paymentTerms, left, doc.y + 4, {
+        width,
+      });
+  }
+
   if (invoice.notes) {
     doc
       .font("Bold")
