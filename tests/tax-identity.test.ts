@@ -233,4 +233,40 @@ describe("the buyer's tax identity (invoices and saved clients)", () => {
     expect(tooLong.status).toBe(400);
     expect(Object.keys(tooLong.body.details)).toEqual(["paymentTerms"]);
   });
+
+  it("a service period or a date of supply: stored, checked in order, printed; issueDate is the day it was sent", async () => {
+    const bad = await alice.post(
+      "/api/invoices",
+      invoiceBody({ periodStart: "2026-11-30", periodEnd: "2026-11-01" }),
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.details).toEqual({ periodEnd: "periodEnd must be on or after periodStart" });
+    const notADay = await alice.post("/api/invoices", invoiceBody({ supplyDate: "2026-02-30" }));
+    expect(notADay.status).toBe(400);
+    expect(Object.keys(notADay.body.details)).toEqual(["supplyDate"]);
+
+    const res = await alice.post(
+      "/api/invoices",
+      invoiceBody({ periodStart: "2026-11-01", periodEnd: "2026-11-30" }),
+    );
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      periodStart: "2026-11-01",
+      periodEnd: "2026-11-30",
+      supplyDate: null,
+      issueDate: null,
+    });
+    // A PATCH of one end is checked against the stored other.
+    const backwards = await alice.patch(`/api/invoices/${res.body.id}`, {
+      periodEnd: "2026-10-31",
+    });
+    expect(backwards.status).toBe(400);
+    expect(Object.keys(backwards.body.details)).toEqual(["periodEnd"]);
+    const text = await pdfText(res.body.id);
+    expect(text).toContain("Service period: 1 Nov 2026 to 30 Nov 2026");
+
+    const sent = await alice.post(`/api/invoices/${res.body.id}/send`);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(sent.body.issueDate).toBe(new Date().toISOString().slice(0, 10));
+  });
 });

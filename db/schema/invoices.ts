@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -62,6 +63,10 @@ export const invoices = pgTable(
     notes: text("notes"),
     /** Payment terms in words, printed on the PDF ("Net 30, 2 % discount within 10 days"). */
     paymentTerms: text("payment_terms"),
+    /** The date of supply, or a service period (docs/decisions.md, Tax identities). */
+    supplyDate: date("supply_date", { mode: "string" }),
+    periodStart: date("period_start", { mode: "string" }),
+    periodEnd: date("period_end", { mode: "string" }),
     subtotal: amount("subtotal").notNull(),
     taxRate: numeric("tax_rate", { precision: 5, scale: 2 }).notNull().default("0"),
     taxAmount: amount("tax_amount").notNull().default("0"),

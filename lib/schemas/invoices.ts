@@ -152,6 +152,22 @@ const textOutputs = eachTextField((f) => f.output) as {
  * as the text fields, but they are not text boxes. The answer lists them after `notes`.
  */
 export const INVOICE_DATA_FIELDS = {
+  supplyDate: {
+    input: daySchema("supplyDate").describe(
+      "The date of supply (EU VAT Directive art. 226 (7)), YYYY-MM-DD, when it differs from the issue date",
+    ),
+    output: z.string().nullable(),
+  },
+  periodStart: {
+    input: daySchema("periodStart").describe("A service period's first day, YYYY-MM-DD"),
+    output: z.string().nullable(),
+  },
+  periodEnd: {
+    input: daySchema("periodEnd").describe(
+      "A service period's last day, YYYY-MM-DD, on or after periodStart",
+    ),
+    output: z.string().nullable(),
+  },
   clientTaxScheme: { input: taxSchemeSchema.nullish(), output: z.enum(TAX_SCHEMES).nullable() },
   clientPostalAddress: {
     input: postalAddressSchema
@@ -169,6 +185,29 @@ export const INVOICE_DATA_FIELDS = {
 } as const;
 
 export type InvoiceDataField = keyof typeof INVOICE_DATA_FIELDS;
+
+/** A calendar day, `YYYY-MM-DD`, that exists. */
+function daySchema(what: string) {
+  return z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${what} must be a date, YYYY-MM-DD`)
+    .refine(
+      (v) => new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v,
+      `${what} must be a date that exists`,
+    )
+    .nullish();
+}
+
+/** A service period ends on or after it starts (EN 16931 BR-29); checked where both are known. */
+export const PERIOD_ORDER = "periodEnd must be on or after periodStart";
+export function periodRule(
+  v: { periodStart?: string | null; periodEnd?: string | null },
+  ctx: z.RefinementCtx,
+): void {
+  if (v.periodStart && v.periodEnd && v.periodEnd < v.periodStart) {
+    ctx.addIssue({ code: "custom", path: ["periodEnd"], message: PERIOD_ORDER });
+  }
+}
 type DataFields = typeof INVOICE_DATA_FIELDS;
 export const INVOICE_DATA_KEYS = Object.keys(INVOICE_DATA_FIELDS) as InvoiceDataField[];
 /** Every field stored as given: text and data. */
@@ -323,11 +362,14 @@ export function clientRule(
 
 /** Every rule of a create body beyond its fields' own (the recurring template's too). */
 export function createBodyRule(
-  v: Parameters<typeof lineItemsRule>[0] & Parameters<typeof clientRule>[0],
+  v: Parameters<typeof lineItemsRule>[0] &
+    Parameters<typeof clientRule>[0] &
+    Parameters<typeof periodRule>[0],
   ctx: z.RefinementCtx,
 ): void {
   lineItemsRule(v, ctx);
   clientRule(v, ctx);
+  periodRule(v, ctx);
 }
 
 export const createInvoiceSchema = createInvoiceObject.superRefine(createBodyRule);
@@ -343,6 +385,7 @@ export const updateInvoiceSchema = z
     if (v.lineItems && v.items) {
       ctx.addIssue({ code: "custom", path: ["items"], message: "Send either lineItems or items" });
     }
+    periodRule(v, ctx);
   });
 
 export type UpdateInvoiceInput = z.infer<typeof updateInvoiceSchema>;
@@ -671,6 +714,10 @@ export const invoiceState = z.object({
   networkPassphrase,
   dueDate: timestamp.nullable(),
   sentAt: timestamp.nullable(),
+  issueDate: z.string().nullable().meta({
+    description: "The invoice's date (EN 16931 BT-2): the UTC day it was sent; null while a draft",
+    example: "2026-11-27",
+  }),
   paidAt: timestamp.nullable(),
   transactionHash: txHash.nullable(),
   ledgerNumber: int.nullable(),

@@ -178,9 +178,10 @@ const pricing = (i: InvoiceRow) => ({
 
 /** The fields after the amounts, the same in both forms (Form B adds `cancelledAt` between). */
 type State = z.output<typeof invoiceState>;
-const dates = (i: InvoiceRow): Pick<State, "dueDate" | "sentAt" | "paidAt"> => ({
+const dates = (i: InvoiceRow): Pick<State, "dueDate" | "sentAt" | "issueDate" | "paidAt"> => ({
   dueDate: iso(i.dueDate),
   sentAt: iso(i.sentAt),
+  issueDate: i.sentAt ? i.sentAt.toISOString().slice(0, 10) : null,
   paidAt: iso(i.paidAt),
 });
 const settlement = (

@@ -212,6 +212,18 @@ export function renderInvoicePdf(
     y = doc.y + 4;
   }
 
+  // The date of supply or the service period, when the invoice names one (art. 226 (7)).
+  const ymd = (v: string) => day(new Date(`${v}T00:00:00Z`));
+  const supplied = invoice.periodStart
+    ? `Service period: ${ymd(invoice.periodStart)} to ${ymd(invoice.periodEnd ?? invoice.periodStart)}`
+    : invoice.supplyDate
+      ? `Date of supply: ${ymd(invoice.supplyDate)}`
+      : null;
+  if (supplied) {
+    doc.font("Body").fontSize(9).fillColor(INK).text(supplied, left, y, { width });
+    y = doc.y + 4;
+  }
+
   // Parties.
   y += 10;
   const col = width / 2 - 10;

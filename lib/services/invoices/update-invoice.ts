@@ -1,11 +1,11 @@
 import { assertDueDateNotPast } from "@/lib/domain/due-date";
-import { ConflictError, ForbiddenError } from "@/lib/domain/errors";
+import { ConflictError, ForbiddenError, ValidationError } from "@/lib/domain/errors";
 import { validateInvoiceNumber } from "@/lib/domain/invoice-number";
 import { transition } from "@/lib/domain/invoice-state";
 import { parseTolerance } from "@/lib/domain/settlement";
 import type { LineTax } from "@/lib/domain/tax";
 import { normalizeTaxId } from "@/lib/domain/tax-id";
-import { INVOICE_STORED_KEYS, type UpdateInvoiceInput } from "@/lib/schemas/invoices";
+import { INVOICE_STORED_KEYS, PERIOD_ORDER, type UpdateInvoiceInput } from "@/lib/schemas/invoices";
 import { storedAddress } from "@/lib/schemas/parties";
 import { assertKeyNetwork } from "@/lib/services/auth/key-network";
 import { actorOf } from "@/lib/services/context";
@@ -64,6 +64,12 @@ export async function updateInvoice(
             })
           : undefined;
       if (input.dueDate !== undefined) assertDueDateNotPast(input.dueDate, now);
+      // The service period as it will be (docs/decisions.md, Tax identities): in order.
+      const start = input.periodStart === undefined ? current.periodStart : input.periodStart;
+      const end = input.periodEnd === undefined ? current.periodEnd : input.periodEnd;
+      if (start && end && end < start) {
+        throw new ValidationError(PERIOD_ORDER, { periodEnd: PERIOD_ORDER });
+      }
       const network = resolveNetwork(input.network, input.networkPassphrase);
       // A key stays on its network: it cannot move a draft to the other one either.
       if (network) assertKeyNetwork(ctx, network);

@@ -1,0 +1,3 @@
+ALTER TABLE "invoices" ADD COLUMN "supply_date" date;--> statement-breakpoint
+ALTER TABLE "invoices" ADD COLUMN "period_start" date;--> statement-breakpoint
+ALTER TABLE "invoices" ADD COLUMN "period_end" date;
