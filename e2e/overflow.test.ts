@@ -35,7 +35,7 @@ let browser: Browser;
 let freelancer: Freelancer;
 let hooks: http.Server;
 const contexts: GuardedContext[] = [];
-const ids = { pending: "", overpaid: "", fiat: "", draft: "" };
+const ids = { pending: "", overpaid: "", fiat: "", draft: "", link: "", recurring: "" };
 
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==",
@@ -162,14 +162,15 @@ beforeAll(async () => {
     },
     { message: "the watcher to record the payments", timeout: 40_000 },
   );
-  await ok(
+  const link = await ok(
     api.post("/api/links", {
       amount: "25",
       asset: "XLM",
       title: "A deliberately long payment link title that keeps going well past a phone's width",
     }),
   );
-  await ok(
+  ids.link = (link.body as { id: string }).id;
+  const recurring = await ok(
     api.post("/api/recurring", {
       template: {
         ...client,
@@ -183,6 +184,7 @@ beforeAll(async () => {
       count: 12,
     }),
   );
+  ids.recurring = (recurring.body as { id: string }).id;
   await ok(
     api.post("/api/keys", {
       name: "Accounting-system-integration-for-the-Wolfeschlegelsteinhausenberger-account",
@@ -247,7 +249,10 @@ function visits(): string[] {
     `/invoices/${ids.pending}/print`,
     "/clients",
     "/links",
+    `/links/${ids.link}`,
     "/recurring",
+    "/recurring/new",
+    `/recurring/${ids.recurring}/edit`,
     "/settings/keys",
     "/settings/profile",
     "/settings/webhooks",
