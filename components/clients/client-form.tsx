@@ -6,8 +6,9 @@ import { type UseFormReturn, useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Checkbox, Field, Hint, TextArea } from "@/components/ui/field";
-import { fromTextBox } from "@/lib/client/form-schema";
+import { Checkbox, Field, Hint, Select, TextArea } from "@/components/ui/field";
+import { fromInput, fromTextBox } from "@/lib/client/form-schema";
+import { TAX_SCHEME_NAMES, TAX_SCHEMES, type TaxScheme } from "@/lib/domain/address";
 import { clientInputSchema } from "@/lib/schemas/clients";
 import type { SavedClient } from "./types";
 
@@ -16,6 +17,10 @@ export type ClientDraft = {
   email: string;
   company: string;
   address: string;
+  /** The client's tax registration (docs/decisions.md, Tax identities); "": kept as typed. */
+  taxScheme: TaxScheme | "";
+  taxId: string;
+  isBusiness: boolean;
   isFavorite: boolean;
 };
 export const EMPTY_CLIENT: ClientDraft = {
@@ -23,6 +28,9 @@ export const EMPTY_CLIENT: ClientDraft = {
   email: "",
   company: "",
   address: "",
+  taxScheme: "",
+  taxId: "",
+  isBusiness: false,
   isFavorite: false,
 };
 
@@ -34,6 +42,9 @@ export const clientFormSchema = z.object({
   email: fromTextBox(shape.email),
   company: fromTextBox(shape.company),
   address: fromTextBox(shape.address),
+  taxScheme: fromInput(shape.taxScheme, (v: TaxScheme | "") => v || null),
+  taxId: fromTextBox(shape.taxId),
+  isBusiness: shape.isBusiness.unwrap().unwrap(),
   isFavorite: shape.isFavorite.unwrap(),
 });
 
@@ -56,6 +67,9 @@ export const draftOf = (c: SavedClient): ClientDraft => ({
   email: c.email,
   company: c.company ?? "",
   address: c.address ?? "",
+  taxScheme: c.taxScheme ?? "",
+  taxId: c.taxId ?? "",
+  isBusiness: c.isBusiness ?? false,
   isFavorite: c.isFavorite,
 });
 
@@ -84,7 +98,7 @@ export function ClientForm({
   const [name, email] = useWatch({ control, name: ["name", "email"] });
   const existing = clients?.find((c) => c.email.toLowerCase() === email.trim().toLowerCase());
 
-  const text = (key: "name" | "email" | "company" | "address") => ({
+  const text = (key: "name" | "email" | "company" | "address" | "taxId" | "taxScheme") => ({
     ...register(key),
     error: details[key] ?? errors[key]?.message,
   });
@@ -112,6 +126,23 @@ export function ClientForm({
         />
         <Field label="Company" {...text("company")} />
         <TextArea label="Address" rows={3} {...text("address")} />
+        <details className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
+          <summary className="cursor-pointer text-sm font-medium text-slate-700 dark:text-slate-200">
+            Tax registration
+          </summary>
+          <div className="mt-3 space-y-4">
+            <Select label="Tax number type" {...text("taxScheme")}>
+              <option value="">Not checked (printed as typed)</option>
+              {TAX_SCHEMES.map((s) => (
+                <option key={s} value={s}>
+                  {TAX_SCHEME_NAMES[s]}
+                </option>
+              ))}
+            </Select>
+            <Field label="Tax ID" {...text("taxId")} />
+            <Checkbox label="A business" {...register("isBusiness")} />
+          </div>
+        </details>
         <Checkbox label="Favorite" {...register("isFavorite")} />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={busy || isSubmitting}>
