@@ -267,6 +267,8 @@ describe("the buyer's tax identity (invoices and saved clients)", () => {
 
     const sent = await alice.post(`/api/invoices/${res.body.id}/send`);
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-    expect(sent.body.issueDate).toBe(new Date().toISOString().slice(0, 10));
+    const owner = await alice.get(`/api/invoices/${res.body.id}/owner`);
+    expect(owner.body.issueDate).toBe(owner.body.sentAt.slice(0, 10));
+    expect(owner.body.issueDate).toBe(new Date().toISOString().slice(0, 10));
   });
 });

@@ -6,7 +6,7 @@ import {
 } from "@/lib/domain/errors";
 import { INVALID_REQUEST } from "@/lib/http/body";
 import { operation } from "@/lib/http/route";
-import { updateInvoiceSchema } from "@/lib/schemas/invoices";
+import { PERIOD_ORDER, updateInvoiceSchema } from "@/lib/schemas/invoices";
 import { idPath } from "@/lib/schemas/wire";
 import {
   deletedInvoiceSerializer,
@@ -69,6 +69,7 @@ export const updateInvoice = operation({
   errors: [
     ONLY_DRAFT,
     new ValidationError(INVALID_REQUEST),
+    new ValidationError(PERIOD_ORDER, { periodEnd: PERIOD_ORDER }),
     notOwner,
     new ForbiddenError(WALLET_MISMATCH),
     invoiceNotFound,
