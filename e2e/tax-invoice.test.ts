@@ -139,5 +139,13 @@ describe("a VAT invoice to a business in another EU country", () => {
     expect(text).toContain("VAT: DE136695976");
     expect(text).toContain("Reverse charge (AE) on 800");
     expect(text).toContain("Reverse charge: VAT to be accounted for by the recipient");
+
+    // Sent: the client's checkout names both parties' VAT numbers too.
+    const sent = await freelancer.api.post(`/api/invoices/${id}/send`);
+    expect(sent.status).toBe(200);
+    await page.goto(`${env.app.url}/pay/${id}`);
+    await visible(page.getByText("VAT: DE136695976"));
+    await visible(page.getByText("VAT: FR40303265045"));
+    await saveArtifact(page, "tax-checkout");
   });
 });

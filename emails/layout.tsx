@@ -25,6 +25,8 @@ export type EmailLayoutProps = {
   sender: string;
   /** The freelancer's company, under the heading when the heading is their name. */
   company?: string | null;
+  /** The freelancer's tax id as invoices print it ("VAT: DE136695976"), under the heading. */
+  taxId?: string | null;
   serviceName: string;
   children: ReactNode;
   /** The freelancer's logo (profile), with the sender as its alt text. */
@@ -81,6 +83,7 @@ export function EmailLayout(props: EmailLayoutProps) {
           {props.company && props.company !== props.sender ? (
             <Text style={styles.muted}>{props.company}</Text>
           ) : null}
+          {props.taxId ? <Text style={styles.muted}>{props.taxId}</Text> : null}
           <Hr style={{ borderColor: rule, margin: "8px 0 20px" }} />
           {props.children}
           <Hr style={{ borderColor: rule, margin: "24px 0 12px" }} />

@@ -25,6 +25,9 @@ export type SummaryInvoice = {
   total: string;
 };
 
+/** The parties' tax ids as the invoice prints them ("VAT: DE136695976"), when they have one. */
+export type SummaryTaxIds = { seller: string | null; buyer: string | null };
+
 const label = "text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-300";
 const wrapped = "mt-1 block break-all font-mono text-xs text-slate-700 dark:text-slate-300";
 
@@ -32,10 +35,12 @@ export function InvoiceSummary({
   invoice: p,
   assetIssuer,
   networkLabel,
+  taxIds,
 }: {
   invoice: SummaryInvoice;
   assetIssuer: string | null;
   networkLabel: string;
+  taxIds?: SummaryTaxIds;
 }) {
   const link = p.kind === "LINK";
   return (
@@ -51,6 +56,7 @@ export function InvoiceSummary({
         <Item label="Pay to" wide>
           {p.freelancerName && <span className="block font-medium">{p.freelancerName}</span>}
           {p.freelancerCompany && <span className="block">{p.freelancerCompany}</span>}
+          {taxIds?.seller && <span className="block">{taxIds.seller}</span>}
           <span className={wrapped}>
             <span className="sr-only">Wallet </span>
             {p.freelancerWallet}
@@ -59,6 +65,7 @@ export function InvoiceSummary({
         {p.clientName && !link && (
           <Item label="Billed to" className="font-medium">
             {p.clientName}
+            {taxIds?.buyer && <span className="block font-normal">{taxIds.buyer}</span>}
           </Item>
         )}
         <Item label={link ? "Reference" : "Invoice number"} className="font-mono">

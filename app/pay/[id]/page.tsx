@@ -7,6 +7,7 @@ import { LinkAmount } from "@/components/checkout/link-amount";
 import { LinkInactive } from "@/components/checkout/link-inactive";
 import { walletOptions } from "@/lib/client/wallets/options";
 import { getConfig } from "@/lib/config";
+import { taxIdLine } from "@/lib/domain/address";
 import { NotFoundError } from "@/lib/domain/errors";
 import { isPayable } from "@/lib/domain/invoice-state";
 import { paymentLimit, takesCheckouts } from "@/lib/domain/link-payments";
@@ -209,7 +210,15 @@ export default async function CheckoutPage({ params }: PageProps) {
                 </p>
               )
             ) : (
-              <InvoiceSummary invoice={invoice} assetIssuer={assetIssuer} networkLabel={network} />
+              <InvoiceSummary
+                invoice={invoice}
+                assetIssuer={assetIssuer}
+                networkLabel={network}
+                taxIds={{
+                  seller: taxIdLine(profile?.taxId, profile?.taxScheme),
+                  buyer: taxIdLine(invoice.clientTaxId, invoice.clientTaxScheme),
+                }}
+              />
             )}
           </div>
         </div>

@@ -5,6 +5,7 @@ import type { DbOrTx } from "@/db/client";
 import { type emailMessages, invoices } from "@/db/schema";
 import type { EmailLayoutProps } from "@/emails/layout";
 import type { Config } from "@/lib/config";
+import { taxIdLine } from "@/lib/domain/address";
 import type { InvoiceWithItems } from "@/lib/services/invoices/store";
 import { loadLineItems } from "@/lib/services/invoices/store";
 import { getProfile, type ProfileRow, profileLogoUrl } from "@/lib/services/profile/profile";
@@ -89,6 +90,8 @@ export async function renderEmail(
   const frame: TemplateInput["frame"] = {
     sender: senderName(profile, invoice),
     company: profile?.company ?? invoice?.freelancerCompany ?? null,
+    // The seller's tax id on the client's letters (docs/decisions.md, Tax identities).
+    taxId: toFreelancer ? null : taxIdLine(profile?.taxId, profile?.taxScheme),
     serviceName: ctx.config.serviceName,
     footer: toFreelancer ? null : (profile?.emailFooter ?? null),
     logoUrl: profileLogoUrl(ctx.config.appUrl, profile),
