@@ -148,4 +148,33 @@ describe("a VAT invoice to a business in another EU country", () => {
     await visible(page.getByText("VAT: FR40303265045"));
     await saveArtifact(page, "tax-checkout");
   });
+
+  it("tax per line from the form: two rates give two breakdown rows, as the service computes them", async () => {
+    const page = await signedInPage();
+    await page.goto(`${env.app.url}/invoices/new`);
+    await page.getByLabel("Client name").fill("Ada Client");
+    await page.getByLabel("Client email").fill("ada@example.com");
+    await page.getByLabel("Currency", { exact: true }).selectOption("USDC");
+    await page.getByLabel("Description, item 1").fill("Design");
+    await page.getByLabel("Rate, item 1").fill("100");
+    await page.getByRole("button", { name: "Add line item" }).click();
+    await page.getByLabel("Description, item 2").fill("Books");
+    await page.getByLabel("Rate, item 2").fill("50");
+    expect(await page.getByTestId("line-tax").count()).toBe(0);
+    await page.getByLabel("Tax per line").check();
+    await page.getByLabel("VAT rate, item 1").fill("19");
+    await page.getByLabel("VAT rate, item 2").fill("7");
+    await saveArtifact(page, "tax-per-line-form");
+    await page.getByRole("button", { name: "Create invoice" }).click();
+    await page.waitForURL(/\/invoices\/(?!new)[a-z0-9]+$/);
+    const id = page.url().split("/").pop() as string;
+    const invoice = (await freelancer.api.get(`/api/invoices/${id}/owner`)).body;
+    expect(
+      invoice.taxBreakdown.map((r: { rate: string; taxAmount: string }) => [r.rate, r.taxAmount]),
+    ).toEqual([
+      ["19.00", "19.0000000"],
+      ["7.00", "3.5000000"],
+    ]);
+    expect(invoice.total).toBe("172.5000000");
+  });
 });

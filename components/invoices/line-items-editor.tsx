@@ -1,11 +1,17 @@
 "use client";
 
-import { type ComponentProps, useId, useRef } from "react";
+import { type ComponentProps, useId, useRef, useState } from "react";
 import { type UseFormReturn, useFieldArray, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { FieldError } from "@/components/ui/field";
+import { Checkbox, FieldError } from "@/components/ui/field";
 import type { InvoiceFormOutput, InvoiceFormValues, LiveTotals } from "@/lib/client/invoice-form";
+import {
+  EXEMPT_CATEGORIES,
+  TAX_CATEGORIES,
+  TAX_CATEGORY_NAMES,
+  type TaxCategory,
+} from "@/lib/domain/tax-categories";
 import { formatAmount } from "@/lib/format";
 
 const GRID = "sm:grid-cols-[minmax(0,1fr)_7rem_9rem_9rem_auto]";
@@ -17,7 +23,7 @@ const NEW_ROW = { description: "", quantity: "1", rate: "" };
  * message (`lineItems.0.rate`); `onRemoved` runs after a line goes.
  */
 export function LineItemsEditor({
-  form: { control, register },
+  form: { control, register, getValues, setValue },
   live,
   errorFor,
   onRemoved,
@@ -35,6 +41,10 @@ export function LineItemsEditor({
   // Rates are in the price currency when the invoice is priced in fiat.
   const currency = priceCurrency || asset;
   const addArea = useRef<HTMLDivElement>(null);
+  // Tax per line (docs/decisions.md, Tax per line): only when asked for, or when a line has it.
+  const [perLine, setPerLine] = useState(() =>
+    rows.some((r) => Boolean(r.taxRate?.trim() || r.taxCategory)),
+  );
 
   function removeRow(i: number) {
     remove(i);
@@ -110,18 +120,76 @@ export function LineItemsEditor({
                   Remove line item
                 </Button>
               </div>
+              {perLine && (
+                <div
+                  className="col-span-2 grid grid-cols-2 gap-3 sm:col-span-5 sm:grid-cols-[7rem_14rem_minmax(0,1fr)]"
+                  data-testid="line-tax"
+                >
+                  <ItemInput
+                    caption="VAT %"
+                    aria-label={`VAT rate, item ${n}`}
+                    inputMode="decimal"
+                    placeholder="Invoice's"
+                    error={errorFor(key("taxRate"), rows[i]?.taxRate)}
+                    {...register(`lineItems.${i}.taxRate`)}
+                  />
+                  <div>
+                    <Caption>VAT category</Caption>
+                    <select
+                      aria-label={`VAT category, item ${n}`}
+                      className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+                      {...register(`lineItems.${i}.taxCategory`)}
+                    >
+                      <option value="">Standard (or zero at 0 %)</option>
+                      {TAX_CATEGORIES.map((c) => (
+                        <option key={c} value={c}>
+                          {c}: {TAX_CATEGORY_NAMES[c]}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                  {EXEMPT_CATEGORIES.includes(rows[i]?.taxCategory as TaxCategory) && (
+                    <ItemInput
+                      caption="Why no VAT"
+                      className="col-span-2 sm:col-span-1"
+                      aria-label={`Exemption reason, item ${n}`}
+                      error={errorFor(key("exemptionReason"))}
+                      {...register(`lineItems.${i}.exemptionReason`)}
+                    />
+                  )}
+                </div>
+              )}
             </li>
           );
         })}
       </ol>
       {errorFor("lineItems") && <FieldError className="mt-2">{errorFor("lineItems")}</FieldError>}
-      <div className="mt-3" ref={addArea}>
+      <div className="mt-3 flex flex-wrap items-center gap-4" ref={addArea}>
         <Button
           variant="secondary"
           onClick={() => append(NEW_ROW, { focusName: `lineItems.${fields.length}.description` })}
         >
           Add line item
         </Button>
+        <Checkbox
+          label="Tax per line"
+          checked={perLine}
+          onChange={(e) => {
+            setPerLine(e.target.checked);
+            // Off: every line takes the invoice's rate again.
+            if (!e.target.checked) {
+              setValue(
+                "lineItems",
+                getValues("lineItems").map(({ description, quantity, rate }) => ({
+                  description,
+                  quantity,
+                  rate,
+                })),
+                { shouldDirty: true },
+              );
+            }
+          }}
+        />
       </div>
     </Card>
   );
