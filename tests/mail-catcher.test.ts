@@ -49,6 +49,7 @@ describe("mail catcher", () => {
       supplyDate: null,
       periodStart: null,
       periodEnd: null,
+      taxCurrency: null,
       freelancerWallet: "GBRPYHIL2CI3FNQ4BXLFMNDLFJUNPU2HY3ZMFSHONUCEOASW7QC7OX2H",
       freelancerName: "Grace Freelancer",
       freelancerEmail: "grace@example.com",

@@ -67,6 +67,14 @@ export const invoices = pgTable(
     supplyDate: date("supply_date", { mode: "string" }),
     periodStart: date("period_start", { mode: "string" }),
     periodEnd: date("period_end", { mode: "string" }),
+    /**
+     * VAT in the national currency (docs/decisions.md, Tax currency): the currency, and the rate
+     * from the invoice's unit fixed when it is sent, with its source and time; never changed after.
+     */
+    taxCurrency: text("tax_currency", { enum: PRICE_CURRENCIES }),
+    taxExchangeRate: numeric("tax_exchange_rate", { precision: 30, scale: 12 }),
+    taxRateSource: text("tax_rate_source"),
+    taxRateAt: ts("tax_rate_at"),
     subtotal: amount("subtotal").notNull(),
     taxRate: numeric("tax_rate", { precision: 5, scale: 2 }).notNull().default("0"),
     taxAmount: amount("tax_amount").notNull().default("0"),

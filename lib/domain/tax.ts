@@ -251,3 +251,26 @@ export function breakdownOf(i: {
     },
   ];
 }
+
+/**
+ * The tax in the invoice's tax currency (docs/decisions.md, Tax currency): each breakdown row's
+ * taxable amount and tax times `rate` (1 unit of the invoice's amounts in that currency),
+ * rounded half up to cents per row; the tax is the sum of the rows' converted tax.
+ */
+export function taxInCurrency(
+  breakdown: readonly TaxBreakdownRow[],
+  rate: string,
+): {
+  taxAmount: string;
+  breakdown: Omit<TaxBreakdownRow, "exemptionReason" | "exemptionReasonCode">[];
+} {
+  const cents = (v: string) => new Decimal(v).times(rate).round(2, Decimal.roundHalfUp);
+  const rows = breakdown.map((r) => ({
+    category: r.category,
+    rate: r.rate,
+    taxableAmount: cents(r.taxableAmount).toFixed(2),
+    taxAmount: cents(r.taxAmount).toFixed(2),
+  }));
+  const taxAmount = rows.reduce((sum, r) => sum.plus(r.taxAmount), new Decimal("0"));
+  return { taxAmount: taxAmount.toFixed(2), breakdown: rows };
+}

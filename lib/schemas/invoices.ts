@@ -152,6 +152,15 @@ const textOutputs = eachTextField((f) => f.output) as {
  * as the text fields, but they are not text boxes. The answer lists them after `notes`.
  */
 export const INVOICE_DATA_FIELDS = {
+  taxCurrency: {
+    input: z
+      .enum(PRICE_CURRENCIES, { error: "taxCurrency must be USD or EUR" })
+      .nullish()
+      .describe(
+        "Show the tax also in this currency (EU VAT Directive art. 230): the rate from the invoice's unit is fixed when it is sent and never changes; USD or EUR (what the price feed converts)",
+      ),
+    output: z.enum(PRICE_CURRENCIES).nullable(),
+  },
   supplyDate: {
     input: daySchema("supplyDate").describe(
       "The date of supply (EU VAT Directive art. 226 (7)), YYYY-MM-DD, when it differs from the issue date",
@@ -714,6 +723,26 @@ export const invoiceState = z.object({
   networkPassphrase,
   dueDate: timestamp.nullable(),
   sentAt: timestamp.nullable(),
+  taxExchange: z
+    .object({
+      rate: z.string().meta({ description: "1 unit of the invoice's amounts in taxCurrency" }),
+      source: z.string(),
+      at: timestamp,
+      taxAmount: z.string().meta({ description: "The invoice's tax in taxCurrency, 2 decimals" }),
+      breakdown: z.array(
+        z.object({
+          category: z.enum(TAX_CATEGORIES),
+          rate: z.string(),
+          taxableAmount: z.string(),
+          taxAmount: z.string(),
+        }),
+      ),
+    })
+    .nullable()
+    .meta({
+      description:
+        "The tax in taxCurrency at the rate fixed when the invoice was sent (each row converted and rounded half up to cents; taxAmount their sum); null without taxCurrency or before sending",
+    }),
   issueDate: z.string().nullable().meta({
     description: "The invoice's date (EN 16931 BT-2): the UTC day it was sent; null while a draft",
     example: "2026-11-27",

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { paymentPageUrl } from "@/lib/config";
 import { invoiceAmountDue } from "@/lib/domain/fiat";
 import { amountOverpaid, type Currency, canonicalAmount, formatForFormA } from "@/lib/domain/money";
-import { breakdownOf } from "@/lib/domain/tax";
+import { breakdownOf, taxInCurrency } from "@/lib/domain/tax";
 import { type Serializer, serializer } from "@/lib/http/forms";
 import { normalizeRate } from "@/lib/prices/pairs";
 import {
@@ -178,9 +178,20 @@ const pricing = (i: InvoiceRow) => ({
 
 /** The fields after the amounts, the same in both forms (Form B adds `cancelledAt` between). */
 type State = z.output<typeof invoiceState>;
-const dates = (i: InvoiceRow): Pick<State, "dueDate" | "sentAt" | "issueDate" | "paidAt"> => ({
+const dates = (
+  i: InvoiceRow,
+): Pick<State, "dueDate" | "sentAt" | "taxExchange" | "issueDate" | "paidAt"> => ({
   dueDate: iso(i.dueDate),
   sentAt: iso(i.sentAt),
+  taxExchange:
+    i.taxCurrency && i.taxExchangeRate && i.taxRateAt
+      ? {
+          rate: i.taxExchangeRate,
+          source: i.taxRateSource ?? "fixed",
+          at: i.taxRateAt.toISOString(),
+          ...taxInCurrency(breakdownOf(i), i.taxExchangeRate),
+        }
+      : null,
   issueDate: i.sentAt ? i.sentAt.toISOString().slice(0, 10) : null,
   paidAt: iso(i.paidAt),
 });

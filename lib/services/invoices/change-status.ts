@@ -1,5 +1,7 @@
 import type { DbOrTx } from "@/db/client";
 import type { InvoiceTrigger } from "@/lib/domain/invoice-state";
+import { MAX_QUOTE_AGE_MS, type RateAsset } from "@/lib/prices/pairs";
+import { getRate } from "@/lib/prices/rates";
 import { actorOf } from "@/lib/services/context";
 import { queueEmailOnSend } from "@/lib/services/email/invoice-email";
 import type { AuthedContext } from "../context";
@@ -41,10 +43,47 @@ export async function sendInvoice(ctx: AuthedContext, id: string): Promise<Invoi
   if (current.status === "DRAFT") {
     await assertCanReceive(ctx, current, networkName(current.networkPassphrase));
   }
+  // VAT in the national currency: the rate is fixed now, read before the row is locked
+  // (docs/decisions.md, Tax currency). No fresh price: 503, nothing sent.
+  const fixed = current.status === "DRAFT" ? await taxRateAtSend(ctx, current) : null;
   // The client's email is queued with the send, in its transaction (docs/decisions.md, Email).
-  return asOwner(ctx, id, "send", undefined, (tx, sent, now) =>
-    queueEmailOnSend(tx, ctx.config, sent, now),
+  return asOwner(
+    ctx,
+    id,
+    "send",
+    () =>
+      fixed
+        ? {
+            set: {
+              taxExchangeRate: fixed.rate,
+              taxRateSource: fixed.source,
+              taxRateAt: fixed.at,
+            },
+            changes: {
+              taxExchange: {
+                currency: current.taxCurrency,
+                rate: fixed.rate,
+                source: fixed.source,
+                at: fixed.at.toISOString(),
+              },
+            },
+          }
+        : {},
+    (tx, sent, now) => queueEmailOnSend(tx, ctx.config, sent, now),
   );
+}
+
+/** 1 unit of the invoice's amounts (its price currency, else its asset) in its tax currency. */
+async function taxRateAtSend(
+  ctx: AuthedContext,
+  invoice: InvoiceRow,
+): Promise<{ rate: string; source: string; at: Date } | null> {
+  if (!invoice.taxCurrency) return null;
+  const unit = invoice.priceCurrency ?? invoice.currency;
+  // A fiat unit is its stablecoin's (USD = USDC, EUR = EURC, exact as everywhere here).
+  const base: RateAsset = unit === "USD" ? "USDC" : unit === "EUR" ? "EURC" : unit;
+  const rate = await getRate(ctx, base, invoice.taxCurrency, { maxAgeMs: MAX_QUOTE_AGE_MS });
+  return { rate: rate.rate, source: rate.source, at: rate.at };
 }
 
 /** Owner cancels from DRAFT, PENDING, PROCESSING, FAILED or EXPIRED (docs/decisions.md). */

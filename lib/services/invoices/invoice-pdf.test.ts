@@ -11,6 +11,7 @@ const sample: InvoicePdfData = {
   supplyDate: null,
   periodStart: null,
   periodEnd: null,
+  taxCurrency: null,
   freelancerWallet: "GBRPYHIL2CI3FNQ4BXLFMNDLFJUNPU2HY3ZMFSHONUCEOASW7QC7OX2H",
   freelancerName: "Grace Freelancer",
   freelancerEmail: "grace@example.com",

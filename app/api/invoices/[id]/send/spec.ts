@@ -1,5 +1,6 @@
-import { BusinessRuleError } from "@/lib/domain/errors";
+import { BusinessRuleError, UnavailableError } from "@/lib/domain/errors";
 import { operation } from "@/lib/http/route";
+import { PRICE_UNAVAILABLE } from "@/lib/prices/cache";
 import { EXAMPLE_WALLET, idPath } from "@/lib/schemas/wire";
 import { sentInvoiceSerializer } from "@/lib/serializers/invoices";
 import { describeProblem, READINESS_PROBLEMS } from "@/lib/services/payments/recipient-readiness";
@@ -12,7 +13,7 @@ export const sendInvoice = operation({
   tag: "Invoices",
   summary: "Send a draft (DRAFT -> PENDING)",
   description:
-    "No body. The payment page `{APP_URL}/pay/<id>` becomes payable and the invoice read-only; audit `SENT`, event `invoice.sent`. A draft is first checked on its network: the freelancer's wallet must exist and, for USDC and EURC, hold an authorized trustline to the trusted issuer with room for the total (not checked for fiat-priced invoices), else 400 `Your wallet cannot receive <ASSET> on <network> yet: <reason>` with `details.reason` (`no_account`, `no_trustline`, `not_authorized`, `no_room`) and `details.fix`. When the network cannot be reached the invoice is sent unchecked.",
+    "No body. The payment page `{APP_URL}/pay/<id>` becomes payable and the invoice read-only; audit `SENT`, event `invoice.sent`. A draft is first checked on its network: the freelancer's wallet must exist and, for USDC and EURC, hold an authorized trustline to the trusted issuer with room for the total (not checked for fiat-priced invoices), else 400 `Your wallet cannot receive <ASSET> on <network> yet: <reason>` with `details.reason` (`no_account`, `no_trustline`, `not_authorized`, `no_room`) and `details.fix`. When the network cannot be reached the invoice is sent unchecked. With a `taxCurrency`, the rate from the invoice's unit to it is fixed now (a price no older than 5 minutes; USDC = USD and EURC = EUR exactly) and answered in `taxExchange` from then on; without a fresh price, 503 and nothing is sent.",
   auth: "authed",
   scope: ["invoices:write"],
   params: idPath,
@@ -30,6 +31,7 @@ export const sendInvoice = operation({
       );
       return new BusinessRuleError(message, { reason: problem, fix });
     }),
+    new UnavailableError(PRICE_UNAVAILABLE),
     notOwner,
     invoiceNotFound,
   ],
