@@ -20,12 +20,14 @@ let db: LedgerApp["db"];
 let sql: postgres.Sql;
 let prices: LocalPriceSource;
 let api: Api;
+let token: string;
 let kp: Keypair;
 
 beforeAll(async () => {
   ({ testnet, mainnet, app, db, sql, prices } = await startLedgerApp());
   kp = await funded(testnet);
-  api = client(app.url, (await signIn(app.url, kp)).token);
+  token = (await signIn(app.url, kp)).token;
+  api = client(app.url, token);
 });
 
 afterAll(() => stopLedgerApp({ sql, app, testnet, mainnet, db, prices }));
@@ -67,6 +69,21 @@ describe("tax currency", () => {
     const audit = await sql`select changes from invoice_audit_logs
       where invoice_id = ${draft.body.id} and action = 'SENT'`;
     expect(audit[0].changes.taxExchange).toMatchObject({ currency: "EUR" });
+
+    // The PDF says it too (EU VAT Directive art. 230).
+    const pdf = await fetch(`${app.url}/api/invoices/${draft.body.id}/pdf`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
+    const doc = await getDocument({ data: new Uint8Array(await pdf.arrayBuffer()), verbosity: 0 })
+      .promise;
+    const text = (await (await doc.getPage(1)).getTextContent()).items
+      .map((i) => ("str" in i ? i.str : ""))
+      .join(" ")
+      .replace(/\s+/g, " ");
+    await doc.destroy();
+    expect(text).toContain("VAT in EUR 21.98 EUR");
+    expect(text).toContain("at 1 XLM = 0.1157 EUR");
 
     // The price doubles: the invoice's rate does not move.
     await movePrices({ stellar: { eur: 0.2314 } });

@@ -80,6 +80,10 @@ function pdfData(invoice: InvoicePdfData): InvoicePdfData {
     amountPaid: invoice.amountPaid ?? "0",
     // Stored only with line taxes (docs/decisions.md, Tax per line).
     taxBreakdown: invoice.taxBreakdown ?? null,
+    // The rate fixed at send: what the VAT in taxCurrency is drawn from.
+    taxExchangeRate: invoice.taxExchangeRate ?? null,
+    taxRateSource: invoice.taxRateSource ?? null,
+    taxRateAt: invoice.taxRateAt ?? null,
     lineItems: invoice.lineItems.map(({ description, quantity, rate, amount, taxRate }) => ({
       description,
       quantity,

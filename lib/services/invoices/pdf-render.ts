@@ -4,6 +4,7 @@ import PDFDocument from "pdfkit";
 import { addressLines, taxIdLine } from "@/lib/domain/address";
 import { invoiceAmountDue } from "@/lib/domain/fiat";
 import { toStroops } from "@/lib/domain/money";
+import { breakdownOf, taxInCurrency } from "@/lib/domain/tax";
 import { TAX_CATEGORY_NAMES, TAX_CATEGORY_NOTES } from "@/lib/domain/tax-categories";
 // Amounts as the freelancer pages show them: the one formatting module, pure string work.
 import {
@@ -72,7 +73,17 @@ export type InvoicePdfData = Pick<OwnerInvoice, (typeof PDF_FIELDS)[number]> & {
     Partial<Pick<LineItemRow, "taxRate">>)[];
   /** The payments received, oldest first (the applied ones are listed). */
   payments?: PdfPayment[];
-} & Partial<Pick<OwnerInvoice, "priceCurrency" | "amountPaid" | "taxBreakdown">>;
+} & Partial<
+    Pick<
+      OwnerInvoice,
+      | "priceCurrency"
+      | "amountPaid"
+      | "taxBreakdown"
+      | "taxExchangeRate"
+      | "taxRateSource"
+      | "taxRateAt"
+    >
+  >;
 
 export type InvoicePdfOptions = {
   /** The public payment page, `{APP_URL}/pay/<id>`. */
@@ -341,6 +352,21 @@ export function renderInvoicePdf(
     }
   }
   rows.push(["Total", money(invoice.total), true]);
+  // VAT in the national currency at the rate fixed when the invoice was sent (art. 230).
+  const inTaxCurrency =
+    invoice.taxCurrency && invoice.taxExchangeRate
+      ? taxInCurrency(
+          breakdownOf({ ...invoice, taxBreakdown: invoice.taxBreakdown ?? null }),
+          invoice.taxExchangeRate,
+        )
+      : null;
+  if (inTaxCurrency && invoice.taxCurrency) {
+    rows.push([
+      `VAT in ${invoice.taxCurrency}`,
+      formatFiat(inTaxCurrency.taxAmount, invoice.taxCurrency),
+      false,
+    ]);
+  }
   if (y + rows.length * 18 + 120 > bottom()) {
     doc.addPage();
     y = doc.page.margins.top;
@@ -356,6 +382,21 @@ export function renderInvoicePdf(
     doc.text(label, right - (lineTaxes ? 330 : 255), y, { width: labelWidth });
     doc.text(value, right - 200, y, { width: 200, align: "right" });
     y += lineTaxes ? Math.max(strong ? 20 : 16, h + 4) : strong ? 20 : 16;
+  }
+  if (inTaxCurrency && invoice.taxCurrency && invoice.taxExchangeRate) {
+    const unit = invoice.priceCurrency ?? invoice.currency;
+    doc.font("Body").fontSize(9).fillColor(MUTED);
+    const from = [
+      invoice.taxRateSource && invoice.taxRateSource !== "fixed" ? invoice.taxRateSource : null,
+      invoice.taxRateAt ? day(invoice.taxRateAt) : null,
+    ].filter(Boolean);
+    doc.text(
+      `VAT in ${invoice.taxCurrency} at 1 ${unit} = ${trimZeros(invoice.taxExchangeRate)} ${invoice.taxCurrency}${from.length ? ` (${from.join(", ")})` : ""}, fixed when the invoice was issued.`,
+      left,
+      y,
+      { width },
+    );
+    y = doc.y + 4;
   }
   // Why no VAT is charged on a row that charges none (EN 16931 BT-120): the category's legal
   // note, then the freelancer's reason when it says more.
