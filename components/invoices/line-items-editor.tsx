@@ -172,6 +172,7 @@ export function LineItemsEditor({
           Add line item
         </Button>
         <Checkbox
+          id="taxPerLine"
           label="Tax per line"
           checked={perLine}
           onChange={(e) => {
