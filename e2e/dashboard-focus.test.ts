@@ -10,6 +10,7 @@ import {
   visible,
 } from "./helpers/browser";
 import { apiFreelancer, type E2eEnv, type Freelancer, sentInvoice, startEnv } from "./helpers/env";
+import { storeSession } from "./helpers/ui";
 
 /**
  * Issue 28: the dashboard left open in a tab while a client pays. Nothing on the dashboard
@@ -49,19 +50,7 @@ describe("the dashboard refreshes when its tab comes back", () => {
     });
     const c = await newContext(browser);
     contexts.push(c);
-    const session = JSON.stringify({
-      token: freelancer.token,
-      wallet: freelancer.wallet,
-      expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
-    });
-    await c.context.addInitScript(
-      ([key, value]) => {
-        try {
-          localStorage.setItem(key, value);
-        } catch {}
-      },
-      ["stellar-invoicing.session", session] as const,
-    );
+    await storeSession(c.context, freelancer);
     const page = await c.newPage();
     await page.goto(`${env.app.url}/dashboard`);
     const counts = page.getByRole("region", { name: "Invoice counts" });

@@ -20,6 +20,7 @@ import {
   sentInvoice,
   startEnv,
 } from "./helpers/env";
+import { storeSession } from "./helpers/ui";
 
 /**
  * Issue 28, item 1: a EUR-priced invoice paid in XLM is written in EUR outside its own page
@@ -106,19 +107,7 @@ async function signedInPage(phone = false): Promise<Page> {
     phone ? { viewport: PHONE, isMobile: true, hasTouch: true } : {},
   );
   contexts.push(c);
-  const session = JSON.stringify({
-    token: freelancer.token,
-    wallet: freelancer.wallet,
-    expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
-  });
-  await c.context.addInitScript(
-    ([key, value]) => {
-      try {
-        localStorage.setItem(key, value);
-      } catch {}
-    },
-    ["stellar-invoicing.session", session] as const,
-  );
+  await storeSession(c.context, freelancer);
   return c.newPage();
 }
 

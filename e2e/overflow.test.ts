@@ -17,6 +17,7 @@ import {
   visible,
 } from "./helpers/browser";
 import { apiFreelancer, type E2eEnv, type Freelancer, sentInvoice, startEnv } from "./helpers/env";
+import { storeSession } from "./helpers/ui";
 
 /**
  * Issue 28 item 17, the overflow sweep: with data on every page (a profile with logo, address
@@ -265,19 +266,7 @@ async function signedInPage(viewport: { width: number; height: number }): Promis
   const phone = viewport.width < 640;
   const c = await newContext(browser, { viewport, isMobile: phone, hasTouch: phone });
   contexts.push(c);
-  const session = JSON.stringify({
-    token: freelancer.token,
-    wallet: freelancer.wallet,
-    expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
-  });
-  await c.context.addInitScript(
-    ([key, value]) => {
-      try {
-        localStorage.setItem(key, value);
-      } catch {}
-    },
-    ["stellar-invoicing.session", session] as const,
-  );
+  await storeSession(c.context, freelancer);
   return c.newPage();
 }
 

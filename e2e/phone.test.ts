@@ -19,6 +19,7 @@ import {
   sentInvoice,
   startEnv,
 } from "./helpers/env";
+import { storeSession } from "./helpers/ui";
 
 /**
  * Issue 16 item 7: the freelancer's pages on a 375 px phone (docs/decisions.md, Phone layout).
@@ -132,21 +133,7 @@ beforeAll(async () => {
 
   c = await newContext(browser, { viewport: PHONE, isMobile: true, hasTouch: true });
   contexts.push(c);
-  // Signed in as the app stores a session (the sign-in itself is e2e/freelancer.test.ts's).
-  const session = JSON.stringify({
-    token: freelancer.token,
-    wallet: freelancer.wallet,
-    expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
-  });
-  await c.context.addInitScript(
-    ([key, value]) => {
-      // (Not in documents without storage: about:blank, a downloaded file.)
-      try {
-        localStorage.setItem(key, value);
-      } catch {}
-    },
-    ["stellar-invoicing.session", session] as const,
-  );
+  await storeSession(c.context, freelancer);
   page = await c.newPage();
 }, 120_000);
 

@@ -20,6 +20,7 @@ import {
   sentInvoice,
   startEnv,
 } from "./helpers/env";
+import { storeSession } from "./helpers/ui";
 
 /**
  * Issue 28, items 15, 16 and 18: the freelancer's pages speak the user's language. The audit
@@ -127,19 +128,7 @@ afterAll(async () => {
 async function signedInPage(): Promise<Page> {
   const c = await newContext(browser);
   contexts.push(c);
-  const session = JSON.stringify({
-    token: freelancer.token,
-    wallet: freelancer.wallet,
-    expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
-  });
-  await c.context.addInitScript(
-    ([key, value]) => {
-      try {
-        localStorage.setItem(key, value);
-      } catch {}
-    },
-    ["stellar-invoicing.session", session] as const,
-  );
+  await storeSession(c.context, freelancer);
   return c.newPage();
 }
 

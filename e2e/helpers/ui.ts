@@ -1,9 +1,33 @@
-import type { Locator, Page } from "playwright-core";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import { until, visible } from "./browser";
 
 const SESSION_KEY = "stellar-invoicing.session";
 
 export type StoredSession = { token: string; wallet: string; expiresAt: string };
+
+/**
+ * Signs the context in as the app stores a session (the sign-in itself is
+ * e2e/freelancer.test.ts's): every page it opens starts with `who`'s session for an hour.
+ */
+export async function storeSession(
+  context: BrowserContext,
+  who: { token: string; wallet: string },
+): Promise<void> {
+  const session = JSON.stringify({
+    token: who.token,
+    wallet: who.wallet,
+    expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+  } satisfies StoredSession);
+  await context.addInitScript(
+    ([key, value]) => {
+      // (Not in documents without storage: about:blank, a downloaded file.)
+      try {
+        localStorage.setItem(key, value);
+      } catch {}
+    },
+    [SESSION_KEY, session] as const,
+  );
+}
 
 /**
  * Signs in through the app's own sign-in panel with the Freighter stand-in installed in the
