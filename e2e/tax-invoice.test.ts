@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { flatPdfText } from "@/tests/helpers/pdf";
 import {
   type GuardedContext,
   launchBrowser,
@@ -10,6 +11,7 @@ import {
   visible,
 } from "./helpers/browser";
 import { apiFreelancer, type E2eEnv, type Freelancer, startEnv } from "./helpers/env";
+import { storeSession } from "./helpers/ui";
 
 /**
  * Issue 29 (started): a freelancer in Germany fills the profile's VAT number, bills a French
@@ -41,19 +43,7 @@ afterAll(async () => {
 async function signedInPage(): Promise<Page> {
   const c = await newContext(browser);
   contexts.push(c);
-  const session = JSON.stringify({
-    token: freelancer.token,
-    wallet: freelancer.wallet,
-    expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
-  });
-  await c.context.addInitScript(
-    ([key, value]) => {
-      try {
-        localStorage.setItem(key, value);
-      } catch {}
-    },
-    ["stellar-invoicing.session", session] as const,
-  );
+  await storeSession(c.context, freelancer);
   return c.newPage();
 }
 
@@ -62,15 +52,7 @@ async function pdfText(id: string): Promise<string> {
     headers: { authorization: `Bearer ${freelancer.token}` },
   });
   expect(res.status).toBe(200);
-  const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  const doc = await getDocument({ data: new Uint8Array(await res.arrayBuffer()), verbosity: 0 })
-    .promise;
-  const content = await (await doc.getPage(1)).getTextContent();
-  await doc.destroy();
-  return content.items
-    .map((i) => ("str" in i ? i.str : ""))
-    .join(" ")
-    .replace(/\s+/g, " ");
+  return flatPdfText(await res.arrayBuffer());
 }
 
 describe("a VAT invoice to a business in another EU country", () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Api, client, invoiceBody } from "./helpers/api";
 import { type RunningApp, startApp } from "./helpers/app";
 import { signIn } from "./helpers/auth";
+import { pdfText } from "./helpers/pdf";
 import { createTestDatabase } from "./helpers/postgres";
 
 // Seller and buyer tax identities (docs/decisions.md, Tax identities): the profile's, saved
@@ -36,17 +37,12 @@ afterAll(async () => {
   await db?.drop();
 });
 
-async function pdfText(id: string): Promise<string> {
+async function invoicePdfText(id: string): Promise<string> {
   const res = await fetch(`${app.url}/api/invoices/${id}/pdf`, {
     headers: { authorization: `Bearer ${aliceToken}` },
   });
   expect(res.status).toBe(200);
-  const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  const doc = await getDocument({ data: new Uint8Array(await res.arrayBuffer()), verbosity: 0 })
-    .promise;
-  const content = await (await doc.getPage(1)).getTextContent();
-  await doc.destroy();
-  return content.items.map((i) => ("str" in i ? i.str : "")).join("\n");
+  return pdfText(await res.arrayBuffer());
 }
 
 const PARIS = { line1: "8 rue de Rivoli", city: "Paris", postcode: "75001", country: "fr" };
@@ -157,7 +153,7 @@ describe("the buyer's tax identity (invoices and saved clients)", () => {
     const owner = await alice.get(`/api/invoices/${res.body.id}/owner`);
     expect(owner.body.clientTaxId).toBe("FR40303265045");
 
-    const text = await pdfText(res.body.id);
+    const text = await invoicePdfText(res.body.id);
     expect(text).toContain("VAT: FR40303265045");
     expect(text).toContain("VAT: DE136695976");
     expect(text).toContain("75001 Paris");
@@ -222,7 +218,7 @@ describe("the buyer's tax identity (invoices and saved clients)", () => {
       paymentTerms: "Net 14, 2 % discount within 7 days",
     });
     expect(edited.body.paymentTerms).toBe("Net 14, 2 % discount within 7 days");
-    const text = await pdfText(res.body.id);
+    const text = await invoicePdfText(res.body.id);
     expect(text).toContain("Payment terms");
     expect(text).toContain("Net 14, 2 % discount within 7 days");
     const copy = await alice.post(`/api/invoices/${res.body.id}/duplicate`);
@@ -262,7 +258,7 @@ describe("the buyer's tax identity (invoices and saved clients)", () => {
     });
     expect(backwards.status).toBe(400);
     expect(Object.keys(backwards.body.details)).toEqual(["periodEnd"]);
-    const text = await pdfText(res.body.id);
+    const text = await invoicePdfText(res.body.id);
     expect(text).toContain("Service period: 1 Nov 2026 to 30 Nov 2026");
 
     const sent = await alice.post(`/api/invoices/${res.body.id}/send`);
