@@ -7,8 +7,9 @@ import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Checkbox, Field, Hint, Select, TextArea } from "@/components/ui/field";
+import { TaxSchemeOptions } from "@/components/ui/tax-scheme-options";
 import { fromInput, fromTextBox } from "@/lib/client/form-schema";
-import { TAX_SCHEME_NAMES, TAX_SCHEMES, type TaxScheme } from "@/lib/domain/address";
+import type { TaxScheme } from "@/lib/domain/address";
 import { clientInputSchema } from "@/lib/schemas/clients";
 import type { SavedClient } from "./types";
 
@@ -132,12 +133,7 @@ export function ClientForm({
           </summary>
           <div className="mt-3 space-y-4">
             <Select label="Tax number type" {...text("taxScheme")}>
-              <option value="">Not checked (printed as typed)</option>
-              {TAX_SCHEMES.map((s) => (
-                <option key={s} value={s}>
-                  {TAX_SCHEME_NAMES[s]}
-                </option>
-              ))}
+              <TaxSchemeOptions />
             </Select>
             <Field label="Tax ID" {...text("taxId")} />
             <Checkbox label="A business" {...register("isBusiness")} />

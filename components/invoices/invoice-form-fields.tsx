@@ -8,11 +8,11 @@ import { Button, textLinkClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Checkbox, Field, Hint, OptionsSelect, Select, TextArea } from "@/components/ui/field";
 import { CURRENCY_OPTIONS, NETWORK_OPTIONS, priceOptions } from "@/components/ui/options";
+import { TaxSchemeOptions } from "@/components/ui/tax-scheme-options";
 import { TotalsList } from "@/components/ui/totals";
 import type { InvoiceFormValues, LiveTotals, TextKey } from "@/lib/client/invoice-form";
 import { termsWords } from "@/lib/client/profile-defaults";
 import { useResource } from "@/lib/client/use-resource";
-import { TAX_SCHEME_NAMES, TAX_SCHEMES } from "@/lib/domain/address";
 import { TAX_CATEGORY_NOTES } from "@/lib/domain/tax-categories";
 import { formatAmount, formatFiat } from "@/lib/format";
 import type { ProfileBody } from "@/lib/schemas/profile";
@@ -112,12 +112,7 @@ export function ClientFields({
             </summary>
             <div className={`${grid} mt-3`}>
               <Select label="Client tax number type" {...taxBoxes.clientTaxScheme}>
-                <option value="">Not checked (printed as typed)</option>
-                {TAX_SCHEMES.map((s) => (
-                  <option key={s} value={s}>
-                    {TAX_SCHEME_NAMES[s]}
-                  </option>
-                ))}
+                <TaxSchemeOptions />
               </Select>
               <Field
                 label="Client tax ID"

@@ -2,7 +2,7 @@
 
 import type { UseFormRegister } from "react-hook-form";
 import { Field, Hint, Select } from "@/components/ui/field";
-import { TAX_SCHEME_NAMES, TAX_SCHEMES } from "@/lib/domain/address";
+import { TaxSchemeOptions } from "@/components/ui/tax-scheme-options";
 import type { ProfileFormValues } from "./profile-values";
 
 /**
@@ -29,12 +29,7 @@ export function TaxSection({
       </summary>
       <div className="mt-3 grid gap-4 sm:grid-cols-2">
         <Select label="Tax number type" {...field("taxScheme")}>
-          <option value="">Not checked (printed as typed)</option>
-          {TAX_SCHEMES.map((s) => (
-            <option key={s} value={s}>
-              {TAX_SCHEME_NAMES[s]}
-            </option>
-          ))}
+          <TaxSchemeOptions />
         </Select>
         <Field
           label="Tax ID"
