@@ -725,6 +725,9 @@ export const invoiceState = z.object({
   sentAt: timestamp.nullable(),
   taxExchange: z
     .object({
+      currency: z
+        .enum(PRICE_CURRENCIES)
+        .meta({ description: "The currency taxAmount and the breakdown are in (taxCurrency)" }),
       rate: z.string().meta({ description: "1 unit of the invoice's amounts in taxCurrency" }),
       source: z.string(),
       at: timestamp,

@@ -186,6 +186,7 @@ const dates = (
   taxExchange:
     i.taxCurrency && i.taxExchangeRate && i.taxRateAt
       ? {
+          currency: i.taxCurrency,
           rate: i.taxExchangeRate,
           source: i.taxRateSource ?? "fixed",
           at: i.taxRateAt.toISOString(),
