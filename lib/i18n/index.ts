@@ -1,0 +1,55 @@
+import { IntlMessageFormat } from "intl-messageformat";
+import { z } from "zod";
+import de from "./messages/de";
+import en, { type MessageKey } from "./messages/en";
+import es from "./messages/es";
+import fr from "./messages/fr";
+import pt from "./messages/pt";
+
+// The documents' languages (docs/decisions.md, Languages): one catalogue per language in
+// ./messages, ICU MessageFormat strings formatted with intl-messageformat (formatjs), dates
+// and numbers with the platform's Intl. English is the reference catalogue: every other one
+// must have exactly its keys (lib/i18n/messages.test.ts).
+
+export const LANGUAGES = ["en", "de", "fr", "es", "pt"] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = "en";
+
+export const languageSchema = z
+  .enum(LANGUAGES)
+  .describe("A document language: en, de, fr, es or pt (ISO 639-1).");
+
+export const CATALOGUES: Record<Language, Record<MessageKey, string>> = { en, de, fr, es, pt };
+
+/** The language's own name, for pickers: "Deutsch". */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: "English",
+  de: "Deutsch",
+  fr: "Français",
+  es: "Español",
+  pt: "Português",
+};
+
+export type { MessageKey };
+export type MessageValues = Record<string, string | number>;
+
+const compiled = new Map<string, IntlMessageFormat>();
+
+/** The message `key` in `lang`, its `{placeholders}` filled from `values`. */
+export function t(lang: Language, key: MessageKey, values?: MessageValues): string {
+  const id = `${lang}:${key}`;
+  let format = compiled.get(id);
+  if (!format) {
+    format = new IntlMessageFormat(CATALOGUES[lang][key], lang);
+    compiled.set(id, format);
+  }
+  return String(format.format(values));
+}
+
+/** A translator bound to one language: `const tr = translator("de"); tr("invoice.title")`. */
+export const translator = (lang: Language) => (key: MessageKey, values?: MessageValues) =>
+  t(lang, key, values);
+
+/** Whether `value` is one of the documents' languages. */
+export const isLanguage = (value: unknown): value is Language =>
+  typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);

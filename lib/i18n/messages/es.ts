@@ -1,0 +1,7 @@
+import type { MessageKey } from "./en";
+
+const es: Record<MessageKey, string> = {
+  "doc.invoice": "Factura",
+  "doc.creditNote": "Factura rectificativa",
+};
+export default es;
