@@ -81,6 +81,11 @@ describe("a VAT invoice to a business in another EU country", () => {
     await page.getByText("Client's tax registration").click();
     await page.getByLabel("Client tax number type").selectOption("eu_vat");
     await page.getByLabel("Client tax ID").fill("FR40303265045");
+    // The buyer's structured address (art. 226 (5)), in the same section.
+    await page.getByLabel("Street", { exact: true }).fill("8 rue de Rivoli");
+    await page.getByLabel("Postcode").fill("75004");
+    await page.getByLabel("City").fill("Paris");
+    await page.getByLabel("Country code").fill("FR");
     // Not offered until the client is said to be a business.
     expect(await page.getByTestId("reverse-charge").count()).toBe(0);
     await page.getByLabel("The client is a business").check();
@@ -101,6 +106,15 @@ describe("a VAT invoice to a business in another EU country", () => {
       clientTaxId: "FR40303265045",
       clientTaxScheme: "eu_vat",
       clientIsBusiness: true,
+      clientPostalAddress: {
+        line1: "8 rue de Rivoli",
+        line2: null,
+        line3: null,
+        postcode: "75004",
+        city: "Paris",
+        region: null,
+        country: "FR",
+      },
       taxAmount: "0.0000000",
       total: "800.0000000",
     });
@@ -118,6 +132,7 @@ describe("a VAT invoice to a business in another EU country", () => {
       message: "the PDF",
     });
     const text = await pdfText(id);
+    expect(text).toContain("75004 Paris");
     expect(text).toContain("VAT: DE136695976");
     expect(text).toContain("Reverse charge (AE) on 800");
     expect(text).toContain("Reverse charge: VAT to be accounted for by the recipient");
@@ -158,5 +173,60 @@ describe("a VAT invoice to a business in another EU country", () => {
       ["7.00", "3.5000000"],
     ]);
     expect(invoice.total).toBe("172.5000000");
+    // The invoice page shows each line's rate and the breakdown the PDF prints.
+    const breakdown = page.getByRole("table", { name: "Tax breakdown" });
+    await visible(breakdown);
+    const rows = await breakdown.getByRole("row").allInnerTexts();
+    expect(rows.slice(1).map((r) => r.replace(/\s+/g, " ").trim())).toEqual([
+      "Standard rate 19 % 100.00 USDC 19.00 USDC",
+      "Standard rate 7 % 50.00 USDC 3.50 USDC",
+    ]);
+  });
+
+  it("a saved client's structured address and tax id fill the invoice form and print on the invoice page", async () => {
+    const page = await signedInPage();
+    await page.goto(`${env.app.url}/clients`);
+    const form = page.getByRole("form", { name: "Client" });
+    await form.getByLabel("Name").fill("Hanse Handel GmbH");
+    await form.getByLabel("Email").fill("ap@hanse.example");
+    await form.getByText("Tax registration and postal address").click();
+    await form.getByLabel("Tax number type").selectOption("eu_vat");
+    await form.getByLabel("Tax ID").fill("DE136695976");
+    await form.getByLabel("Street", { exact: true }).fill("Mönckebergstraße 7");
+    await form.getByLabel("Postcode").fill("20095");
+    await form.getByLabel("City").fill("Hamburg");
+    await form.getByLabel("Country code").fill("DE");
+    await form.getByRole("button", { name: "Add client" }).click();
+    await until(
+      async () =>
+        ((await freelancer.api.get("/api/clients")).body as { email: string }[]).some(
+          (c) => c.email === "ap@hanse.example",
+        ),
+      { message: "the client saved" },
+    );
+    const saved = (
+      (await freelancer.api.get("/api/clients")).body as Record<string, unknown>[]
+    ).find((c) => c.email === "ap@hanse.example");
+    expect(saved?.postalAddress).toMatchObject({
+      line1: "Mönckebergstraße 7",
+      city: "Hamburg",
+      country: "DE",
+    });
+
+    await page.goto(`${env.app.url}/invoices/new`);
+    const option = page.locator("#savedClient option", { hasText: "Hanse Handel GmbH" });
+    await until(async () => (await option.count()) === 1, { message: "the saved clients" });
+    await page
+      .locator("#savedClient")
+      .selectOption({ label: "Hanse Handel GmbH (ap@hanse.example)" });
+    await page.getByText("Client's tax registration").click();
+    expect(await page.getByLabel("City").inputValue()).toBe("Hamburg");
+    expect(await page.getByLabel("Client tax ID").inputValue()).toBe("DE136695976");
+    await page.getByLabel("Description, item 1").fill("Consulting");
+    await page.getByLabel("Rate, item 1").fill("10");
+    await page.getByRole("button", { name: "Create invoice" }).click();
+    await page.waitForURL(/\/invoices\/(?!new)[a-z0-9]+$/);
+    await visible(page.getByText("20095 Hamburg", { exact: false }));
+    await visible(page.getByText("VAT: DE136695976"));
   });
 });

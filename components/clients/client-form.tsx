@@ -4,10 +4,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { RefObject } from "react";
 import { type UseFormReturn, useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
+import { AddressFields } from "@/components/ui/address-fields";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Checkbox, Field, Hint, Select, TextArea } from "@/components/ui/field";
 import { TaxSchemeOptions } from "@/components/ui/tax-scheme-options";
+import { type AddressValues, addressBoxes, addressFromForm } from "@/lib/client/address-form";
 import { fromInput, fromTextBox } from "@/lib/client/form-schema";
 import type { TaxScheme } from "@/lib/domain/address";
 import { clientInputSchema } from "@/lib/schemas/clients";
@@ -21,6 +23,8 @@ export type ClientDraft = {
   /** The client's tax registration (docs/decisions.md, Tax identities); "": kept as typed. */
   taxScheme: TaxScheme | "";
   taxId: string;
+  /** The structured address (docs/decisions.md, Tax identities): e-invoices and tax rules use it. */
+  postalAddress: AddressValues;
   isBusiness: boolean;
   isFavorite: boolean;
 };
@@ -31,6 +35,7 @@ export const EMPTY_CLIENT: ClientDraft = {
   address: "",
   taxScheme: "",
   taxId: "",
+  postalAddress: addressBoxes(null),
   isBusiness: false,
   isFavorite: false,
 };
@@ -45,6 +50,7 @@ export const clientFormSchema = z.object({
   address: fromTextBox(shape.address),
   taxScheme: fromInput(shape.taxScheme, (v: TaxScheme | "") => v || null),
   taxId: fromTextBox(shape.taxId),
+  postalAddress: addressFromForm(shape.postalAddress),
   isBusiness: shape.isBusiness.unwrap().unwrap(),
   isFavorite: shape.isFavorite.unwrap(),
 });
@@ -70,6 +76,7 @@ export const draftOf = (c: SavedClient): ClientDraft => ({
   address: c.address ?? "",
   taxScheme: c.taxScheme ?? "",
   taxId: c.taxId ?? "",
+  postalAddress: addressBoxes(c.postalAddress),
   isBusiness: c.isBusiness ?? false,
   isFavorite: c.isFavorite,
 });
@@ -129,7 +136,7 @@ export function ClientForm({
         <TextArea label="Address" rows={3} {...text("address")} />
         <details className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
           <summary className="cursor-pointer text-sm font-medium text-slate-700 dark:text-slate-200">
-            Tax registration
+            Tax registration and postal address
           </summary>
           <div className="mt-3 space-y-4">
             <Select label="Tax number type" {...text("taxScheme")}>
@@ -137,6 +144,16 @@ export function ClientForm({
             </Select>
             <Field label="Tax ID" {...text("taxId")} />
             <Checkbox label="A business" {...register("isBusiness")} />
+            <AddressFields
+              autoComplete={false}
+              field={(box) => ({
+                ...register(`postalAddress.${box}`),
+                error:
+                  details[`postalAddress.${box}`] ??
+                  details.postalAddress ??
+                  errors.postalAddress?.[box]?.message,
+              })}
+            />
           </div>
         </details>
         <Checkbox label="Favorite" {...register("isFavorite")} />

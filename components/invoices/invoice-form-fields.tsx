@@ -4,12 +4,14 @@ import Link from "next/link";
 import { useEffect, useRef } from "react";
 import type { UseFormRegister } from "react-hook-form";
 import type { SavedClient } from "@/components/clients/types";
+import { AddressFields } from "@/components/ui/address-fields";
 import { Button, textLinkClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Checkbox, Field, Hint, OptionsSelect, Select, TextArea } from "@/components/ui/field";
 import { CURRENCY_OPTIONS, NETWORK_OPTIONS, priceOptions } from "@/components/ui/options";
 import { TaxSchemeOptions } from "@/components/ui/tax-scheme-options";
 import { TotalsList } from "@/components/ui/totals";
+import type { AddressValues } from "@/lib/client/address-form";
 import type { InvoiceFormValues, LiveTotals, TextKey } from "@/lib/client/invoice-form";
 import { termsWords } from "@/lib/client/profile-defaults";
 import { useResource } from "@/lib/client/use-resource";
@@ -39,7 +41,12 @@ export function ClientFields({
   /** "Email the invoice to this client". */
   emailBox: Registered;
   /** The buyer's tax scheme and "is a business" (docs/decisions.md, Tax identities). */
-  taxBoxes?: { clientTaxScheme: Registered & { error?: string }; clientIsBusiness: Registered };
+  taxBoxes?: {
+    clientTaxScheme: Registered & { error?: string };
+    clientIsBusiness: Registered;
+    /** A box of the buyer's structured address, with its message. */
+    clientPostalAddress: (box: keyof AddressValues) => Registered & { error?: string };
+  };
   onPick: (client: SavedClient) => void;
   /**
    * The saved client stays linked (a recurring template's `clientId`): the picker shows it,
@@ -108,7 +115,7 @@ export function ClientFields({
             data-testid="client-tax"
           >
             <summary className="cursor-pointer text-sm font-medium text-slate-700 dark:text-slate-200">
-              Client's tax registration
+              Client's tax registration and postal address
             </summary>
             <div className={`${grid} mt-3`}>
               <Select label="Client tax number type" {...taxBoxes.clientTaxScheme}>
@@ -127,6 +134,7 @@ export function ClientFields({
                   {...taxBoxes.clientIsBusiness}
                 />
               </div>
+              <AddressFields autoComplete={false} field={taxBoxes.clientPostalAddress} />
             </div>
           </details>
         )}

@@ -155,6 +155,12 @@ export function InvoiceForm({ invoice }: { invoice?: OwnerInvoice }) {
             error: fields.errorFor("clientTaxScheme"),
           },
           clientIsBusiness: register("clientIsBusiness"),
+          clientPostalAddress: (box) => ({
+            ...register(`clientPostalAddress.${box}`),
+            error:
+              fields.errorFor(`clientPostalAddress.${box}`) ??
+              fields.errorFor("clientPostalAddress"),
+          }),
         }}
         onPick={fields.pickClient}
         saveBoxes={

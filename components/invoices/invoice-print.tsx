@@ -6,6 +6,7 @@ import { Alert } from "@/components/ui/card";
 import { Loading } from "@/components/ui/page";
 import { QrCode } from "@/components/ui/qr-code";
 import { useResource } from "@/lib/client/use-resource";
+import { partyLines } from "@/lib/domain/address";
 import { isPayable } from "@/lib/domain/invoice-state";
 import { shownStatus } from "@/lib/format";
 import type { ProfileBody } from "@/lib/schemas/profile";
@@ -36,7 +37,8 @@ export function InvoicePrint({ id }: { id: string }) {
   if (error) return <Alert>{error}</Alert>;
   // The profile is awaited too (a failure prints without it), so what prints is complete.
   if (!invoice || profileLoading) return <Loading what="invoice" />;
-  const fromLines = [profile?.address ?? null, profile?.taxId ? `Tax ID: ${profile.taxId}` : null];
+  // The same lines the PDF prints under FROM (lib/domain/address.ts partyLines).
+  const fromLines = profile ? partyLines(profile) : [];
 
   return (
     <div>

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { type FieldError, get, type UseFormReturn, useWatch } from "react-hook-form";
 import type { SavedClient } from "@/components/clients/types";
 import { Alert } from "@/components/ui/card";
+import { addressBoxes } from "@/lib/client/address-form";
 import {
   type InvoiceFormOutput,
   type InvoiceFormValues,
@@ -84,6 +85,7 @@ export function useInvoiceFields(form: InvoiceFormApi) {
     setValue("clientTaxId", c.taxId ?? "", options);
     setValue("clientTaxScheme", c.taxScheme ?? "", options);
     setValue("clientIsBusiness", c.isBusiness ?? false, options);
+    setValue("clientPostalAddress", addressBoxes(c.postalAddress), options);
   }
 
   return {

@@ -1,7 +1,10 @@
 import { z } from "zod";
+import { type AddressValues, addressBoxes, addressFromForm } from "@/lib/client/address-form";
 import type { TaxScheme } from "@/lib/domain/address";
 import type { PriceCurrency } from "@/lib/domain/money";
 import { type ProfileBody, type ProfileInput, profileInputSchema } from "@/lib/schemas/profile";
+
+export type { AddressValues };
 
 /**
  * The profile form's values (text boxes) and their rules: the API's own request schema
@@ -25,40 +28,6 @@ export type ProfileFormValues = {
   emailFooter: string;
 };
 
-/** A structured address as its text boxes hold it (lib/schemas/parties.ts). */
-export type AddressValues = {
-  line1: string;
-  line2: string;
-  line3: string;
-  city: string;
-  postcode: string;
-  region: string;
-  country: string;
-};
-
-export const ADDRESS_KEYS = [
-  "line1",
-  "line2",
-  "line3",
-  "city",
-  "postcode",
-  "region",
-  "country",
-] as const satisfies readonly (keyof AddressValues)[];
-
-/** All boxes blank: no address (null); else each blank line is null, the country as typed. */
-export function addressFromBoxes(v: AddressValues) {
-  if (ADDRESS_KEYS.every((k) => v[k].trim() === "")) return null;
-  return Object.fromEntries(
-    ADDRESS_KEYS.map((k) => [k, k === "country" ? v[k].trim() : v[k].trim() || null]),
-  );
-}
-
-/** The boxes of a stored address (blank boxes without one). */
-export function addressBoxes(a: Partial<Record<keyof AddressValues, string | null>> | null) {
-  return Object.fromEntries(ADDRESS_KEYS.map((k) => [k, a?.[k] ?? ""])) as AddressValues;
-}
-
 const shape = profileInputSchema.shape;
 const blank = (v: string) => (v.trim() === "" ? null : v.trim());
 const from = <S extends z.ZodType>(schema: S, convert: (v: string) => unknown) =>
@@ -75,10 +44,7 @@ export const profileFormSchema = z.object({
     TaxScheme | ""
   >,
   taxCountry: from(shape.taxCountry, blank),
-  postalAddress: z.preprocess(addressFromBoxes, shape.postalAddress) as unknown as z.ZodType<
-    z.output<typeof shape.postalAddress>,
-    AddressValues
-  >,
+  postalAddress: addressFromForm(shape.postalAddress),
   reportingCurrency: shape.reportingCurrency.unwrap(),
   paymentTermsDays: from(shape.paymentTermsDays, (v) => (blank(v) === null ? null : Number(v))),
   defaultReminders: from(shape.defaultReminders, (v) =>

@@ -1,6 +1,7 @@
 "use client";
 
 import type { UseFormRegister } from "react-hook-form";
+import { AddressFields } from "@/components/ui/address-fields";
 import { Field, Hint, Select } from "@/components/ui/field";
 import { TaxSchemeOptions } from "@/components/ui/tax-scheme-options";
 import type { ProfileFormValues } from "./profile-values";
@@ -43,22 +44,7 @@ export function TaxSection({
           {...field("taxCountry")}
           hint={<Hint>e.g. DE. Empty: the address's country.</Hint>}
         />
-        <Field label="Street" autoComplete="address-line1" {...field("postalAddress.line1")} />
-        <Field
-          label="Street, line 2"
-          autoComplete="address-line2"
-          {...field("postalAddress.line2")}
-        />
-        <Field label="Postcode" autoComplete="postal-code" {...field("postalAddress.postcode")} />
-        <Field label="City" autoComplete="address-level2" {...field("postalAddress.city")} />
-        <Field label="Region" autoComplete="address-level1" {...field("postalAddress.region")} />
-        <Field
-          label="Country code"
-          maxLength={2}
-          autoComplete="country"
-          {...field("postalAddress.country")}
-          hint={<Hint>ISO code, e.g. DE, FR.</Hint>}
-        />
+        <AddressFields field={(box) => field(`postalAddress.${box}`)} />
       </div>
     </details>
   );

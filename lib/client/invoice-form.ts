@@ -13,6 +13,7 @@ import {
   requiredClientFields,
   updateInvoiceSchema,
 } from "@/lib/schemas/invoices";
+import { type AddressValues, addressBoxes, addressFromForm } from "./address-form";
 import { fromInput, fromTextBox } from "./form-schema";
 
 /**
@@ -54,6 +55,8 @@ export type InvoiceFormValues = Record<InvoiceTextField, string> & {
   clientTaxScheme: TaxScheme | "";
   /** The buyer is a business (unchecked: not said). */
   clientIsBusiness: boolean;
+  /** The buyer's structured address (docs/decisions.md, Tax identities); all blank: none. */
+  clientPostalAddress: AddressValues;
   /** Reminder days relative to the due date, as typed ("-3, 0, 7"); blank: the profile's. */
   reminders: string;
   lineItems: LineItemValues[];
@@ -73,6 +76,7 @@ export type DraftInvoice = Pick<
   | "lineItems"
   | "clientTaxScheme"
   | "clientIsBusiness"
+  | "clientPostalAddress"
 >;
 
 export type TextKey = Exclude<
@@ -87,6 +91,7 @@ export type TextKey = Exclude<
   | "lineItems"
   | "clientTaxScheme"
   | "clientIsBusiness"
+  | "clientPostalAddress"
 >;
 
 /** The quote lifetime a new fiat-priced invoice starts with (the API's default). */
@@ -154,6 +159,7 @@ function formSchema(shape: Shape, overrides: Partial<Record<TextKey, z.ZodType>>
       (v: InvoiceFormValues["clientTaxScheme"]) => v || null,
     ),
     clientIsBusiness: fromInput(shape.clientIsBusiness, (v: boolean) => (v ? true : null)),
+    clientPostalAddress: addressFromForm(shape.clientPostalAddress),
     // "-3, 0, 7" as typed; blank is null (the profile's default reminders).
     reminders: fromInput(shape.reminders, (v: string) =>
       v.trim() === ""
@@ -211,6 +217,7 @@ export function initialValues(
     emailClient: invoice?.emailClient ?? true,
     clientTaxScheme: invoice?.clientTaxScheme ?? "",
     clientIsBusiness: invoice?.clientIsBusiness ?? false,
+    clientPostalAddress: addressBoxes(invoice?.clientPostalAddress),
     reminders: Array.isArray(invoice?.reminders) ? invoice.reminders.join(", ") : "",
     lineItems: invoice?.lineItems.length
       ? invoice.lineItems.map((i) => ({

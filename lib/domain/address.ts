@@ -97,3 +97,22 @@ export function reverseChargeApplies(
   const to = EU_VAT_PREFIXES[buyer.taxId?.trim().slice(0, 2).toUpperCase() ?? ""];
   return Boolean(from && to && from !== to);
 }
+
+/** A party as documents print its address and tax id (the seller's profile, a buyer). */
+export type PartyIdentity = {
+  address?: string | null;
+  postalAddress?: PostalAddress | null;
+  taxId?: string | null;
+  taxScheme?: TaxScheme | null;
+};
+
+/**
+ * The lines a document prints under a party's name: the structured address when there is one
+ * (else the free text), then its tax id. Null entries are left for the caller to skip.
+ */
+export function partyLines(p: PartyIdentity): (string | null)[] {
+  return [
+    p.postalAddress ? addressLines(p.postalAddress).join("\n") : (p.address ?? null),
+    taxIdLine(p.taxId, p.taxScheme),
+  ];
+}

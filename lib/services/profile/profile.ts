@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { profiles } from "@/db/schema";
-import { addressLines, taxIdLine } from "@/lib/domain/address";
+import { partyLines } from "@/lib/domain/address";
 import { NotFoundError } from "@/lib/domain/errors";
 import { parseTolerance } from "@/lib/domain/settlement";
 import { checkTaxId, normalizeTaxId } from "@/lib/domain/tax-id";
@@ -59,11 +59,8 @@ export async function pdfProfile(db: DbOrTx, wallet: string) {
   const raster = profile.logoType === "image/png" || profile.logoType === "image/jpeg";
   return {
     logo: raster && profile.logo ? { data: profile.logo } : null,
-    lines: [
-      // The structured address when there is one, else the free text.
-      profile.postalAddress ? addressLines(profile.postalAddress).join("\n") : profile.address,
-      taxIdLine(profile.taxId, profile.taxScheme),
-    ],
+    // The structured address when there is one, else the free text; then the tax id.
+    lines: partyLines(profile),
   };
 }
 
