@@ -1,5 +1,5 @@
-import { Decimal } from "@/lib/domain/money";
 import type { PriceCurrency } from "@/lib/domain/money";
+import { Decimal } from "@/lib/domain/money";
 import type { TaxBreakdownRow, TaxCategory } from "@/lib/domain/tax-categories";
 import type { EInvoiceInput } from "./types";
 

@@ -62,11 +62,15 @@ export function buildCii(input: EInvoiceInput, profile: EInvoiceProfile = "en169
   const lang = input.language ?? "en";
   const xr = profile === "xrechnung";
 
-  const root = create({ version: "1.0", encoding: "UTF-8" }).ele(NS.rsm, "rsm:CrossIndustryInvoice", {
-    "xmlns:qdt": NS.qdt,
-    "xmlns:ram": NS.ram,
-    "xmlns:udt": NS.udt,
-  });
+  const root = create({ version: "1.0", encoding: "UTF-8" }).ele(
+    NS.rsm,
+    "rsm:CrossIndustryInvoice",
+    {
+      "xmlns:qdt": NS.qdt,
+      "xmlns:ram": NS.ram,
+      "xmlns:udt": NS.udt,
+    },
+  );
   const ram = (parent: XMLBuilder, name: string, text?: string, attrs?: Record<string, string>) => {
     const el = parent.ele(NS.ram, `ram:${name}`, attrs);
     if (text !== undefined) el.txt(text);
@@ -78,7 +82,11 @@ export function buildCii(input: EInvoiceInput, profile: EInvoiceProfile = "en169
   // Context: BT-23 (the Peppol billing process, which XRechnung's receivers expect) and BT-24.
   const context = root.ele(NS.rsm, "rsm:ExchangedDocumentContext");
   if (xr) {
-    ram(ram(context, "BusinessProcessSpecifiedDocumentContextParameter"), "ID", "urn:fdc:peppol.eu:2017:poacc:billing:01:1.0");
+    ram(
+      ram(context, "BusinessProcessSpecifiedDocumentContextParameter"),
+      "ID",
+      "urn:fdc:peppol.eu:2017:poacc:billing:01:1.0",
+    );
   }
   ram(ram(context, "GuidelineSpecifiedDocumentContextParameter"), "ID", GUIDELINE_IDS[profile]);
 
@@ -109,28 +117,49 @@ export function buildCii(input: EInvoiceInput, profile: EInvoiceProfile = "en169
     ram(tax, "TypeCode", "VAT");
     ram(tax, "CategoryCode", line.category);
     if (line.category !== "O") ram(tax, "RateApplicablePercent", new Decimal(line.rate).toFixed(2));
-    ram(ram(settlement, "SpecifiedTradeSettlementLineMonetarySummation"), "LineTotalAmount", amounts.lines[i].amount);
+    ram(
+      ram(settlement, "SpecifiedTradeSettlementLineMonetarySummation"),
+      "LineTotalAmount",
+      amounts.lines[i].amount,
+    );
   });
 
   // Agreement: BT-10, seller (BG-4), buyer (BG-7).
   const agreement = ram(transaction, "ApplicableHeaderTradeAgreement");
   if (input.buyerReference?.trim()) ram(agreement, "BuyerReference", input.buyerReference.trim());
   const outsideScope = amounts.rows.every((r) => r.category === "O");
-  party(ram(agreement, "SellerTradeParty"), input.seller, { contact: true, withVat: !outsideScope, ram });
-  party(ram(agreement, "BuyerTradeParty"), input.buyer, { contact: false, withVat: !outsideScope, ram });
+  party(ram(agreement, "SellerTradeParty"), input.seller, {
+    contact: true,
+    withVat: !outsideScope,
+    ram,
+  });
+  party(ram(agreement, "BuyerTradeParty"), input.buyer, {
+    contact: false,
+    withVat: !outsideScope,
+    ram,
+  });
 
   // Delivery: the date of supply (BT-72); the deliver-to country an intra-community supply needs.
   const delivery = ram(transaction, "ApplicableHeaderTradeDelivery");
   if (amounts.rows.some((r) => r.category === "K") && input.buyer.address) {
-    ram(ram(ram(delivery, "ShipToTradeParty"), "PostalTradeAddress"), "CountryID", input.buyer.address.country);
+    ram(
+      ram(ram(delivery, "ShipToTradeParty"), "PostalTradeAddress"),
+      "CountryID",
+      input.buyer.address.country,
+    );
   }
   if (input.supplyDate) {
-    date102(ram(delivery, "ActualDeliverySupplyChainEvent"), "OccurrenceDateTime", input.supplyDate);
+    date102(
+      ram(delivery, "ActualDeliverySupplyChainEvent"),
+      "OccurrenceDateTime",
+      input.supplyDate,
+    );
   }
 
   // Settlement.
   const settlement = ram(transaction, "ApplicableHeaderTradeSettlement");
-  if (input.payment && input.kind === "invoice") ram(settlement, "PaymentReference", input.payment.memo);
+  if (input.payment && input.kind === "invoice")
+    ram(settlement, "PaymentReference", input.payment.memo);
   if (amounts.taxCurrency) ram(settlement, "TaxCurrencyCode", amounts.taxCurrency.currency);
   ram(settlement, "InvoiceCurrencyCode", amounts.currency);
   const means = paymentMeansText(input, lang);
@@ -175,11 +204,14 @@ export function buildCii(input: EInvoiceInput, profile: EInvoiceProfile = "en169
   }
   const sums = ram(settlement, "SpecifiedTradeSettlementHeaderMonetarySummation");
   ram(sums, "LineTotalAmount", amounts.lineTotal);
-  if (!new Decimal(amounts.allowanceTotal).eq("0")) ram(sums, "AllowanceTotalAmount", amounts.allowanceTotal);
+  if (!new Decimal(amounts.allowanceTotal).eq("0"))
+    ram(sums, "AllowanceTotalAmount", amounts.allowanceTotal);
   ram(sums, "TaxBasisTotalAmount", amounts.taxBasisTotal);
   ram(sums, "TaxTotalAmount", amounts.taxTotal, { currencyID: amounts.currency });
   if (amounts.taxCurrency) {
-    ram(sums, "TaxTotalAmount", amounts.taxCurrency.taxTotal, { currencyID: amounts.taxCurrency.currency });
+    ram(sums, "TaxTotalAmount", amounts.taxCurrency.taxTotal, {
+      currencyID: amounts.taxCurrency.currency,
+    });
   }
   if (!new Decimal(amounts.rounding).eq("0")) ram(sums, "RoundingAmount", amounts.rounding);
   ram(sums, "GrandTotalAmount", amounts.grandTotal);
@@ -193,7 +225,12 @@ export function buildCii(input: EInvoiceInput, profile: EInvoiceProfile = "en169
   return root.end({ prettyPrint: true });
 }
 
-type Ram = (parent: XMLBuilder, name: string, text?: string, attrs?: Record<string, string>) => XMLBuilder;
+type Ram = (
+  parent: XMLBuilder,
+  name: string,
+  text?: string,
+  attrs?: Record<string, string>,
+) => XMLBuilder;
 
 /** A trade party in the D16B order: ID, Name, Description, contact, address, URI, tax ids. */
 function party(
@@ -240,7 +277,9 @@ export function paymentMeansText(input: EInvoiceInput, lang: Language): string |
       ? t(lang, "einvoice.creditSettlement", { number: input.precedingInvoice.number })
       : null;
   }
-  const asset = pay.issuer ? t(lang, "einvoice.assetIssuer", { asset: pay.asset, issuer: pay.issuer }) : pay.asset;
+  const asset = pay.issuer
+    ? t(lang, "einvoice.assetIssuer", { asset: pay.asset, issuer: pay.issuer })
+    : pay.asset;
   const parts = [
     t(lang, "einvoice.stellarPayment", {
       network: NETWORK_NAMES[pay.network],
@@ -258,7 +297,11 @@ export function paymentMeansText(input: EInvoiceInput, lang: Language): string |
  * exact XLM total (its invoice currency is only its tax currency at the fixed rate), or for a
  * fiat-priced one the quote at payment.
  */
-function paymentTermsText(input: EInvoiceInput, amounts: DocumentAmounts, lang: Language): string | null {
+function paymentTermsText(
+  input: EInvoiceInput,
+  amounts: DocumentAmounts,
+  lang: Language,
+): string | null {
   const parts: string[] = [];
   if (input.paymentTerms?.trim()) parts.push(input.paymentTerms.trim());
   if (input.kind === "invoice" && input.payment) {

@@ -1,6 +1,6 @@
 import { Decimal } from "@/lib/domain/money";
-import { inferTaxScheme } from "@/lib/domain/tax-id";
 import type { TaxCategory } from "@/lib/domain/tax-categories";
+import { inferTaxScheme } from "@/lib/domain/tax-id";
 import { invoiceCurrencyOf } from "./amounts";
 import type { EInvoiceInput, EInvoiceParty, EInvoiceProblem, EInvoiceProfile } from "./types";
 
@@ -58,7 +58,10 @@ export function eInvoiceProblems(
     add("profile.company", "the seller's name (your company or display name) is required (BR-06)");
   }
   if (!input.seller.address?.country) {
-    add("profile.postalAddress", "the seller's postal address with its country is required (BR-08)");
+    add(
+      "profile.postalAddress",
+      "the seller's postal address with its country is required (BR-08)",
+    );
   }
   if (!input.buyer.name?.trim()) add("clientName", "the buyer's name is required (BR-07)");
   if (!input.buyer.address?.country) {
@@ -70,19 +73,31 @@ export function eInvoiceProblems(
   const sellerScheme = taxSchemeId(input.seller);
   const buyerScheme = taxSchemeId(input.buyer);
   if ([...categories].some((c) => NEEDS_SELLER_TAX_ID.includes(c)) && !sellerScheme) {
-    add("profile.taxId", "the seller's VAT number or tax number is required (BR-S-02, BR-AE-02...)");
+    add(
+      "profile.taxId",
+      "the seller's VAT number or tax number is required (BR-S-02, BR-AE-02...)",
+    );
   }
   if ([...categories].some((c) => NEEDS_SELLER_VAT.includes(c)) && sellerScheme !== "VA") {
-    add("profile.taxId", "an intra-community supply or export needs the seller's VAT number (BR-IC-02, BR-G-02)");
+    add(
+      "profile.taxId",
+      "an intra-community supply or export needs the seller's VAT number (BR-IC-02, BR-G-02)",
+    );
   }
   if ((categories.has("AE") || categories.has("K")) && buyerScheme !== "VA") {
-    add("clientTaxId", "reverse charge and intra-community supply need the buyer's VAT number (BR-AE-02, BR-IC-02)");
+    add(
+      "clientTaxId",
+      "reverse charge and intra-community supply need the buyer's VAT number (BR-AE-02, BR-IC-02)",
+    );
   }
   if (categories.has("K") && !input.supplyDate && !input.periodStart && !input.periodEnd) {
     add("supplyDate", "an intra-community supply needs its date of supply or a period (BR-IC-11)");
   }
   if (categories.has("O") && categories.size > 1) {
-    add("lineItems", "lines outside the scope of VAT (O) cannot share an invoice with other categories (BR-O-11)");
+    add(
+      "lineItems",
+      "lines outside the scope of VAT (O) cannot share an invoice with other categories (BR-O-11)",
+    );
   }
 
   // The spec's formula takes the discount off after tax: EN 16931 has no such thing (a
@@ -101,7 +116,10 @@ export function eInvoiceProblems(
 
   if (profile === "xrechnung") {
     if (!input.buyerReference?.trim()) {
-      add("buyerReference", "XRechnung needs the buyer reference, e.g. the Leitweg-ID (BT-10, BR-DE-15)");
+      add(
+        "buyerReference",
+        "XRechnung needs the buyer reference, e.g. the Leitweg-ID (BT-10, BR-DE-15)",
+      );
     }
     if (!input.seller.contactName?.trim()) {
       add("profile.displayName", "XRechnung needs the seller's contact name (BT-41, BR-DE-5)");
@@ -110,7 +128,10 @@ export function eInvoiceProblems(
       add("profile.phone", "XRechnung needs the seller's contact phone (BT-42, BR-DE-6)");
     }
     if (!input.seller.email?.trim()) {
-      add("profile.email", "XRechnung needs the seller's contact email and electronic address (BT-43, BT-34, BR-DE-7)");
+      add(
+        "profile.email",
+        "XRechnung needs the seller's contact email and electronic address (BT-43, BT-34, BR-DE-7)",
+      );
     }
     if (input.seller.address && !input.seller.address.city) {
       add("profile.postalAddress.city", "XRechnung needs the seller's city (BR-DE-3)");

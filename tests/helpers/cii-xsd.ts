@@ -17,7 +17,10 @@ export const CII_XSD_DIR = [
 export const CII_XSD_MISSING =
   "the CII D16B schema folder (../shared/einvoice/cii-d16b) is not beside the project: XSD validation skipped";
 
-type Xsd = { schema: { fileName: string; contents: string }; preload: { fileName: string; contents: string }[] };
+type Xsd = {
+  schema: { fileName: string; contents: string };
+  preload: { fileName: string; contents: string }[];
+};
 let loaded: Xsd | undefined;
 
 function load(): Xsd {
@@ -43,7 +46,9 @@ function load(): Xsd {
 }
 
 /** The schema errors of each document (empty when valid), one libxml2 run for all of them. */
-export async function ciiSchemaErrors(documents: { name: string; xml: string }[]): Promise<string[][]> {
+export async function ciiSchemaErrors(
+  documents: { name: string; xml: string }[],
+): Promise<string[][]> {
   const xsd = load();
   const result = await validateXML({
     xml: documents.map((d) => ({ fileName: `${d.name}.xml`, contents: d.xml })),

@@ -79,7 +79,12 @@ type InvoiceSpec = {
   client?: Partial<
     Pick<
       EInvoiceSource,
-      "clientName" | "clientCompany" | "clientTaxId" | "clientTaxScheme" | "clientPostalAddress" | "clientEmail"
+      | "clientName"
+      | "clientCompany"
+      | "clientTaxId"
+      | "clientTaxScheme"
+      | "clientPostalAddress"
+      | "clientEmail"
     >
   >;
   title?: string;
@@ -121,7 +126,11 @@ export function storedInvoice(spec: InvoiceSpec): EInvoiceSource {
     periodEnd: spec.periodEnd ?? null,
     taxCurrency: spec.taxCurrency ?? null,
     taxExchangeRate: sentAt ? (spec.taxExchangeRate ?? null) : null,
-    taxRateSource: spec.taxExchangeRate ? (spec.taxExchangeRate === "1.000000000000" ? "fixed" : "prices.example") : null,
+    taxRateSource: spec.taxExchangeRate
+      ? spec.taxExchangeRate === "1.000000000000"
+        ? "fixed"
+        : "prices.example"
+      : null,
     taxRateAt: spec.taxExchangeRate && sentAt ? new Date("2026-11-20T09:29:41Z") : null,
     subtotal: totals.subtotal,
     taxRate: totals.taxRate,
@@ -420,15 +429,25 @@ function creditNote(
   return { name, input, profile: "en16931" };
 }
 
-export const PARTIAL_CREDIT = creditNote("partial credit note (one line, part of it)", ONE_RATE, "CN-0001", "One workshop day was not delivered.", [
-  { index: 0, quantity: "1" },
-]);
+export const PARTIAL_CREDIT = creditNote(
+  "partial credit note (one line, part of it)",
+  ONE_RATE,
+  "CN-0001",
+  "One workshop day was not delivered.",
+  [{ index: 0, quantity: "1" }],
+);
 
-export const FULL_CREDIT = creditNote("full credit note", THREE_RATES, "CN-0002", "The order was cancelled.", [
-  { index: 0, quantity: "12.5" },
-  { index: 1, quantity: "30" },
-  { index: 2, quantity: "1" },
-]);
+export const FULL_CREDIT = creditNote(
+  "full credit note",
+  THREE_RATES,
+  "CN-0002",
+  "The order was cancelled.",
+  [
+    { index: 0, quantity: "12.5" },
+    { index: 1, quantity: "30" },
+    { index: 2, quantity: "1" },
+  ],
+);
 
 export const CASES: EInvoiceCase[] = [
   ONE_RATE,
@@ -443,4 +462,95 @@ export const CASES: EInvoiceCase[] = [
   PARTIAL_CREDIT,
   FULL_CREDIT,
   XRECHNUNG,
+];
+
+/** Beyond the set: the other exempt categories, and amounts finer than a cent. */
+export const INTRA_COMMUNITY = caseOf("intra-community supply of goods (K)", {
+  number: "INV-0111",
+  currency: "EURC",
+  supplyDate: "2026-11-12",
+  lines: [
+    {
+      description: "Hand-bound portfolio books",
+      quantity: "20",
+      rate: "48.00",
+      taxRate: "0",
+      taxCategory: "K",
+      exemptionReason: "Intra-community supply of goods",
+      exemptionReasonCode: "VATEX-EU-IC",
+    },
+  ],
+});
+
+export const EXPORT = caseOf("export outside the EU (G)", {
+  number: "INV-0112",
+  currency: "USDC",
+  lines: [
+    {
+      description: "Printed exhibition catalogues",
+      quantity: "100",
+      rate: "7.25",
+      taxRate: "0",
+      taxCategory: "G",
+      exemptionReason: "Export outside the EU",
+      exemptionReasonCode: "VATEX-EU-G",
+    },
+  ],
+  client: {
+    clientName: "Jordan Lee",
+    clientCompany: "Lee Studio LLC",
+    clientTaxId: null,
+    clientTaxScheme: null,
+    clientPostalAddress: {
+      line1: "500 Market Street",
+      line2: null,
+      line3: null,
+      city: "San Francisco",
+      postcode: "94105",
+      region: "CA",
+      country: "US",
+    },
+  },
+});
+
+export const OUTSIDE_SCOPE = caseOf("outside the scope of VAT (O)", {
+  number: "INV-0113",
+  currency: "EURC",
+  lines: [
+    {
+      description: "Speaker fee, conference in Singapore",
+      quantity: "1",
+      rate: "900.00",
+      taxRate: "0",
+      taxCategory: "O",
+      exemptionReason: "Place of supply outside the EU",
+      exemptionReasonCode: "VATEX-EU-O",
+    },
+  ],
+});
+
+export const SUB_CENT = caseOf("USDC amounts finer than a cent", {
+  number: "INV-0114",
+  currency: "USDC",
+  lines: [
+    { description: "Metered API calls, batch 1", quantity: "1", rate: "10.0049999", taxRate: "19" },
+    { description: "Metered API calls, batch 2", quantity: "1", rate: "10.0049999", taxRate: "19" },
+    { description: "Metered API calls, batch 3", quantity: "1", rate: "10.0049999", taxRate: "19" },
+  ],
+});
+
+export const ZERO_RATE_DISCOUNT = caseOf("one rate of 0 % with a discount (the spec's formula)", {
+  number: "INV-0115",
+  currency: "EURC",
+  taxRate: "0",
+  discount: "25.00",
+  lines: [{ description: "Workshop for a charity", quantity: "1", rate: "250.00" }],
+});
+
+export const EXTRA_CASES: EInvoiceCase[] = [
+  INTRA_COMMUNITY,
+  EXPORT,
+  OUTSIDE_SCOPE,
+  SUB_CENT,
+  ZERO_RATE_DISCOUNT,
 ];

@@ -5,7 +5,8 @@ const en = {
   "doc.invoice": "Invoice",
   "doc.creditNote": "Credit note",
   // E-invoices (lib/einvoice): the texts the XML adds.
-  "einvoice.stellarPayment": "Payment on the Stellar network ({network}) in {asset}: send to account {recipient} with the text memo {memo}",
+  "einvoice.stellarPayment":
+    "Payment on the Stellar network ({network}) in {asset}: send to account {recipient} with the text memo {memo}",
   "einvoice.assetIssuer": "{asset} issued by {issuer}",
   "einvoice.payLink": "Pay online: {url}",
   "einvoice.xlmAmount": "Amount to pay: {amount} XLM (1 XLM = {rate} {currency}, fixed on {date})",
