@@ -124,12 +124,12 @@ export function documentAmounts(input: EInvoiceInput): DocumentAmounts | null {
     // The spec's formula (no line taxes: one row of the whole subtotal) takes the discount off
     // after tax; at a rate of 0 that is the same as an allowance, so it lowers the base here.
     const taxable = input.taxPerLine ? new Decimal(row.taxableAmount) : net.minus(discount);
-    return { row, net, taxable, share: net.minus(taxable) };
+    return { row, taxable, share: net.minus(taxable) };
   });
 
   const rows: DocumentRow[] = [];
   const lineAmounts: Big[] = input.lines.map(() => new Decimal("0"));
-  for (const { row, net, taxable, share } of source) {
+  for (const { row, taxable, share } of source) {
     const basis = cents(taxable.times(fx));
     const allowance = cents(share.times(fx));
     const tax = cents(new Decimal(row.taxAmount).times(fx));
@@ -143,7 +143,6 @@ export function documentAmounts(input: EInvoiceInput): DocumentAmounts | null {
     members.forEach(({ i }, k) => {
       lineAmounts[i] = parts[k];
     });
-    void net;
     rows.push({
       category: row.category,
       rate: new Decimal(row.rate).toFixed(2),

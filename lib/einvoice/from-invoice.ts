@@ -1,19 +1,21 @@
-import type { profiles } from "@/db/schema";
+import type { invoiceLineItems, invoices, profiles } from "@/db/schema";
 import type { PostalAddress, TaxScheme } from "@/lib/domain/address";
 import { Decimal } from "@/lib/domain/money";
 import { breakdownOf, hasLineTaxes } from "@/lib/domain/tax";
 import type { Language } from "@/lib/i18n";
-import type { LineItemRow, OwnerInvoice } from "@/lib/services/invoices/store";
 import { NETWORK_PASSPHRASES } from "@/lib/stellar/networks";
 import type { EInvoiceInput, EInvoiceLine } from "./types";
 
-// An invoice as the owner sees it (lib/services/invoices/store.ts, OwnerInvoice) and the
-// seller's profile, as an e-invoice input. A credit note makes its own input the same way,
-// with kind "creditNote" and its invoice as `precedingInvoice`.
+// An invoice as the owner sees it (its row and lines, as OwnerInvoice has them) and the
+// seller's profile, as an e-invoice input; a credit note is its invoice's input with its own
+// number, date, lines and amounts, kind "creditNote" and the invoice as `precedingInvoice`.
 
-/** The invoice fields an e-invoice is made from. */
+type InvoiceRow = typeof invoices.$inferSelect;
+type LineItemRow = typeof invoiceLineItems.$inferSelect;
+
+/** The invoice fields an e-invoice is made from (a subset of the owner view's row). */
 export type EInvoiceSource = Pick<
-  OwnerInvoice,
+  InvoiceRow,
   | "id"
   | "invoiceNumber"
   | "freelancerWallet"
@@ -145,5 +147,47 @@ export function eInvoiceInputOf(
       payLink: opts.payLink,
     },
     precedingInvoice: null,
+  };
+}
+
+/** A credit note's own figures: computed like an invoice's (lib/domain/tax.ts), positive. */
+export type CreditNoteFigures = Pick<
+  EInvoiceInput,
+  | "number"
+  | "issueDate"
+  | "lines"
+  | "subtotal"
+  | "discount"
+  | "taxAmount"
+  | "total"
+  | "breakdown"
+  | "taxPerLine"
+> & { reason: string | null };
+
+/**
+ * The e-invoice input of a credit note (type 381) for the invoice whose input is `invoice`: the
+ * same parties, currency, tax currency and rate (fixed when the invoice was sent), its own
+ * number, date, lines and amounts, and the invoice as its preceding invoice (BT-25, BT-26).
+ */
+export function creditNoteInputOf(invoice: EInvoiceInput, note: CreditNoteFigures): EInvoiceInput {
+  return {
+    ...invoice,
+    kind: "creditNote",
+    number: note.number,
+    issueDate: note.issueDate,
+    title: null,
+    notes: note.reason,
+    lines: note.lines,
+    subtotal: note.subtotal,
+    discount: note.discount,
+    taxAmount: note.taxAmount,
+    total: note.total,
+    breakdown: note.breakdown,
+    taxPerLine: note.taxPerLine,
+    dueDate: null,
+    paymentTerms: null,
+    precedingInvoice: invoice.issueDate
+      ? { number: invoice.number, issueDate: invoice.issueDate }
+      : null,
   };
 }

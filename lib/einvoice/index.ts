@@ -2,6 +2,12 @@
 // what a document lacks to become one. Pure: no database, no configuration.
 export { documentAmounts, invoiceCurrencyOf } from "./amounts";
 export { buildCii, EInvoiceError, GUIDELINE_IDS } from "./cii";
-export { type EInvoiceSeller, type EInvoiceSource, eInvoiceInputOf } from "./from-invoice";
+export {
+  type CreditNoteFigures,
+  creditNoteInputOf,
+  type EInvoiceSeller,
+  type EInvoiceSource,
+  eInvoiceInputOf,
+} from "./from-invoice";
 export { eInvoiceProblems } from "./problems";
 export * from "./types";

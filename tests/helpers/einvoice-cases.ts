@@ -2,6 +2,7 @@ import type { PostalAddress } from "@/lib/domain/address";
 import type { PriceCurrency } from "@/lib/domain/money";
 import { computeInvoiceTotals, hasLineTaxes, type TaxCategory } from "@/lib/domain/tax";
 import {
+  creditNoteInputOf,
   type EInvoiceInput,
   type EInvoiceProfile,
   type EInvoiceSeller,
@@ -401,13 +402,11 @@ function creditNote(
     { lineItems: specLines, taxRate: invoice.taxRate },
     { scale },
   );
-  const input: EInvoiceInput = {
-    ...of.input,
-    kind: "creditNote",
+  // Built by hand, as the credit notes' service will: its own lines and amounts.
+  const input = creditNoteInputOf(of.input, {
     number,
     issueDate: "2026-11-25",
-    title: "Credit note",
-    notes: reason,
+    reason,
     lines: specLines.map((l, i) => ({
       description: l.description,
       quantity: totals.lineItems[i].quantity,
@@ -422,10 +421,7 @@ function creditNote(
     total: totals.total,
     breakdown: totals.taxBreakdown,
     taxPerLine: perLine,
-    dueDate: null,
-    paymentTerms: null,
-    precedingInvoice: { number: invoice.invoiceNumber, issueDate: "2026-11-20" },
-  };
+  });
   return { name, input, profile: "en16931" };
 }
 
