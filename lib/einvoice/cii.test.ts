@@ -11,8 +11,10 @@ import {
   EXTRA_CASES,
   FIAT_EUR_IN_XLM,
   FULL_CREDIT,
+  INTRA_COMMUNITY,
   inputOf,
   ONE_RATE,
+  OUTSIDE_SCOPE,
   PARTIAL_CREDIT,
   REVERSE,
   SUB_CENT,
@@ -22,6 +24,7 @@ import {
   XLM_TAX_CURRENCY,
   XRECHNUNG,
 } from "@/tests/helpers/einvoice-cases";
+import { apportion } from "./amounts";
 import { buildCii, EInvoiceError, GUIDELINE_IDS } from "./cii";
 import { eInvoiceProblems } from "./problems";
 
@@ -150,10 +153,11 @@ describe.each(docs.map(({ c, xml }) => [c.name, c, xml] as const))("%s", (_name,
     for (const row of rows) {
       const category = text(row, "ram:CategoryCode");
       const rate = text(row, "ram:RateApplicablePercent");
+      // An O line has no rate (BR-O-05): its category alone names its row.
       const same = (tax: El | undefined) =>
         !!tax &&
         text(tax, "ram:CategoryCode") === category &&
-        text(tax, "ram:RateApplicablePercent") === rate;
+        (category === "O" || text(tax, "ram:RateApplicablePercent") === rate);
       const lines = all(root, LINES).filter((l) =>
         same(one(l, "ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax")),
       );
@@ -188,6 +192,58 @@ describe.each(docs.map(({ c, xml }) => [c.name, c, xml] as const))("%s", (_name,
     );
     expect(new Set(keys).size).toBe(keys.length);
   });
+
+  it.runIf(c.profile === "xrechnung")(
+    "passes XRechnung's own rules (BR-DE-1..16, 18-a, 21)",
+    () => {
+      const agreement = "rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeAgreement";
+      expect(
+        one(root, `${SETTLEMENT}/ram:SpecifiedTradeSettlementPaymentMeans`),
+        "BR-DE-1",
+      ).toBeDefined();
+      expect(text(root, `${agreement}/ram:BuyerReference`)?.trim(), "BR-DE-15").toBeTruthy();
+      const contact = `${SELLER}/ram:DefinedTradeContact`;
+      expect(text(root, `${contact}/ram:PersonName`)?.trim(), "BR-DE-5").toBeTruthy();
+      expect(
+        text(root, `${contact}/ram:TelephoneUniversalCommunication/ram:CompleteNumber`),
+        "BR-DE-6, 27",
+      ).toMatch(/(\d.*){3,}/);
+      expect(
+        text(root, `${contact}/ram:EmailURIUniversalCommunication/ram:URIID`),
+        "BR-DE-7, 28",
+      ).toMatch(/^[^@\s]{2,}@[^@\s]+\.[a-z]{2,}$/);
+      for (const [where, rules] of [
+        [`${SELLER}/ram:PostalTradeAddress`, "BR-DE-3, 4"],
+        [`${BUYER}/ram:PostalTradeAddress`, "BR-DE-8, 9"],
+        [
+          "rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeDelivery/ram:ShipToTradeParty/ram:PostalTradeAddress",
+          "BR-DE-10, 11",
+        ],
+      ]) {
+        for (const address of all(root, where)) {
+          expect(text(address, "ram:CityName")?.trim(), rules).toBeTruthy();
+          expect(text(address, "ram:PostcodeCode")?.trim(), rules).toBeTruthy();
+        }
+      }
+      for (const row of rows)
+        expect(text(row, "ram:RateApplicablePercent"), "BR-DE-14").toMatch(/^\d+\.\d{2}$/);
+      if (rows.some((r) => text(r, "ram:CategoryCode") !== "O")) {
+        expect(
+          text(root, `${SELLER}/ram:SpecifiedTaxRegistration/ram:ID`),
+          "BR-DE-16",
+        ).toBeTruthy();
+      }
+      expect(
+        all(root, `${SETTLEMENT}/ram:SpecifiedTradePaymentTerms/ram:Description`).length,
+        "BR-DE-18-a",
+      ).toBeLessThan(2);
+      expect(
+        texts(root, `${SETTLEMENT}/ram:SpecifiedTradePaymentTerms/ram:Description`).join(""),
+        "BR-DE-18",
+      ).not.toMatch(/#/);
+      expect(text(root, "rsm:ExchangedDocument/ram:TypeCode"), "BR-DE-17").toMatch(/^(380|381)$/);
+    },
+  );
 
   it("has a due date or payment terms for a sum due (BR-CO-25) and the Stellar payment (BT-81 ZZZ)", () => {
     if (D(text(sums, "ram:DuePayableAmount")).gt("0")) {
@@ -324,6 +380,77 @@ describe("the Stellar payment inside the standard", () => {
     expect(
       text(root, `${SETTLEMENT}/ram:BillingSpecifiedPeriod/ram:StartDateTime/udt:DateTimeString`),
     ).toBe("20261101");
+  });
+});
+
+describe("outside the scope of VAT", () => {
+  it("carries no VAT number (BR-O-02) and its row no rate in EN 16931 (BR-48), one in XRechnung (BR-DE-14)", () => {
+    const en = parseCii(buildCii(OUTSIDE_SCOPE.input));
+    expect(one(en, `${SELLER}/ram:SpecifiedTaxRegistration`)).toBeUndefined();
+    expect(one(en, `${BUYER}/ram:SpecifiedTaxRegistration`)).toBeUndefined();
+    expect(
+      text(en, `${SETTLEMENT}/ram:ApplicableTradeTax/ram:RateApplicablePercent`),
+    ).toBeUndefined();
+    const xr = parseCii(buildCii({ ...OUTSIDE_SCOPE.input, buyerReference: "PO-1" }, "xrechnung"));
+    expect(text(xr, `${SETTLEMENT}/ram:ApplicableTradeTax/ram:RateApplicablePercent`)).toBe("0.00");
+  });
+  it("cannot share an invoice with other categories (BR-O-11)", () => {
+    const mixed = inputOf(
+      storedInvoice({
+        number: "INV-0205",
+        lines: [
+          {
+            description: "Talk abroad",
+            quantity: "1",
+            rate: "500",
+            taxRate: "0",
+            taxCategory: "O",
+            exemptionReason: "Outside the EU",
+          },
+          { description: "Slides", quantity: "1", rate: "100", taxRate: "19" },
+        ],
+      }),
+    );
+    expect(eInvoiceProblems(mixed).map((p) => p.field)).toEqual(["lineItems"]);
+  });
+});
+
+describe("intra-community supply", () => {
+  it("needs the buyer's VAT number and the date of supply; delivers to the buyer's address", () => {
+    const root = parseCii(buildCii(INTRA_COMMUNITY.input));
+    const shipTo =
+      "rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeDelivery/ram:ShipToTradeParty/ram:PostalTradeAddress";
+    expect(text(root, `${shipTo}/ram:CountryID`)).toBe("FR");
+    expect(
+      text(
+        root,
+        "rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeDelivery/ram:ActualDeliverySupplyChainEvent/ram:OccurrenceDateTime/udt:DateTimeString",
+      ),
+    ).toBe("20261112");
+    const undated = { ...INTRA_COMMUNITY.input, supplyDate: null };
+    expect(eInvoiceProblems(undated).map((p) => p.field)).toEqual(["supplyDate"]);
+  });
+});
+
+describe("apportion", () => {
+  const parts = (target: string, exact: string[]) =>
+    apportion(
+      new Decimal(target),
+      exact.map((e) => new Decimal(e)),
+    ).map((p) => p.toFixed(2));
+  it("rounds each half up when that already adds up", () => {
+    expect(parts("30.02", ["10.005", "10.004", "10.006"])).toEqual(["10.01", "10.00", "10.01"]);
+  });
+  it("gives a missing cent to the amount rounding lost most", () => {
+    expect(parts("30.01", ["10.0049999", "10.0049999", "10.0049999"])).toEqual([
+      "10.01",
+      "10.00",
+      "10.00",
+    ]);
+    expect(parts("1.00", ["0.333", "0.334", "0.333"])).toEqual(["0.33", "0.34", "0.33"]);
+  });
+  it("takes an extra cent from the amount rounding raised most", () => {
+    expect(parts("20.00", ["10.005", "9.9951"])).toEqual(["10.00", "10.00"]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { create } from "xmlbuilder2";
 import type { XMLBuilder } from "xmlbuilder2/lib/interfaces";
+import type { PostalAddress } from "@/lib/domain/address";
 import { Decimal } from "@/lib/domain/money";
 import { type Language, t } from "@/lib/i18n";
 import { type DocumentAmounts, documentAmounts } from "./amounts";
@@ -139,13 +140,14 @@ export function buildCii(input: EInvoiceInput, profile: EInvoiceProfile = "en169
     ram,
   });
 
-  // Delivery: the date of supply (BT-72); the deliver-to country an intra-community supply needs.
+  // Delivery: the date of supply (BT-72); the deliver-to address an intra-community supply
+  // needs (BR-IC-12: its country; XRechnung's BR-DE-10, 11: its city and postcode), the buyer's.
   const delivery = ram(transaction, "ApplicableHeaderTradeDelivery");
   if (amounts.rows.some((r) => r.category === "K") && input.buyer.address) {
-    ram(
+    postalAddress(
       ram(ram(delivery, "ShipToTradeParty"), "PostalTradeAddress"),
-      "CountryID",
-      input.buyer.address.country,
+      input.buyer.address,
+      ram,
     );
   }
   if (input.supplyDate) {
@@ -176,7 +178,8 @@ export function buildCii(input: EInvoiceInput, profile: EInvoiceProfile = "en169
     ram(tax, "BasisAmount", row.basis);
     ram(tax, "CategoryCode", row.category);
     if (row.exemptionReasonCode) ram(tax, "ExemptionReasonCode", row.exemptionReasonCode);
-    if (row.category !== "O") ram(tax, "RateApplicablePercent", row.rate);
+    // EN 16931 leaves an O row without a rate (BR-48); XRechnung wants one on every row (BR-DE-14).
+    if (row.category !== "O" || xr) ram(tax, "RateApplicablePercent", row.rate);
   }
   if (input.periodStart || input.periodEnd) {
     const period = ram(settlement, "BillingSpecifiedPeriod");
@@ -190,7 +193,7 @@ export function buildCii(input: EInvoiceInput, profile: EInvoiceProfile = "en169
     ram(allowance, "ChargeIndicator").ele(NS.udt, "udt:Indicator").txt("false");
     ram(allowance, "ActualAmount", row.allowance);
     ram(allowance, "ReasonCode", "95");
-    ram(allowance, "Reason", "Discount");
+    ram(allowance, "Reason", t(lang, "einvoice.discount"));
     const tax = ram(allowance, "CategoryTradeTax");
     ram(tax, "TypeCode", "VAT");
     ram(tax, "CategoryCode", row.category);
@@ -250,22 +253,24 @@ function party(
     if (p.phone) ram(ram(contact, "TelephoneUniversalCommunication"), "CompleteNumber", p.phone);
     if (p.email) ram(ram(contact, "EmailURIUniversalCommunication"), "URIID", p.email);
   }
-  if (p.address) {
-    const a = ram(el, "PostalTradeAddress");
-    if (p.address.postcode) ram(a, "PostcodeCode", p.address.postcode);
-    if (p.address.line1) ram(a, "LineOne", p.address.line1);
-    if (p.address.line2) ram(a, "LineTwo", p.address.line2);
-    if (p.address.line3) ram(a, "LineThree", p.address.line3);
-    if (p.address.city) ram(a, "CityName", p.address.city);
-    ram(a, "CountryID", p.address.country);
-    if (p.address.region) ram(a, "CountrySubDivisionName", p.address.region);
-  }
+  if (p.address) postalAddress(ram(el, "PostalTradeAddress"), p.address, ram);
   if (p.email) ram(ram(el, "URIUniversalCommunication"), "URIID", p.email, { schemeID: "EM" });
   const scheme = taxSchemeId(p);
   // An invoice outside the scope of VAT carries no VAT number (BR-O-02); a tax number stays.
   if (p.taxId && scheme && (scheme === "FC" || opts.withVat)) {
     ram(ram(el, "SpecifiedTaxRegistration"), "ID", p.taxId, { schemeID: scheme });
   }
+}
+
+/** BG-5 / BG-8 / BG-15 in the D16B order. */
+function postalAddress(a: XMLBuilder, address: PostalAddress, ram: Ram): void {
+  if (address.postcode) ram(a, "PostcodeCode", address.postcode);
+  if (address.line1) ram(a, "LineOne", address.line1);
+  if (address.line2) ram(a, "LineTwo", address.line2);
+  if (address.line3) ram(a, "LineThree", address.line3);
+  if (address.city) ram(a, "CityName", address.city);
+  ram(a, "CountryID", address.country);
+  if (address.region) ram(a, "CountrySubDivisionName", address.region);
 }
 
 /** BT-82: the Stellar payment in words: network, asset (and issuer), account, memo, pay link. */

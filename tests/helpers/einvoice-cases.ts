@@ -543,10 +543,21 @@ export const ZERO_RATE_DISCOUNT = caseOf("one rate of 0 % with a discount (the s
   lines: [{ description: "Workshop for a charity", quantity: "1", rate: "250.00" }],
 });
 
+/** The same documents in XRechnung (its deliver-to address, its rate on an O row). */
+const asXRechnung = (c: EInvoiceCase, buyerReference: string): EInvoiceCase => ({
+  ...c,
+  name: `${c.name}, XRechnung`,
+  profile: "xrechnung",
+  input: { ...c.input, number: `${c.input.number}-XR`, buyerReference },
+});
+
 export const EXTRA_CASES: EInvoiceCase[] = [
   INTRA_COMMUNITY,
   EXPORT,
   OUTSIDE_SCOPE,
   SUB_CENT,
   ZERO_RATE_DISCOUNT,
+  asXRechnung(INTRA_COMMUNITY, "PO-2026-118"),
+  asXRechnung(OUTSIDE_SCOPE, "PO-2026-119"),
+  asXRechnung(PARTIAL_CREDIT, "PO-2026-120"),
 ];

@@ -16,5 +16,6 @@ const de: Record<MessageKey, string> = {
   "einvoice.creditNoteFor": "Gutschrift zur Rechnung {number} vom {date}",
   "einvoice.creditSettlement": "Verrechnet mit der Rechnung {number}",
   "einvoice.dueOnReceipt": "Zahlbar sofort nach Erhalt",
+  "einvoice.discount": "Rabatt",
 };
 export default de;

@@ -15,6 +15,7 @@ const en = {
   "einvoice.creditNoteFor": "Credit note for invoice {number} of {date}",
   "einvoice.creditSettlement": "Credited against invoice {number}",
   "einvoice.dueOnReceipt": "Payable on receipt",
+  "einvoice.discount": "Discount",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -16,5 +16,6 @@ const es: Record<MessageKey, string> = {
   "einvoice.creditNoteFor": "Factura rectificativa de la factura {number} del {date}",
   "einvoice.creditSettlement": "Compensado con la factura {number}",
   "einvoice.dueOnReceipt": "Pagadero a la recepción",
+  "einvoice.discount": "Descuento",
 };
 export default es;

@@ -16,5 +16,6 @@ const fr: Record<MessageKey, string> = {
   "einvoice.creditNoteFor": "Avoir sur la facture {number} du {date}",
   "einvoice.creditSettlement": "Imputé sur la facture {number}",
   "einvoice.dueOnReceipt": "Payable à réception",
+  "einvoice.discount": "Remise",
 };
 export default fr;

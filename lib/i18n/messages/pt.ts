@@ -16,5 +16,6 @@ const pt: Record<MessageKey, string> = {
   "einvoice.creditNoteFor": "Nota de crédito da fatura {number} de {date}",
   "einvoice.creditSettlement": "Compensado com a fatura {number}",
   "einvoice.dueOnReceipt": "Pagável na receção",
+  "einvoice.discount": "Desconto",
 };
 export default pt;
