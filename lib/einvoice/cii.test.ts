@@ -535,6 +535,23 @@ describe("XRechnung", () => {
   });
 });
 
+describe("texts", () => {
+  it("escapes markup and drops what XML 1.0 cannot carry (control characters, lone surrogates)", async () => {
+    const input = {
+      ...ONE_RATE.input,
+      notes: '<b>Net</b> & "soon"\u0001\u0008 ✓ 😀 \ud800end',
+      lines: ONE_RATE.input.lines.map((l) => ({ ...l, description: `${l.description}\u000b]]>` })),
+    };
+    const xml = buildCii(input);
+    const root = parseCii(xml);
+    expect(texts(root, "rsm:ExchangedDocument/ram:IncludedNote/ram:Content")).toContain(
+      '<b>Net</b> & "soon" ✓ 😀 end',
+    );
+    expect(text(root, `${LINES}/ram:SpecifiedTradeProduct/ram:Name`)).toBe("Design workshop]]>");
+    if (CII_XSD_DIR) expect((await ciiSchemaErrors([{ name: "texts", xml }]))[0]).toEqual([]);
+  });
+});
+
 describe("what a document lacks", () => {
   const fields = (problems: { field: string }[]) => problems.map((p) => p.field);
 

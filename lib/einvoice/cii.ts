@@ -43,6 +43,13 @@ export class EInvoiceError extends Error {
   }
 }
 
+/**
+ * Text as XML 1.0 allows it: the builder escapes markup but writes control characters and lone
+ * surrogates as they are, which no parser reads; they are dropped (a typed text never needs one).
+ */
+export const xmlText = (v: string) =>
+  v.replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "");
+
 /** A rate without its trailing zeros: "0.925400000000" -> "0.9254". */
 const trimRate = (rate: string) =>
   rate.includes(".") ? rate.replace(/0+$/, "").replace(/\.$/, "") : rate;
@@ -74,7 +81,7 @@ export function buildCii(input: EInvoiceInput, profile: EInvoiceProfile = "en169
   );
   const ram = (parent: XMLBuilder, name: string, text?: string, attrs?: Record<string, string>) => {
     const el = parent.ele(NS.ram, `ram:${name}`, attrs);
-    if (text !== undefined) el.txt(text);
+    if (text !== undefined) el.txt(xmlText(text));
     return el;
   };
   const date102 = (parent: XMLBuilder, name: string, day: string, ns: "udt" | "qdt" = "udt") =>
