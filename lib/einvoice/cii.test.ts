@@ -628,6 +628,39 @@ describe("what a document lacks", () => {
     ).toBe("90.00");
   });
 
+  it("an exemption reason code outside the VATEX list, or two in one category (BR-CL-22)", () => {
+    const row = REVERSE.input.breakdown[0];
+    const unknown = {
+      ...REVERSE.input,
+      breakdown: [{ ...row, exemptionReasonCode: "VATEX-EU-XYZ" }],
+    };
+    expect(fields(eInvoiceProblems(unknown))).toEqual(["lineItems.exemptionReasonCode"]);
+    const two = inputOf(
+      storedInvoice({
+        number: "INV-0206",
+        lines: [
+          {
+            description: "Course",
+            quantity: "1",
+            rate: "100",
+            taxRate: "0",
+            taxCategory: "E",
+            exemptionReasonCode: "VATEX-EU-132-1I",
+          },
+          {
+            description: "Exam",
+            quantity: "1",
+            rate: "50",
+            taxRate: "0",
+            taxCategory: "E",
+            exemptionReasonCode: "VATEX-EU-132-1J",
+          },
+        ],
+      }),
+    );
+    expect(fields(eInvoiceProblems(two))).toEqual(["lineItems.exemptionReasonCode"]);
+  });
+
   it("XRechnung lists its own: buyer reference, seller phone", () => {
     expect(
       fields(

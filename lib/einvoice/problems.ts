@@ -2,6 +2,7 @@ import { Decimal } from "@/lib/domain/money";
 import type { TaxCategory } from "@/lib/domain/tax-categories";
 import { inferTaxScheme } from "@/lib/domain/tax-id";
 import { invoiceCurrencyOf } from "./amounts";
+import { VATEX_CODES } from "./codes";
 import type { EInvoiceInput, EInvoiceParty, EInvoiceProblem, EInvoiceProfile } from "./types";
 
 // What a document lacks to become a valid e-invoice (docs/decisions.md, E-invoices): each
@@ -92,6 +93,22 @@ export function eInvoiceProblems(
   }
   if (categories.has("K") && !input.supplyDate && !input.periodStart && !input.periodEnd) {
     add("supplyDate", "an intra-community supply needs its date of supply or a period (BR-IC-11)");
+  }
+  // One exemption reason code per row, from the VATEX list (BR-CL-22); a row's lines joined
+  // different ones ("; ", lib/domain/tax.ts), which a breakdown row cannot carry.
+  for (const row of input.breakdown) {
+    const codes = row.exemptionReasonCode?.split("; ") ?? [];
+    if (codes.length > 1) {
+      add(
+        "lineItems.exemptionReasonCode",
+        `the lines of category ${row.category} carry different exemption reason codes (${codes.join(", ")}): an e-invoice states one per category`,
+      );
+    } else if (codes.length === 1 && !VATEX_CODES.has(codes[0])) {
+      add(
+        "lineItems.exemptionReasonCode",
+        `${codes[0]} is not in the VATEX code list an e-invoice is checked against (BR-CL-22), e.g. VATEX-EU-AE`,
+      );
+    }
   }
   if (categories.has("O") && categories.size > 1) {
     add(
