@@ -3,13 +3,14 @@ import path from "node:path";
 import { validateXML } from "xmllint-wasm";
 
 // The CII D16B schema (EN 16931's "uncoupled" subset), read from the shared reference folder
-// beside the project (../shared/einvoice, or ../../shared/einvoice from a worktree) when it is
-// there; the product never reads it. A test without it says so and skips.
+// beside the project (../shared/einvoice, or ../../shared/einvoice from a worktree, or
+// EINVOICE_SHARED_DIR) when it is there; the product never reads it. A test without it says so
+// and skips.
 
 const ENTRY = "CII/uncefact/data/standard/CrossIndustryInvoice_100pD16B.xsd";
 
 export const CII_XSD_DIR = [
-  process.env.EINVOICE_SHARED_DIR,
+  process.env.EINVOICE_SHARED_DIR && path.join(process.env.EINVOICE_SHARED_DIR, "cii-d16b"),
   path.resolve(process.cwd(), "../shared/einvoice/cii-d16b"),
   path.resolve(process.cwd(), "../../shared/einvoice/cii-d16b"),
 ].find((dir): dir is string => !!dir && fs.existsSync(path.join(dir, ENTRY)));
