@@ -294,6 +294,11 @@ describe("the Stellar payment inside the standard", () => {
     expect(text(root, `${SETTLEMENT}/ram:SpecifiedTradePaymentTerms/ram:Description`)).toContain(
       "Payable in XLM at the rate quoted when paying",
     );
+    // Priced in EUR and paid in EURC: one for one, nothing is quoted.
+    const xr = parseCii(buildCii(XRECHNUNG.input, "xrechnung"));
+    expect(text(xr, `${SETTLEMENT}/ram:SpecifiedTradePaymentTerms/ram:Description`)).toBe(
+      "Zahlbar innerhalb von 14 Tagen ohne Abzug",
+    );
     expect(
       text(root, `${SETTLEMENT}/ram:BillingSpecifiedPeriod/ram:StartDateTime/udt:DateTimeString`),
     ).toBe("20261101");

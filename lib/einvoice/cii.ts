@@ -57,6 +57,9 @@ const trimRate = (rate: string) =>
 /** YYYY-MM-DD as format 102 (YYYYMMDD). */
 const day102 = (day: string) => day.replaceAll("-", "");
 
+/** The stablecoins' currencies, exactly 1 to 1 (docs/decisions.md, Fiat pricing). */
+const PEGGED: Partial<Record<string, string>> = { USDC: "USD", EURC: "EUR" };
+
 const NETWORK_NAMES = { mainnet: "Stellar Mainnet", testnet: "Stellar Testnet" } as const;
 
 /**
@@ -326,7 +329,8 @@ function paymentTermsText(
           date: input.taxExchange.at?.slice(0, 10) ?? input.issueDate ?? "",
         }),
       );
-    } else if (input.priceCurrency) {
+    } else if (input.priceCurrency && PEGGED[input.currency] !== input.priceCurrency) {
+      // Paid in XLM, or in the other currency's stablecoin; EURC for EUR (USDC for USD) is 1.00.
       parts.push(t(lang, "einvoice.quotedAmount", { asset: input.currency }));
     }
   }
