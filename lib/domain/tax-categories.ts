@@ -18,8 +18,63 @@ export const TAX_CATEGORY_NAMES: Record<TaxCategory, string> = {
 /** Categories whose invoice must say why no VAT is charged (EN 16931 BR-E-10, BR-AE-10, ...). */
 export const EXEMPT_CATEGORIES: readonly TaxCategory[] = ["E", "AE", "K", "G", "O"];
 
-/** A VATEX code (CEF's exemption reason code list), e.g. VATEX-EU-AE, VATEX-EU-132-1A. */
-export const VATEX_PATTERN = /^VATEX-[A-Z]{2,3}(-[0-9A-Z]{1,5}){0,3}$/;
+/**
+ * The CEF VATEX exemption reason codes (BT-121, BR-CL-22), as EN 16931's validation artefacts
+ * 1.3.16 list them: a line's `exemptionReasonCode` must be one of them, exactly (upper case).
+ */
+export const VATEX_CODES: ReadonlySet<string> = new Set([
+  "VATEX-EU-79-C",
+  "VATEX-EU-132",
+  ...[..."ABCDEFGHIJKLMNOPQ"].map((l) => `VATEX-EU-132-1${l}`),
+  "VATEX-EU-135-1",
+  "VATEX-EU-143",
+  ...["A", "B", "C", "D", "E", "F", "FA", "G", "H", "I", "J", "K", "L"].map(
+    (l) => `VATEX-EU-143-1${l}`,
+  ),
+  "VATEX-EU-144",
+  "VATEX-EU-146-1E",
+  "VATEX-EU-148",
+  ...[..."ABCDEFG"].map((l) => `VATEX-EU-148-${l}`),
+  "VATEX-EU-151",
+  ...["A", "AA", "B", "C", "D", "E"].map((l) => `VATEX-EU-151-1${l}`),
+  "VATEX-EU-153",
+  "VATEX-EU-159",
+  "VATEX-EU-309",
+  "VATEX-EU-AE",
+  "VATEX-EU-D",
+  "VATEX-EU-F",
+  "VATEX-EU-G",
+  "VATEX-EU-I",
+  "VATEX-EU-IC",
+  "VATEX-EU-J",
+  "VATEX-EU-O",
+  "VATEX-FR-AE",
+  "VATEX-FR-CNWVAT",
+  "VATEX-FR-FRANCHISE",
+  "VATEX-FR-298SEXDECIESA",
+  "VATEX-FR-CGI261-1",
+  "VATEX-FR-CGI261-2",
+  "VATEX-FR-CGI261-3",
+  "VATEX-FR-CGI261-4",
+  "VATEX-FR-CGI261-5",
+  "VATEX-FR-CGI261-7",
+  "VATEX-FR-CGI261-8",
+  "VATEX-FR-CGI261A",
+  "VATEX-FR-CGI261B",
+  "VATEX-FR-CGI261C-1",
+  "VATEX-FR-CGI261C-2",
+  "VATEX-FR-CGI261C-3",
+  "VATEX-FR-CGI261D-1",
+  "VATEX-FR-CGI261D-1BIS",
+  "VATEX-FR-CGI261D-2",
+  "VATEX-FR-CGI261D-3",
+  "VATEX-FR-CGI261D-4",
+  "VATEX-FR-CGI261E-1",
+  "VATEX-FR-CGI261E-2",
+  "VATEX-FR-CGI275",
+  "VATEX-FR-CGI277A",
+  "VATEX-FR-CGI295",
+]);
 
 export type TaxBreakdownRow = {
   category: TaxCategory;

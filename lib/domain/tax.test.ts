@@ -127,6 +127,26 @@ describe("tax per line (docs/decisions.md, Tax per line)", () => {
     expect(t.total).toBe("800.0000000");
   });
 
+  it("exemption codes come from the VATEX list: a French micro-entrepreneur's franchise is one, a made-up code is not", () => {
+    const line = (code: string) => ({
+      quantity: "1",
+      rate: "500",
+      taxCategory: "E" as const,
+      taxRate: "0",
+      exemptionReason: "TVA non applicable, art. 293 B du CGI",
+      exemptionReasonCode: code,
+    });
+    const franchise = computeInvoiceTotals({ lineItems: [line("VATEX-FR-FRANCHISE")] });
+    expect(franchise.taxBreakdown?.[0]?.exemptionReasonCode).toBe("VATEX-FR-FRANCHISE");
+    expect(() => computeInvoiceTotals({ lineItems: [line("VATEX-EU-999")] })).toThrow(
+      expect.objectContaining({
+        details: {
+          "lineItems.0.exemptionReasonCode": expect.stringContaining("VATEX list"),
+        },
+      }),
+    );
+  });
+
   it("an exempt category needs its reason; a charged one has none; the rate fits the category", () => {
     expect(
       details(() =>

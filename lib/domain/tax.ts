@@ -20,7 +20,7 @@ import {
   TAX_CATEGORY_NAMES,
   type TaxBreakdownRow,
   type TaxCategory,
-  VATEX_PATTERN,
+  VATEX_CODES,
 } from "./tax-categories";
 
 export * from "./tax-categories";
@@ -204,9 +204,9 @@ function checkCategory(
     details[`${field}.exemptionReason`] =
       "exemptionReason is only for categories E, AE, K, G and O";
   }
-  if (own.exemptionReasonCode && !VATEX_PATTERN.test(own.exemptionReasonCode)) {
+  if (own.exemptionReasonCode && !VATEX_CODES.has(own.exemptionReasonCode)) {
     details[`${field}.exemptionReasonCode`] =
-      "exemptionReasonCode must be a VATEX code, e.g. VATEX-EU-AE";
+      "exemptionReasonCode must be a code of the VATEX list, e.g. VATEX-EU-AE or VATEX-FR-FRANCHISE";
   }
 }
 
