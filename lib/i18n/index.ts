@@ -1,5 +1,6 @@
 import { IntlMessageFormat } from "intl-messageformat";
 import { z } from "zod";
+import { LANGUAGES, type Language, languageMessage } from "./languages";
 import de from "./messages/de";
 import en, { type MessageKey } from "./messages/en";
 import es from "./messages/es";
@@ -11,24 +12,20 @@ import pt from "./messages/pt";
 // and numbers with the platform's Intl. English is the reference catalogue: every other one
 // must have exactly its keys (lib/i18n/messages.test.ts).
 
-export const LANGUAGES = ["en", "de", "fr", "es", "pt"] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = "en";
+export {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  LANGUAGE_NAMES,
+  LANGUAGES,
+  type Language,
+  languageMessage,
+} from "./languages";
 
 export const languageSchema = z
-  .enum(LANGUAGES)
+  .enum(LANGUAGES, { error: languageMessage("language") })
   .describe("A document language: en, de, fr, es or pt (ISO 639-1).");
 
 export const CATALOGUES: Record<Language, Record<MessageKey, string>> = { en, de, fr, es, pt };
-
-/** The language's own name, for pickers: "Deutsch". */
-export const LANGUAGE_NAMES: Record<Language, string> = {
-  en: "English",
-  de: "Deutsch",
-  fr: "Français",
-  es: "Español",
-  pt: "Português",
-};
 
 export type { MessageKey };
 export type MessageValues = Record<string, string | number>;
@@ -49,7 +46,3 @@ export function t(lang: Language, key: MessageKey, values?: MessageValues): stri
 /** A translator bound to one language: `const tr = translator("de"); tr("invoice.title")`. */
 export const translator = (lang: Language) => (key: MessageKey, values?: MessageValues) =>
   t(lang, key, values);
-
-/** Whether `value` is one of the documents' languages. */
-export const isLanguage = (value: unknown): value is Language =>
-  typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);

@@ -68,7 +68,12 @@ export type PdfPayment = Omit<
   Partial<Pick<PaymentRow, "method" | "reference">>;
 
 /** What the PDF shows: a subset of the owner view, so tests can build one by hand. */
-export type InvoicePdfData = Pick<OwnerInvoice, (typeof PDF_FIELDS)[number]> & {
+export type InvoicePdfData = Pick<
+  OwnerInvoice,
+  Exclude<(typeof PDF_FIELDS)[number], "language">
+> & {
+  /** The documents' language (docs/decisions.md, Languages); left out: English. */
+  language?: OwnerInvoice["language"];
   lineItems: (Pick<LineItemRow, "description" | "quantity" | "rate" | "amount"> &
     Partial<Pick<LineItemRow, "taxRate">>)[];
   /** The payments received, oldest first (the applied ones are listed). */

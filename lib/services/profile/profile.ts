@@ -90,6 +90,7 @@ export async function getOwnProfile(ctx: AuthedContext): Promise<ProfileView> {
     defaultReminders: null,
     defaultPaymentTolerance: null,
     emailFooter: null,
+    defaultLanguage: null,
     updatedAt: null,
   };
 }
@@ -129,6 +130,7 @@ export async function putProfile(ctx: AuthedContext, input: ProfileInput): Promi
     defaultReminders: input.defaultReminders ?? null,
     defaultPaymentTolerance: tolerance,
     emailFooter: input.emailFooter ?? null,
+    defaultLanguage: input.defaultLanguage ?? null,
     updatedAt: now,
     ...(logo === undefined
       ? {}
