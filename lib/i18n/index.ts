@@ -1,5 +1,6 @@
 import { IntlMessageFormat } from "intl-messageformat";
 import { z } from "zod";
+import { TAX_SCHEMES, type TaxScheme } from "@/lib/domain/address";
 import { LANGUAGES, type Language, languageMessage } from "./languages";
 import de from "./messages/de";
 import en, { type MessageKey } from "./messages/en";
@@ -46,3 +47,16 @@ export function t(lang: Language, key: MessageKey, values?: MessageValues): stri
 /** A translator bound to one language: `const tr = translator("de"); tr("invoice.title")`. */
 export const translator = (lang: Language) => (key: MessageKey, values?: MessageValues) =>
   t(lang, key, values);
+
+/** The tax schemes' names in `lang` ("USt-IdNr." for an EU VAT number in German), for taxIdLine. */
+export const schemeLabels = (lang: Language): Record<TaxScheme, string> =>
+  Object.fromEntries(
+    TAX_SCHEMES.map((scheme) => [scheme, t(lang, `tax.scheme.${scheme}` as MessageKey)]),
+  ) as Record<TaxScheme, string>;
+
+/** How a reminder speaks of the due date in `lang`: en "is due in 3 days", "is due today", "is 7 days overdue". */
+export function reminderWhenIn(lang: Language, offset: number): string {
+  if (offset < 0) return t(lang, "email.reminder.dueIn", { days: -offset });
+  if (offset === 0) return t(lang, "email.reminder.dueToday");
+  return t(lang, "email.reminder.overdue", { days: offset });
+}

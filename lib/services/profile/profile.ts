@@ -5,6 +5,7 @@ import { addressLines, taxIdLine } from "@/lib/domain/address";
 import { NotFoundError } from "@/lib/domain/errors";
 import { parseTolerance } from "@/lib/domain/settlement";
 import { checkTaxId, normalizeTaxId } from "@/lib/domain/tax-id";
+import { type Language, schemeLabels } from "@/lib/i18n";
 import { storedAddress } from "@/lib/schemas/parties";
 import type { ProfileInput } from "@/lib/schemas/profile";
 import type { AuthedContext } from "../context";
@@ -53,7 +54,7 @@ export function profileLogoUrl(
  * when pdfkit can draw it (PNG or JPEG; an SVG logo is left off the PDF) and the address and
  * tax id under FROM. Null without a profile.
  */
-export async function pdfProfile(db: DbOrTx, wallet: string) {
+export async function pdfProfile(db: DbOrTx, wallet: string, lang: Language = "en") {
   const profile = await getProfile(db, wallet);
   if (!profile) return null;
   const raster = profile.logoType === "image/png" || profile.logoType === "image/jpeg";
@@ -62,7 +63,7 @@ export async function pdfProfile(db: DbOrTx, wallet: string) {
     lines: [
       // The structured address when there is one, else the free text.
       profile.postalAddress ? addressLines(profile.postalAddress).join("\n") : profile.address,
-      taxIdLine(profile.taxId, profile.taxScheme),
+      taxIdLine(profile.taxId, profile.taxScheme, schemeLabels(lang)),
     ],
   };
 }
