@@ -42,8 +42,11 @@ export function localizeNumber(english: string, lang: Language): string {
   if (!match) return english;
   const [, sign, whole, fraction = ""] = match;
   const plain = `${sign}${whole.replace(/,/g, "")}${fraction ? `.${fraction}` : ""}`;
-  // A string argument is formatted exactly (ECMA-402 NumberFormat v3): never a float.
-  return numberFormat(lang, fraction.length).format(plain as unknown as number);
+  // A string argument is formatted exactly (ECMA-402 NumberFormat v3): never a float. French
+  // groups with a narrow no-break space (U+202F), which the PDF's font lacks: a no-break space.
+  return numberFormat(lang, fraction.length)
+    .format(plain as unknown as number)
+    .replace(/\u202f/g, "\u00a0");
 }
 
 /** A decimal string ("1234567.1234567") in `lang`'s format, every decimal kept. */
@@ -93,3 +96,24 @@ export function formatMoment(d: Date, lang: Language): string {
   const mm = String(d.getUTCMinutes()).padStart(2, "0");
   return `${formatDay(d, lang)}, ${hh}:${mm} UTC`;
 }
+
+/**
+ * An email's day and moment in `lang`: English keeps the checkout's hand-written forms
+ * (lib/format.ts formatUtcDate, formatUtcDateTime), the others take Intl's.
+ */
+export const emailDay = (
+  value: string | Date,
+  lang: Language,
+  english: (v: string | Date) => string,
+) =>
+  lang === "en"
+    ? english(value)
+    : formatDay(typeof value === "string" ? new Date(value) : value, lang);
+export const emailMoment = (
+  value: string | Date,
+  lang: Language,
+  english: (v: string | Date) => string,
+) =>
+  lang === "en"
+    ? english(value)
+    : formatMoment(typeof value === "string" ? new Date(value) : value, lang);

@@ -1,6 +1,7 @@
 import { IntlMessageFormat } from "intl-messageformat";
 import { z } from "zod";
 import { TAX_SCHEMES, type TaxScheme } from "@/lib/domain/address";
+import { PAYMENT_METHOD_LABELS, paymentMethodLabel } from "@/lib/format";
 import { LANGUAGES, type Language, languageMessage } from "./languages";
 import de from "./messages/de";
 import en, { type MessageKey } from "./messages/en";
@@ -59,4 +60,13 @@ export function reminderWhenIn(lang: Language, offset: number): string {
   if (offset < 0) return t(lang, "email.reminder.dueIn", { days: -offset });
   if (offset === 0) return t(lang, "email.reminder.dueToday");
   return t(lang, "email.reminder.overdue", { days: offset });
+}
+
+/** A payment received outside Stellar as a document in `lang` says it: "Banküberweisung · Ref. 114". */
+export function methodLabel(lang: Language, method: string, reference?: string | null): string {
+  if (lang === "en") return paymentMethodLabel(method, reference);
+  const name = ["bank_transfer", "cash", "other"].includes(method)
+    ? t(lang, `doc.method.${method}` as MessageKey)
+    : (PAYMENT_METHOD_LABELS[method] ?? method);
+  return reference ? t(lang, "doc.method.ref", { method: name, reference }) : name;
 }

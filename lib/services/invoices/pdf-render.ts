@@ -13,10 +13,9 @@ import {
   formatGrouped,
   formatPriced,
   isZero,
-  PAYMENT_METHOD_LABELS,
   trimZeros,
 } from "@/lib/format";
-import { type Language, type MessageKey, schemeLabels, translator } from "@/lib/i18n";
+import { type Language, type MessageKey, methodLabel, schemeLabels, translator } from "@/lib/i18n";
 import { formatDay, localizeAmount, localizeNumber } from "@/lib/i18n/format";
 
 /** An asset amount as the ledger moved it: "1,228.6084702 XLM" (every significant decimal). */
@@ -118,12 +117,7 @@ function documentWords(lang: Language) {
     categoryName: (c: TaxCategory) => tr(`tax.name.${c}` as MessageKey),
     categoryNote: (c: TaxCategory) =>
       TAX_CATEGORY_NOTES[c] ? tr(`tax.note.${c}` as MessageKey) : undefined,
-    method: (method: string, reference?: string | null) => {
-      const name = ["bank_transfer", "cash", "other"].includes(method)
-        ? tr(`doc.method.${method}` as MessageKey)
-        : (PAYMENT_METHOD_LABELS[method] ?? method);
-      return reference ? tr("doc.method.ref", { method: name, reference }) : name;
-    },
+    method: (name: string, reference?: string | null) => methodLabel(lang, name, reference),
   };
 }
 
