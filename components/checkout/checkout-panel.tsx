@@ -15,6 +15,8 @@ import {
   pricingCode,
   statusWords,
 } from "@/lib/format";
+import { type Language, translator } from "@/lib/i18n";
+import { formatDay, localizeAmount } from "@/lib/i18n/format";
 import { networkOf } from "@/lib/stellar/networks";
 import { CheckoutStatus } from "./checkout-status";
 import { DocumentLinks } from "./document-links";
@@ -61,6 +63,8 @@ export type CheckoutPanelProps = {
   walletOptions: WalletOptions;
   /** The signed links to the invoice PDF and the receipt (lib/services/invoices/public-documents.ts). */
   documents?: { invoicePdf: string; receipt: string };
+  /** The invoice's language (docs/decisions.md, Languages): the panel's labels and amounts. */
+  lang?: Language;
 };
 
 const muted = "text-sm text-slate-600 dark:text-slate-300";
@@ -86,7 +90,9 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
   // A fiat-priced invoice's amounts are fiat already: no estimate from the XLM feed.
   const usd = useUsdEstimate(priceCurrency ? "" : props.currency, shown);
   const { freighter, mobile } = wallet;
-  const money = (value: string) => formatPriced(value, props, formatMoney);
+  const lang = props.lang ?? "en";
+  const tr = translator(lang);
+  const money = (value: string) => localizeAmount(formatPriced(value, props, formatMoney), lang);
   const amount = money(props.total);
   const expired = quote !== null && quoteExpired(quote);
   // A QR code made at a quote no longer shown (a payment replaced it) would pay the old amount.
@@ -112,7 +118,7 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <p className={`${muted} font-medium`}>
-            {status === "PAID" ? "Amount paid" : "Amount due"}
+            {status === "PAID" ? tr("checkout.amountPaid") : tr("checkout.amountDue")}
           </p>
           <p className="text-3xl font-semibold tracking-tight text-slate-900 dark:text-white">
             {money(shown)}
@@ -145,7 +151,11 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
             confirming={freighter?.step === "submit" && freighter.error === null}
           />
           {dueDate && !paid && status !== "PAID" && (
-            <p className={`${muted} mt-2`}>Due {formatUtcDate(dueDate)}</p>
+            <p className={`${muted} mt-2`}>
+              {lang === "en"
+                ? `Due ${formatUtcDate(dueDate)}`
+                : tr("checkout.dueDate", { date: formatDay(new Date(dueDate), lang) })}
+            </p>
           )}
         </div>
       </div>
@@ -254,6 +264,7 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
           <DocumentLinks
             {...props.documents}
             hasReceipt={progress.payments.some((p) => p.applied)}
+            lang={lang}
           />
         )}
       </div>

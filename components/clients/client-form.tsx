@@ -7,9 +7,11 @@ import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Checkbox, Field, Hint, Select, TextArea } from "@/components/ui/field";
+import { LanguageOptions } from "@/components/ui/language-options";
 import { TaxSchemeOptions } from "@/components/ui/tax-scheme-options";
 import { fromInput, fromTextBox } from "@/lib/client/form-schema";
 import type { TaxScheme } from "@/lib/domain/address";
+import type { Language } from "@/lib/i18n/languages";
 import { clientInputSchema } from "@/lib/schemas/clients";
 import type { SavedClient } from "./types";
 
@@ -22,6 +24,8 @@ export type ClientDraft = {
   taxScheme: TaxScheme | "";
   taxId: string;
   isBusiness: boolean;
+  /** The language of the client's documents; "": the profile's (docs/decisions.md, Languages). */
+  language: Language | "";
   isFavorite: boolean;
 };
 export const EMPTY_CLIENT: ClientDraft = {
@@ -32,6 +36,7 @@ export const EMPTY_CLIENT: ClientDraft = {
   taxScheme: "",
   taxId: "",
   isBusiness: false,
+  language: "",
   isFavorite: false,
 };
 
@@ -46,6 +51,7 @@ export const clientFormSchema = z.object({
   taxScheme: fromInput(shape.taxScheme, (v: TaxScheme | "") => v || null),
   taxId: fromTextBox(shape.taxId),
   isBusiness: shape.isBusiness.unwrap().unwrap(),
+  language: fromInput(shape.language, (v: Language | "") => v || null),
   isFavorite: shape.isFavorite.unwrap(),
 });
 
@@ -71,6 +77,7 @@ export const draftOf = (c: SavedClient): ClientDraft => ({
   taxScheme: c.taxScheme ?? "",
   taxId: c.taxId ?? "",
   isBusiness: c.isBusiness ?? false,
+  language: c.language ?? "",
   isFavorite: c.isFavorite,
 });
 
@@ -99,7 +106,9 @@ export function ClientForm({
   const [name, email] = useWatch({ control, name: ["name", "email"] });
   const existing = clients?.find((c) => c.email.toLowerCase() === email.trim().toLowerCase());
 
-  const text = (key: "name" | "email" | "company" | "address" | "taxId" | "taxScheme") => ({
+  const text = (
+    key: "name" | "email" | "company" | "address" | "taxId" | "taxScheme" | "language",
+  ) => ({
     ...register(key),
     error: details[key] ?? errors[key]?.message,
   });
@@ -129,7 +138,7 @@ export function ClientForm({
         <TextArea label="Address" rows={3} {...text("address")} />
         <details className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
           <summary className="cursor-pointer text-sm font-medium text-slate-700 dark:text-slate-200">
-            Tax registration
+            Tax registration and language
           </summary>
           <div className="mt-3 space-y-4">
             <Select label="Tax number type" {...text("taxScheme")}>
@@ -137,6 +146,9 @@ export function ClientForm({
             </Select>
             <Field label="Tax ID" {...text("taxId")} />
             <Checkbox label="A business" {...register("isBusiness")} />
+            <Select label="Invoice language" {...text("language")}>
+              <LanguageOptions none="Your profile's" />
+            </Select>
           </div>
         </details>
         <Checkbox label="Favorite" {...register("isFavorite")} />

@@ -7,6 +7,7 @@ import type { SavedClient } from "@/components/clients/types";
 import { Button, textLinkClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Checkbox, Field, Hint, OptionsSelect, Select, TextArea } from "@/components/ui/field";
+import { LanguageOptions } from "@/components/ui/language-options";
 import { CURRENCY_OPTIONS, NETWORK_OPTIONS, priceOptions } from "@/components/ui/options";
 import { TaxSchemeOptions } from "@/components/ui/tax-scheme-options";
 import { TotalsList } from "@/components/ui/totals";
@@ -39,7 +40,12 @@ export function ClientFields({
   /** "Email the invoice to this client". */
   emailBox: Registered;
   /** The buyer's tax scheme and "is a business" (docs/decisions.md, Tax identities). */
-  taxBoxes?: { clientTaxScheme: Registered & { error?: string }; clientIsBusiness: Registered };
+  taxBoxes?: {
+    clientTaxScheme: Registered & { error?: string };
+    clientIsBusiness: Registered;
+    /** The documents' language (docs/decisions.md, Languages). */
+    language?: Registered & { error?: string };
+  };
   onPick: (client: SavedClient) => void;
   /**
    * The saved client stays linked (a recurring template's `clientId`): the picker shows it,
@@ -108,7 +114,7 @@ export function ClientFields({
             data-testid="client-tax"
           >
             <summary className="cursor-pointer text-sm font-medium text-slate-700 dark:text-slate-200">
-              Client's tax registration
+              Client's tax registration and language
             </summary>
             <div className={`${grid} mt-3`}>
               <Select label="Client tax number type" {...taxBoxes.clientTaxScheme}>
@@ -127,6 +133,15 @@ export function ClientFields({
                   {...taxBoxes.clientIsBusiness}
                 />
               </div>
+              {taxBoxes.language && (
+                <Select
+                  label="Invoice language"
+                  {...taxBoxes.language}
+                  hint={<Hint>The PDF, the emails and the checkout page the client reads.</Hint>}
+                >
+                  <LanguageOptions none="Client's, else your profile's (English)" />
+                </Select>
+              )}
             </div>
           </details>
         )}

@@ -155,6 +155,7 @@ export function InvoiceForm({ invoice }: { invoice?: OwnerInvoice }) {
             error: fields.errorFor("clientTaxScheme"),
           },
           clientIsBusiness: register("clientIsBusiness"),
+          language: { ...register("language"), error: fields.errorFor("language") },
         }}
         onPick={fields.pickClient}
         saveBoxes={

@@ -84,6 +84,8 @@ export function useInvoiceFields(form: InvoiceFormApi) {
     setValue("clientTaxId", c.taxId ?? "", options);
     setValue("clientTaxScheme", c.taxScheme ?? "", options);
     setValue("clientIsBusiness", c.isBusiness ?? false, options);
+    // The client's language when it has one (docs/decisions.md, Languages).
+    setValue("language", c.language ?? "", options);
   }
 
   return {

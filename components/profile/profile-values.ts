@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { TaxScheme } from "@/lib/domain/address";
 import type { PriceCurrency } from "@/lib/domain/money";
+import type { Language } from "@/lib/i18n/languages";
 import { type ProfileBody, type ProfileInput, profileInputSchema } from "@/lib/schemas/profile";
 
 /**
@@ -23,6 +24,8 @@ export type ProfileFormValues = {
   defaultReminders: string;
   defaultPaymentTolerance: string;
   emailFooter: string;
+  /** "": English (docs/decisions.md, Languages). */
+  defaultLanguage: Language | "";
 };
 
 /** A structured address as its text boxes hold it (lib/schemas/parties.ts). */
@@ -86,6 +89,10 @@ export const profileFormSchema = z.object({
   ),
   defaultPaymentTolerance: from(shape.defaultPaymentTolerance, blank),
   emailFooter: from(shape.emailFooter, blank),
+  defaultLanguage: z.preprocess(
+    (v: string) => v || null,
+    shape.defaultLanguage,
+  ) as unknown as z.ZodType<z.output<typeof shape.defaultLanguage>, Language | "">,
 });
 
 export type ProfileFormOutput = z.output<typeof profileFormSchema>;
@@ -106,6 +113,7 @@ export function profileFormValues(p: ProfileBody): ProfileFormValues {
     defaultReminders: p.defaultReminders?.join(", ") ?? "",
     defaultPaymentTolerance: p.defaultPaymentTolerance ?? "",
     emailFooter: p.emailFooter ?? "",
+    defaultLanguage: p.defaultLanguage ?? "",
   };
 }
 

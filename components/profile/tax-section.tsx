@@ -2,6 +2,7 @@
 
 import type { UseFormRegister } from "react-hook-form";
 import { Field, Hint, Select } from "@/components/ui/field";
+import { LanguageOptions } from "@/components/ui/language-options";
 import { TaxSchemeOptions } from "@/components/ui/tax-scheme-options";
 import type { ProfileFormValues } from "./profile-values";
 
@@ -25,7 +26,7 @@ export function TaxSection({
   return (
     <details open={open} className="mt-4 rounded-md border border-slate-200 p-3">
       <summary className="cursor-pointer text-sm font-medium text-slate-700">
-        Tax registration and postal address
+        Tax registration and postal address, invoice language
       </summary>
       <div className="mt-3 grid gap-4 sm:grid-cols-2">
         <Select label="Tax number type" {...field("taxScheme")}>
@@ -59,6 +60,13 @@ export function TaxSection({
           {...field("postalAddress.country")}
           hint={<Hint>ISO code, e.g. DE, FR.</Hint>}
         />
+        <Select
+          label="Invoice language"
+          {...field("defaultLanguage")}
+          hint={<Hint>For clients without their own: the PDF, emails and checkout page.</Hint>}
+        >
+          <LanguageOptions none="English (default)" />
+        </Select>
       </div>
     </details>
   );

@@ -6,6 +6,7 @@ import { INVALID_INVOICE_NUMBER_MESSAGE, isValidInvoiceNumber } from "@/lib/doma
 import { AMOUNT_SCALE, type Currency, FIAT_SCALE, type PriceCurrency } from "@/lib/domain/money";
 import { computeInvoiceTotals, type InvoiceTotals, type TaxCategory } from "@/lib/domain/tax";
 import { isZero, type NetworkName, networkOf, trimZeros } from "@/lib/format";
+import type { Language } from "@/lib/i18n/languages";
 import type { InvoiceBody, InvoiceTextField } from "@/lib/schemas/invoices";
 import {
   createInvoiceSchema,
@@ -54,6 +55,8 @@ export type InvoiceFormValues = Record<InvoiceTextField, string> & {
   clientTaxScheme: TaxScheme | "";
   /** The buyer is a business (unchecked: not said). */
   clientIsBusiness: boolean;
+  /** The documents' language; "": the saved client's, else the profile's (docs/decisions.md, Languages). */
+  language: Language | "";
   /** Reminder days relative to the due date, as typed ("-3, 0, 7"); blank: the profile's. */
   reminders: string;
   lineItems: LineItemValues[];
@@ -73,6 +76,7 @@ export type DraftInvoice = Pick<
   | "lineItems"
   | "clientTaxScheme"
   | "clientIsBusiness"
+  | "language"
 >;
 
 export type TextKey = Exclude<
@@ -87,6 +91,7 @@ export type TextKey = Exclude<
   | "lineItems"
   | "clientTaxScheme"
   | "clientIsBusiness"
+  | "language"
 >;
 
 /** The quote lifetime a new fiat-priced invoice starts with (the API's default). */
@@ -154,6 +159,8 @@ function formSchema(shape: Shape, overrides: Partial<Record<TextKey, z.ZodType>>
       (v: InvoiceFormValues["clientTaxScheme"]) => v || null,
     ),
     clientIsBusiness: fromInput(shape.clientIsBusiness, (v: boolean) => (v ? true : null)),
+    // "" leaves the language to the defaults (left out of the body).
+    language: fromInput(shape.language, (v: InvoiceFormValues["language"]) => v || undefined),
     // "-3, 0, 7" as typed; blank is null (the profile's default reminders).
     reminders: fromInput(shape.reminders, (v: string) =>
       v.trim() === ""
@@ -211,6 +218,7 @@ export function initialValues(
     emailClient: invoice?.emailClient ?? true,
     clientTaxScheme: invoice?.clientTaxScheme ?? "",
     clientIsBusiness: invoice?.clientIsBusiness ?? false,
+    language: invoice?.language ?? "",
     reminders: Array.isArray(invoice?.reminders) ? invoice.reminders.join(", ") : "",
     lineItems: invoice?.lineItems.length
       ? invoice.lineItems.map((i) => ({
