@@ -52,7 +52,7 @@ describe("an invoice's language", () => {
     const res = await bob.post("/api/invoices", invoiceBody());
     expect(res.status).toBe(201);
     expect(res.body.language).toBe("en");
-    expect((await bob.get(`/api/invoices/${res.body.id}`)).body.language).toBe("en");
+    expect((await bob.get(`/api/invoices/${res.body.id}/owner`)).body.language).toBe("en");
   });
 
   it("refuses an unknown language with a 400 naming `language`, and creates nothing", async () => {
@@ -128,7 +128,7 @@ describe("an invoice's language", () => {
 
     // Stored: a later profile change leaves the invoice's documents as they were.
     expect((await alice.put("/api/profile", { defaultLanguage: "pt" })).status).toBe(200);
-    expect((await alice.get(`/api/invoices/${fromProfile.body.id}`)).body.language).toBe("fr");
+    expect((await alice.get(`/api/invoices/${fromProfile.body.id}/owner`)).body.language).toBe("fr");
     expect((await pdfOf(fromProfile.body.id)).split("\n")[0]).toBe("FACTURE");
     expect((await alice.put("/api/profile", {})).status).toBe(200);
   });
