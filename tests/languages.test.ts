@@ -196,6 +196,7 @@ describe("documents in the invoice's language", () => {
       "Zwischensumme",
       "Gesamtbetrag",
       "Offener Betrag",
+      "Zahlung ausstehend",
       "Rechnung herunterladen (PDF)",
       "Fällig am 27. Nov. 2099",
     ]) {

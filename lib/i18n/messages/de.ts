@@ -154,5 +154,25 @@ const de: Record<MessageKey, string> = {
   "checkout.dueDate": "Fällig am {date}",
   "checkout.downloadInvoice": "Rechnung herunterladen (PDF)",
   "checkout.downloadReceipt": "Zahlungsbeleg herunterladen",
+  "checkout.status.paid": "Bezahlt",
+  "checkout.status.confirming": "Ihre Zahlung wird bestätigt",
+  "checkout.status.draft": "Noch nicht versendet",
+  "checkout.status.cancelled": "Storniert",
+  "checkout.status.partlyPastDue": "Teilweise bezahlt, überfällig",
+  "checkout.status.pastDue": "Überfällig",
+  "checkout.status.partly": "Teilweise bezahlt",
+  "checkout.status.awaiting": "Zahlung ausstehend",
+  "checkout.paidOnNetwork": "Zahlung im {network}",
+  "checkout.cancelledTitle": "Diese Rechnung wurde storniert",
+  "checkout.cancelledBody":
+    "Der Absender hat sie storniert, sie kann nicht mehr bezahlt werden. Wenden Sie sich an ihn, wenn Sie das für einen Irrtum halten.",
+  "checkout.draftTitle": "Diese Rechnung wurde noch nicht versendet",
+  "checkout.draftBody":
+    "Der Absender bereitet sie noch vor. Sobald sie versendet ist, können Sie hier bezahlen.",
+  "checkout.paidTitle": "Diese Rechnung ist bezahlt",
+  "checkout.paidBody": "Es ist nichts mehr zu zahlen.",
+  "checkout.pastDueTitle": "Diese Rechnung ist überfällig",
+  "checkout.pastDueOn": "Sie war am {date} fällig.",
+  "checkout.pastDueBody": "Sie können sie weiterhin bezahlen.",
 };
 export default de;

@@ -162,6 +162,26 @@ const en = {
   "checkout.dueDate": "Due {date}",
   "checkout.downloadInvoice": "Download invoice (PDF)",
   "checkout.downloadReceipt": "Download receipt",
+  "checkout.status.paid": "Paid",
+  "checkout.status.confirming": "Your payment is being confirmed",
+  "checkout.status.draft": "Not sent yet",
+  "checkout.status.cancelled": "Cancelled",
+  "checkout.status.partlyPastDue": "Partly paid, past due",
+  "checkout.status.pastDue": "Past due",
+  "checkout.status.partly": "Partly paid",
+  "checkout.status.awaiting": "Awaiting payment",
+  "checkout.paidOnNetwork": "Paid on the {network}",
+  "checkout.cancelledTitle": "This invoice was cancelled",
+  "checkout.cancelledBody":
+    "The sender cancelled it, so it can no longer be paid. Contact them if you think this is a mistake.",
+  "checkout.draftTitle": "This invoice has not been sent yet",
+  "checkout.draftBody":
+    "The sender is still preparing it. This page will let you pay as soon as it is sent.",
+  "checkout.paidTitle": "This invoice is paid",
+  "checkout.paidBody": "Nothing is left to pay.",
+  "checkout.pastDueTitle": "This invoice is past due",
+  "checkout.pastDueOn": "It was due on {date}.",
+  "checkout.pastDueBody": "You can still pay it.",
 } as const;
 
 export type MessageKey = keyof typeof en;

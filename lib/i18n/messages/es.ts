@@ -152,5 +152,25 @@ const es: Record<MessageKey, string> = {
   "checkout.dueDate": "Vence el {date}",
   "checkout.downloadInvoice": "Descargar factura (PDF)",
   "checkout.downloadReceipt": "Descargar recibo",
+  "checkout.status.paid": "Pagada",
+  "checkout.status.confirming": "Su pago se está confirmando",
+  "checkout.status.draft": "Aún no enviada",
+  "checkout.status.cancelled": "Anulada",
+  "checkout.status.partlyPastDue": "Pagada en parte, vencida",
+  "checkout.status.pastDue": "Vencida",
+  "checkout.status.partly": "Pagada en parte",
+  "checkout.status.awaiting": "Pendiente de pago",
+  "checkout.paidOnNetwork": "Pago en la {network}",
+  "checkout.cancelledTitle": "Esta factura fue anulada",
+  "checkout.cancelledBody":
+    "El emisor la anuló, así que ya no se puede pagar. Contacte con él si cree que es un error.",
+  "checkout.draftTitle": "Esta factura aún no se ha enviado",
+  "checkout.draftBody":
+    "El emisor todavía la está preparando. Podrá pagar en esta página en cuanto se envíe.",
+  "checkout.paidTitle": "Esta factura está pagada",
+  "checkout.paidBody": "No queda nada por pagar.",
+  "checkout.pastDueTitle": "Esta factura está vencida",
+  "checkout.pastDueOn": "Vencía el {date}.",
+  "checkout.pastDueBody": "Todavía puede pagarla.",
 };
 export default es;

@@ -152,5 +152,25 @@ const fr: Record<MessageKey, string> = {
   "checkout.dueDate": "Échéance {date}",
   "checkout.downloadInvoice": "Télécharger la facture (PDF)",
   "checkout.downloadReceipt": "Télécharger le reçu",
+  "checkout.status.paid": "Payée",
+  "checkout.status.confirming": "Votre paiement est en cours de confirmation",
+  "checkout.status.draft": "Pas encore envoyée",
+  "checkout.status.cancelled": "Annulée",
+  "checkout.status.partlyPastDue": "Payée en partie, en retard",
+  "checkout.status.pastDue": "En retard",
+  "checkout.status.partly": "Payée en partie",
+  "checkout.status.awaiting": "En attente de paiement",
+  "checkout.paidOnNetwork": "Payée sur le {network}",
+  "checkout.cancelledTitle": "Cette facture a été annulée",
+  "checkout.cancelledBody":
+    "L’émetteur l’a annulée : elle ne peut plus être payée. Contactez-le si vous pensez qu’il s’agit d’une erreur.",
+  "checkout.draftTitle": "Cette facture n’a pas encore été envoyée",
+  "checkout.draftBody":
+    "L’émetteur la prépare encore. Cette page vous permettra de payer dès son envoi.",
+  "checkout.paidTitle": "Cette facture est payée",
+  "checkout.paidBody": "Il ne reste rien à payer.",
+  "checkout.pastDueTitle": "Cette facture est en retard",
+  "checkout.pastDueOn": "Elle était due le {date}.",
+  "checkout.pastDueBody": "Vous pouvez encore la payer.",
 };
 export default fr;

@@ -152,5 +152,25 @@ const pt: Record<MessageKey, string> = {
   "checkout.dueDate": "Vence em {date}",
   "checkout.downloadInvoice": "Descarregar fatura (PDF)",
   "checkout.downloadReceipt": "Descarregar recibo",
+  "checkout.status.paid": "Paga",
+  "checkout.status.confirming": "O seu pagamento está a ser confirmado",
+  "checkout.status.draft": "Ainda não enviada",
+  "checkout.status.cancelled": "Anulada",
+  "checkout.status.partlyPastDue": "Paga em parte, vencida",
+  "checkout.status.pastDue": "Vencida",
+  "checkout.status.partly": "Paga em parte",
+  "checkout.status.awaiting": "A aguardar pagamento",
+  "checkout.paidOnNetwork": "Pagamento na {network}",
+  "checkout.cancelledTitle": "Esta fatura foi anulada",
+  "checkout.cancelledBody":
+    "O emitente anulou-a, pelo que já não pode ser paga. Contacte-o se achar que se trata de um erro.",
+  "checkout.draftTitle": "Esta fatura ainda não foi enviada",
+  "checkout.draftBody":
+    "O emitente ainda a está a preparar. Poderá pagar nesta página assim que for enviada.",
+  "checkout.paidTitle": "Esta fatura está paga",
+  "checkout.paidBody": "Não há nada a pagar.",
+  "checkout.pastDueTitle": "Esta fatura está vencida",
+  "checkout.pastDueOn": "Vencia em {date}.",
+  "checkout.pastDueBody": "Ainda a pode pagar.",
 };
 export default pt;
