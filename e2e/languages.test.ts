@@ -58,14 +58,15 @@ describe("an invoice in the client's language", () => {
     await page.getByLabel("Description, item 1").fill("Beratung");
     await page.getByLabel("Quantity, item 1").fill("3");
     await page.getByLabel("Rate, item 1").fill("409.5");
-    await page.getByLabel("Currency", { exact: true }).selectOption("USDC");
+    await page.getByLabel("Currency", { exact: true }).selectOption("XLM");
     await page.getByRole("button", { name: "Create invoice" }).click();
     await page.waitForURL(/\/invoices\/(?!new)[a-z0-9]+$/);
     const id = page.url().split("/").pop() as string;
 
     const invoice = (await freelancer.api.get(`/api/invoices/${id}/owner`)).body;
     expect(invoice.language).toBe("de");
-    expect((await freelancer.api.post(`/api/invoices/${id}/send`)).status).toBe(200);
+    const sent = await freelancer.api.post(`/api/invoices/${id}/send`);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
 
     const res = await fetch(`${env.app.url}/api/invoices/${id}/pdf`, {
       headers: { authorization: `Bearer ${freelancer.token}` },
@@ -73,7 +74,7 @@ describe("an invoice in the client's language", () => {
     const pdf = await flatPdfText(await res.arrayBuffer());
     expect(pdf).toContain("RECHNUNG");
     expect(pdf).toContain("RECHNUNG AN");
-    expect(pdf).toContain("Gesamtbetrag 1.228,50 USDC");
+    expect(pdf).toContain("Gesamtbetrag 1.228,50 XLM");
     expect(pdf).not.toContain("Subtotal");
 
     const payer = await newContext(browser);
@@ -82,7 +83,7 @@ describe("an invoice in the client's language", () => {
     await checkout.goto(`${env.app.url}/pay/${id}`);
     await visible(checkout.getByRole("heading", { name: "Rechnungsdetails" }));
     await visible(checkout.getByText("Offener Betrag"));
-    await visible(checkout.getByText("1.228,50 USDC").first());
+    await visible(checkout.getByText("1.228,50 XLM").first());
     await visible(checkout.getByRole("link", { name: "Rechnung herunterladen (PDF)" }));
     expect(await checkout.locator("[lang=de]").count()).toBeGreaterThan(0);
     expect(await checkout.getByText("Invoice details").count()).toBe(0);
