@@ -128,7 +128,9 @@ describe("an invoice's language", () => {
 
     // Stored: a later profile change leaves the invoice's documents as they were.
     expect((await alice.put("/api/profile", { defaultLanguage: "pt" })).status).toBe(200);
-    expect((await alice.get(`/api/invoices/${fromProfile.body.id}/owner`)).body.language).toBe("fr");
+    expect((await alice.get(`/api/invoices/${fromProfile.body.id}/owner`)).body.language).toBe(
+      "fr",
+    );
     expect((await pdfOf(fromProfile.body.id)).split("\n")[0]).toBe("FACTURE");
     expect((await alice.put("/api/profile", {})).status).toBe(200);
   });
