@@ -60,7 +60,7 @@ describe("a VAT invoice to a business in another EU country", () => {
     const page = await signedInPage();
     await page.goto(`${env.app.url}/settings/profile`);
     await page.getByLabel("Display name").fill("Grete Design");
-    await page.getByText("Tax registration and postal address").click();
+    await page.getByText("Tax registration, postal address").click();
     await page.getByLabel("Tax number type").selectOption("eu_vat");
     await page.getByLabel("Tax ID", { exact: true }).fill("DE136695977");
     await page.getByRole("button", { name: "Save profile" }).click();
@@ -189,7 +189,7 @@ describe("a VAT invoice to a business in another EU country", () => {
     const form = page.getByRole("form", { name: "Client" });
     await form.getByLabel("Name").fill("Hanse Handel GmbH");
     await form.getByLabel("Email").fill("ap@hanse.example");
-    await form.getByText("Tax registration and postal address").click();
+    await form.getByText("Tax registration, address and language").click();
     await form.getByLabel("Tax number type").selectOption("eu_vat");
     await form.getByLabel("Tax ID").fill("DE136695976");
     await form.getByLabel("Street", { exact: true }).fill("Mönckebergstraße 7");

@@ -1,5 +1,13 @@
 import { Text } from "@react-email/components";
-import { EmailAction, EmailFact, EmailLayout, type EmailLayoutProps, styles } from "./layout";
+import { t } from "@/lib/i18n";
+import {
+  EmailAction,
+  EmailFact,
+  EmailLayout,
+  type EmailLayoutProps,
+  greeting,
+  styles,
+} from "./layout";
 
 export type InvoiceEmailProps = Omit<EmailLayoutProps, "children" | "preview"> & {
   clientName: string | null;
@@ -17,17 +25,21 @@ export type InvoiceEmailProps = Omit<EmailLayoutProps, "children" | "preview"> &
 /** The invoice email (docs/decisions.md, Email): summary, total, due date, Pay now; PDF attached. */
 export function InvoiceEmail(props: InvoiceEmailProps) {
   const { clientName, invoiceNumber, title, total, dueDate, payUrl, resend, ...frame } = props;
+  const lang = frame.lang ?? "en";
+  const words = { number: invoiceNumber, sender: frame.sender, title };
   return (
-    <EmailLayout {...frame} preview={`Invoice ${invoiceNumber}: ${total}`}>
-      <Text style={styles.text}>{clientName ? `Hello ${clientName},` : "Hello,"}</Text>
+    <EmailLayout
+      {...frame}
+      preview={t(lang, "email.invoice.preview", { number: invoiceNumber, total })}
+    >
+      <Text style={styles.text}>{greeting(lang, clientName)}</Text>
       <Text style={styles.text}>
-        {resend ? "A copy of invoice" : "You have a new invoice"} {invoiceNumber} from{" "}
-        {frame.sender}: {title}.
+        {t(lang, resend ? "email.invoice.copy" : "email.invoice.new", words)}
       </Text>
-      <EmailFact label="Total" value={total} big />
-      <EmailFact label="Due date" value={dueDate ?? "No due date"} />
-      <EmailAction href={payUrl} label="Pay now" />
-      <Text style={styles.muted}>The invoice is attached as a PDF.</Text>
+      <EmailFact label={t(lang, "email.total")} value={total} big />
+      <EmailFact label={t(lang, "email.dueDate")} value={dueDate ?? t(lang, "email.noDueDate")} />
+      <EmailAction href={payUrl} label={t(lang, "email.payNow")} lang={lang} />
+      <Text style={styles.muted}>{t(lang, "email.invoice.attached")}</Text>
     </EmailLayout>
   );
 }

@@ -12,6 +12,7 @@ import {
   Text,
 } from "@react-email/components";
 import type { ReactNode } from "react";
+import { type Language, t } from "@/lib/i18n";
 
 /**
  * The service's look in email (slate, as the web app): text and one button, no images, so a
@@ -35,6 +36,8 @@ export type EmailLayoutProps = {
   footer?: string | null;
   /** Stops reminders for this invoice (docs/decisions.md, Email); also in List-Unsubscribe. */
   unsubscribeUrl?: string | null;
+  /** The invoice's language (docs/decisions.md, Languages); English when left out. */
+  lang?: Language;
 };
 
 const ink = "#0f172a";
@@ -50,8 +53,9 @@ export const styles = {
 } as const;
 
 export function EmailLayout(props: EmailLayoutProps) {
+  const lang = props.lang ?? "en";
   return (
-    <Html lang="en">
+    <Html lang={lang}>
       <Head />
       <Preview>{props.preview}</Preview>
       <Body
@@ -88,11 +92,13 @@ export function EmailLayout(props: EmailLayoutProps) {
           {props.children}
           <Hr style={{ borderColor: rule, margin: "24px 0 12px" }} />
           {props.footer ? <Text style={styles.muted}>{props.footer}</Text> : null}
-          <Text style={styles.muted}>Sent with {props.serviceName}.</Text>
+          <Text style={styles.muted}>
+            {t(lang, "email.sentWith", { service: props.serviceName })}
+          </Text>
           {props.unsubscribeUrl ? (
             <Text style={styles.muted}>
               <Link href={props.unsubscribeUrl} style={styles.link}>
-                Stop reminders for this invoice
+                {t(lang, "email.stopReminders")}
               </Link>
             </Text>
           ) : null}
@@ -103,7 +109,15 @@ export function EmailLayout(props: EmailLayoutProps) {
 }
 
 /** The main action (e.g. "Pay now"): a button, with its address as text too for text-only clients. */
-export function EmailAction({ href, label }: { href: string; label: string }) {
+export function EmailAction({
+  href,
+  label,
+  lang = "en",
+}: {
+  href: string;
+  label: string;
+  lang?: Language;
+}) {
   return (
     <Section style={{ margin: "8px 0 16px" }}>
       <Button
@@ -120,7 +134,7 @@ export function EmailAction({ href, label }: { href: string; label: string }) {
         {label}
       </Button>
       <Text style={{ ...styles.muted, marginTop: "12px" }}>
-        Or open{" "}
+        {t(lang, "email.orOpen")}{" "}
         <Link href={href} style={styles.link}>
           {href}
         </Link>
@@ -138,3 +152,7 @@ export function EmailFact({ label, value, big }: { label: string; value: string;
     </Section>
   );
 }
+
+/** "Hello Ada," or "Hello," in the email's language. */
+export const greeting = (lang: Language, name: string | null) =>
+  name ? t(lang, "email.hello", { name }) : t(lang, "email.helloAnonymous");

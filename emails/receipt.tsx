@@ -1,5 +1,13 @@
 import { Text } from "@react-email/components";
-import { EmailAction, EmailFact, EmailLayout, type EmailLayoutProps, styles } from "./layout";
+import { type Language, t } from "@/lib/i18n";
+import {
+  EmailAction,
+  EmailFact,
+  EmailLayout,
+  type EmailLayoutProps,
+  greeting,
+  styles,
+} from "./layout";
 
 /** What the receipt and the payment notice show (formatted amounts). */
 export type PaymentEmailFacts = {
@@ -29,37 +37,59 @@ export type ReceiptEmailProps = Omit<EmailLayoutProps, "children" | "preview"> &
 export function ReceiptEmail(props: ReceiptEmailProps) {
   const { clientName, payUrl, ...rest } = props;
   const { invoiceNumber, remaining, amount, sender } = rest;
+  const lang = rest.lang ?? "en";
   return (
     <EmailLayout
       {...withoutFacts(rest)}
-      preview={`Receipt: ${amount} paid on invoice ${invoiceNumber}`}
+      preview={t(lang, "email.receipt.preview", { amount, number: invoiceNumber })}
     >
-      <Text style={styles.text}>{clientName ? `Hello ${clientName},` : "Hello,"}</Text>
+      <Text style={styles.text}>{greeting(lang, clientName)}</Text>
       <Text style={styles.text}>
         {remaining
-          ? `Thank you: your payment of ${withValue(rest)} towards invoice ${invoiceNumber} from ${sender} was received. ${remaining} remains to be paid.`
-          : `Thank you: invoice ${invoiceNumber} from ${sender} is paid in full.`}
+          ? t(lang, "email.receipt.partly", {
+              amount: withValue(rest),
+              number: invoiceNumber,
+              sender,
+              remaining,
+            })
+          : t(lang, "email.receipt.full", { number: invoiceNumber, sender })}
       </Text>
-      <PaymentFacts {...rest} />
-      {remaining ? <EmailAction href={payUrl} label="Pay the rest" /> : null}
+      <PaymentFacts {...rest} lang={lang} />
+      {remaining ? (
+        <EmailAction href={payUrl} label={t(lang, "email.receipt.payRest")} lang={lang} />
+      ) : null}
     </EmailLayout>
   );
 }
 
 /** The facts of a payment, shared by the receipt and the payment notice. */
-export function PaymentFacts(f: PaymentEmailFacts) {
+export function PaymentFacts(f: PaymentEmailFacts & { lang?: Language }) {
+  const lang = f.lang ?? "en";
+  const tr = (key: Parameters<typeof t>[1], values?: Parameters<typeof t>[2]) =>
+    t(lang, key, values);
   return (
     <>
-      <EmailFact label="This payment" value={f.amount} big />
-      {f.value ? <EmailFact label="Value" value={f.value} /> : null}
-      <EmailFact label="Invoice" value={`${f.invoiceNumber}: ${f.title}`} />
-      <EmailFact label="Paid so far" value={`${f.amountPaid} of ${f.total}`} />
-      <EmailFact label="Remaining" value={f.remaining ?? "Nothing: paid in full"} />
-      <EmailFact label="Paid at" value={f.paidAt} />
+      <EmailFact label={tr("email.payment.thisPayment")} value={f.amount} big />
+      {f.value ? <EmailFact label={tr("email.payment.value")} value={f.value} /> : null}
+      <EmailFact label={tr("email.payment.invoice")} value={`${f.invoiceNumber}: ${f.title}`} />
+      <EmailFact
+        label={tr("email.payment.paidSoFar")}
+        value={tr("email.payment.of", { paid: f.amountPaid, total: f.total })}
+      />
+      <EmailFact
+        label={tr("email.payment.remaining")}
+        value={f.remaining ?? tr("email.payment.nothingLeft")}
+      />
+      <EmailFact label={tr("email.payment.paidAt")} value={f.paidAt} />
       {f.transactionHash ? (
-        <Text style={styles.muted}>Stellar transaction {f.transactionHash}</Text>
+        <Text style={styles.muted}>
+          {tr("email.payment.transaction", { hash: f.transactionHash })}
+        </Text>
       ) : (
-        <EmailFact label="Received by" value={f.receivedBy ?? "Outside Stellar"} />
+        <EmailFact
+          label={tr("email.payment.receivedBy")}
+          value={f.receivedBy ?? tr("email.payment.outsideStellar")}
+        />
       )}
     </>
   );
@@ -73,6 +103,6 @@ export const withValue = (f: Pick<PaymentEmailFacts, "amount" | "value">) =>
 export function withoutFacts<T extends Omit<EmailLayoutProps, "children" | "preview">>(
   props: T & Partial<PaymentEmailFacts>,
 ): Omit<EmailLayoutProps, "children" | "preview"> {
-  const { sender, serviceName, logoUrl, footer, unsubscribeUrl } = props;
-  return { sender, serviceName, logoUrl, footer, unsubscribeUrl };
+  const { sender, serviceName, logoUrl, footer, unsubscribeUrl, lang } = props;
+  return { sender, serviceName, logoUrl, footer, unsubscribeUrl, lang };
 }

@@ -1,5 +1,6 @@
 import { Text } from "@react-email/components";
-import { EmailFact, EmailLayout, type EmailLayoutProps, styles } from "./layout";
+import { t } from "@/lib/i18n";
+import { EmailFact, EmailLayout, type EmailLayoutProps, greeting, styles } from "./layout";
 
 export type RefundEmailProps = Omit<EmailLayoutProps, "children" | "preview"> & {
   clientName: string | null;
@@ -20,18 +21,20 @@ export type RefundEmailProps = Omit<EmailLayoutProps, "children" | "preview"> & 
 export function RefundEmail(props: RefundEmailProps) {
   const { clientName, invoiceNumber, title, amount, destination, refundedAt, ...rest } = props;
   const { transactionHash, paymentHash, ...frame } = rest;
+  const lang = frame.lang ?? "en";
+  const words = { amount, number: invoiceNumber, sender: frame.sender };
   return (
-    <EmailLayout {...frame} preview={`Refund of ${amount} on invoice ${invoiceNumber}`}>
-      <Text style={styles.text}>{clientName ? `Hello ${clientName},` : "Hello,"}</Text>
-      <Text style={styles.text}>
-        {frame.sender} sent you a refund of {amount} for invoice {invoiceNumber}.
+    <EmailLayout {...frame} preview={t(lang, "email.refund.preview", words)}>
+      <Text style={styles.text}>{greeting(lang, clientName)}</Text>
+      <Text style={styles.text}>{t(lang, "email.refund.body", words)}</Text>
+      <EmailFact label={t(lang, "email.refund.refunded")} value={amount} big />
+      <EmailFact label={t(lang, "email.payment.invoice")} value={`${invoiceNumber}: ${title}`} />
+      <EmailFact label={t(lang, "email.refund.sentTo")} value={destination} />
+      <EmailFact label={t(lang, "email.refund.refundedAt")} value={refundedAt} />
+      <Text style={styles.muted}>
+        {t(lang, "email.payment.transaction", { hash: transactionHash })}
       </Text>
-      <EmailFact label="Refunded" value={amount} big />
-      <EmailFact label="Invoice" value={`${invoiceNumber}: ${title}`} />
-      <EmailFact label="Sent to" value={destination} />
-      <EmailFact label="Refunded at" value={refundedAt} />
-      <Text style={styles.muted}>Stellar transaction {transactionHash}</Text>
-      <Text style={styles.muted}>For your payment in transaction {paymentHash}</Text>
+      <Text style={styles.muted}>{t(lang, "email.refund.forPayment", { hash: paymentHash })}</Text>
     </EmailLayout>
   );
 }

@@ -1,5 +1,13 @@
 import { Text } from "@react-email/components";
-import { EmailAction, EmailFact, EmailLayout, type EmailLayoutProps, styles } from "./layout";
+import { t } from "@/lib/i18n";
+import {
+  EmailAction,
+  EmailFact,
+  EmailLayout,
+  type EmailLayoutProps,
+  greeting,
+  styles,
+} from "./layout";
 
 export type ReminderEmailProps = Omit<EmailLayoutProps, "children" | "preview"> & {
   clientName: string | null;
@@ -16,16 +24,25 @@ export type ReminderEmailProps = Omit<EmailLayoutProps, "children" | "preview"> 
 /** A payment reminder (docs/decisions.md, Reminders and receipts). */
 export function ReminderEmail(props: ReminderEmailProps) {
   const { clientName, invoiceNumber, title, when, amountDue, dueDate, payUrl, ...frame } = props;
+  const lang = frame.lang ?? "en";
   return (
-    <EmailLayout {...frame} preview={`Invoice ${invoiceNumber} ${when}`}>
-      <Text style={styles.text}>{clientName ? `Hello ${clientName},` : "Hello,"}</Text>
+    <EmailLayout
+      {...frame}
+      preview={t(lang, "email.reminder.preview", { number: invoiceNumber, when })}
+    >
+      <Text style={styles.text}>{greeting(lang, clientName)}</Text>
       <Text style={styles.text}>
-        A reminder from {frame.sender}: invoice {invoiceNumber} ({title}) {when}.
+        {t(lang, "email.reminder.body", {
+          sender: frame.sender,
+          number: invoiceNumber,
+          title,
+          when,
+        })}
       </Text>
-      <EmailFact label="Amount due" value={amountDue} big />
-      <EmailFact label="Due date" value={dueDate} />
-      <EmailAction href={payUrl} label="Pay now" />
-      <Text style={styles.muted}>Already paid? Thank you, and please ignore this reminder.</Text>
+      <EmailFact label={t(lang, "email.reminder.amountDue")} value={amountDue} big />
+      <EmailFact label={t(lang, "email.dueDate")} value={dueDate} />
+      <EmailAction href={payUrl} label={t(lang, "email.payNow")} lang={lang} />
+      <Text style={styles.muted}>{t(lang, "email.reminder.ignore")}</Text>
     </EmailLayout>
   );
 }

@@ -15,6 +15,8 @@ import {
   pricingCode,
   statusWords,
 } from "@/lib/format";
+import { type Language, translator } from "@/lib/i18n";
+import { formatDay, localizeAmount } from "@/lib/i18n/format";
 import { networkOf } from "@/lib/stellar/networks";
 import { CheckoutStatus } from "./checkout-status";
 import { DocumentLinks } from "./document-links";
@@ -61,6 +63,8 @@ export type CheckoutPanelProps = {
   walletOptions: WalletOptions;
   /** The signed links to the invoice PDF and the receipt (lib/services/invoices/public-documents.ts). */
   documents?: { invoicePdf: string; receipt: string };
+  /** The invoice's language (docs/decisions.md, Languages): the panel's labels and amounts. */
+  lang?: Language;
 };
 
 const muted = "text-sm text-slate-600 dark:text-slate-300";
@@ -86,7 +90,12 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
   // A fiat-priced invoice's amounts are fiat already: no estimate from the XLM feed.
   const usd = useUsdEstimate(priceCurrency ? "" : props.currency, shown);
   const { freighter, mobile } = wallet;
-  const money = (value: string) => formatPriced(value, props, formatMoney);
+  const lang = props.lang ?? "en";
+  const tr = translator(lang);
+  // English keeps the checkout's hand-written day (server and browser agree on it).
+  const day = (iso: string) =>
+    lang === "en" ? formatUtcDate(iso) : formatDay(new Date(iso), lang);
+  const money = (value: string) => localizeAmount(formatPriced(value, props, formatMoney), lang);
   const amount = money(props.total);
   const expired = quote !== null && quoteExpired(quote);
   // A QR code made at a quote no longer shown (a payment replaced it) would pay the old amount.
@@ -112,7 +121,7 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <p className={`${muted} font-medium`}>
-            {status === "PAID" ? "Amount paid" : "Amount due"}
+            {status === "PAID" ? tr("checkout.amountPaid") : tr("checkout.amountDue")}
           </p>
           <p className="text-3xl font-semibold tracking-tight text-slate-900 dark:text-white">
             {money(shown)}
@@ -143,14 +152,15 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
             status={status}
             partly={partly}
             confirming={freighter?.step === "submit" && freighter.error === null}
+            lang={lang}
           />
           {dueDate && !paid && status !== "PAID" && (
-            <p className={`${muted} mt-2`}>Due {formatUtcDate(dueDate)}</p>
+            <p className={`${muted} mt-2`}>{tr("checkout.dueDate", { date: day(dueDate) })}</p>
           )}
         </div>
       </div>
       <p className="mt-2 text-xs text-slate-600 dark:text-slate-300">
-        Paid on the {props.networkLabel}
+        {tr("checkout.paidOnNetwork", { network: props.networkLabel })}
       </p>
 
       <div className="mt-5 space-y-4">
@@ -166,17 +176,12 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
             {freighter && <PaymentSteps wallet={freighter.wallet} current="paid" failed={false} />}
           </Receipt>
         ) : status === "CANCELLED" ? (
-          <Notice title="This invoice was cancelled">
-            The sender cancelled it, so it can no longer be paid. Contact them if you think this is
-            a mistake.
-          </Notice>
+          <Notice title={tr("checkout.cancelledTitle")}>{tr("checkout.cancelledBody")}</Notice>
         ) : status === "DRAFT" ? (
-          <Notice title="This invoice has not been sent yet">
-            The sender is still preparing it. This page will let you pay as soon as it is sent.
-          </Notice>
+          <Notice title={tr("checkout.draftTitle")}>{tr("checkout.draftBody")}</Notice>
         ) : status === "PAID" ? (
           // Paid without a ledger receipt: a payment the sender recorded (a bank transfer...).
-          <Notice title="This invoice is paid">Nothing is left to pay.</Notice>
+          <Notice title={tr("checkout.paidTitle")}>{tr("checkout.paidBody")}</Notice>
         ) : !PAYABLE.has(status) ? (
           <Notice title="This invoice cannot be paid">
             Its status is {statusWords(status).toLowerCase()}. Contact its sender if you think this
@@ -185,8 +190,9 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
         ) : (
           <>
             {status === "EXPIRED" && (
-              <Notice title="This invoice is past due">
-                {dueDate ? `It was due on ${formatUtcDate(dueDate)}. ` : ""}You can still pay it.
+              <Notice title={tr("checkout.pastDueTitle")}>
+                {dueDate ? `${tr("checkout.pastDueOn", { date: day(dueDate) })} ` : ""}
+                {tr("checkout.pastDueBody")}
               </Notice>
             )}
             {status === "FAILED" && !freighter && (
@@ -254,6 +260,7 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
           <DocumentLinks
             {...props.documents}
             hasReceipt={progress.payments.some((p) => p.applied)}
+            lang={lang}
           />
         )}
       </div>

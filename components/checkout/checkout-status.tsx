@@ -1,3 +1,5 @@
+import { type Language, type MessageKey, t } from "@/lib/i18n";
+
 /**
  * The invoice's state in the client's words on the checkout (issue 28: no state names such as
  * PENDING or PROCESSING): what the payer needs to know, with the transaction this page sent
@@ -38,12 +40,28 @@ const tone = (words: string) =>
         ? "bg-amber-100 text-amber-950 dark:bg-amber-900 dark:text-amber-50"
         : "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100";
 
-export function CheckoutStatus(props: Parameters<typeof checkoutStatusWords>[0]) {
-  const words = checkoutStatusWords(props);
+/** The words' catalogue keys (docs/decisions.md, Languages). */
+const STATUS_KEYS: Record<string, MessageKey> = {
+  Paid: "checkout.status.paid",
+  "Your payment is being confirmed": "checkout.status.confirming",
+  "Not sent yet": "checkout.status.draft",
+  Cancelled: "checkout.status.cancelled",
+  "Partly paid, past due": "checkout.status.partlyPastDue",
+  "Past due": "checkout.status.pastDue",
+  "Partly paid": "checkout.status.partly",
+  "Awaiting payment": "checkout.status.awaiting",
+};
+
+export function CheckoutStatus({
+  lang = "en",
+  ...props
+}: Parameters<typeof checkoutStatusWords>[0] & { lang?: Language }) {
+  const english = checkoutStatusWords(props);
+  const words = lang === "en" ? english : t(lang, STATUS_KEYS[english]);
   return (
     <span
       data-testid="checkout-status"
-      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone(words)}`}
+      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone(english)}`}
     >
       {words}
     </span>

@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { TotalsList } from "@/components/ui/totals";
-import { formatGrouped, formatMoney, formatPriced } from "@/lib/format";
+import { formatGrouped, formatMoney, formatPriced, isZero, trimZeros } from "@/lib/format";
+import { type Language, translator } from "@/lib/i18n";
+import { localizeAmount, localizeNumber } from "@/lib/i18n/format";
 
 /** Server-rendered: who is paid, what for, line items and totals. No client JavaScript. */
 
@@ -36,24 +38,29 @@ export function InvoiceSummary({
   assetIssuer,
   networkLabel,
   taxIds,
+  lang = "en",
 }: {
   invoice: SummaryInvoice;
   assetIssuer: string | null;
   networkLabel: string;
   taxIds?: SummaryTaxIds;
+  /** The invoice's language (docs/decisions.md, Languages). */
+  lang?: Language;
 }) {
   const link = p.kind === "LINK";
+  const tr = translator(lang);
+  const money = (amount: string) => localizeAmount(formatPriced(amount, p, formatMoney), lang);
   return (
     <section
       aria-labelledby="details-heading"
       className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900"
     >
       <h2 id="details-heading" className="text-base font-semibold">
-        {link ? "Payment details" : "Invoice details"}
+        {link ? tr("checkout.paymentDetails") : tr("checkout.invoiceDetails")}
       </h2>
 
       <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
-        <Item label="Pay to" wide>
+        <Item label={tr("checkout.payTo")} wide>
           {p.freelancerName && <span className="block font-medium">{p.freelancerName}</span>}
           {p.freelancerCompany && <span className="block">{p.freelancerCompany}</span>}
           {taxIds?.seller && <span className="block">{taxIds.seller}</span>}
@@ -63,22 +70,37 @@ export function InvoiceSummary({
           </span>
         </Item>
         {p.clientName && !link && (
-          <Item label="Billed to" className="font-medium">
+          <Item label={tr("checkout.billedTo")} className="font-medium">
             {p.clientName}
             {taxIds?.buyer && <span className="block font-normal">{taxIds.buyer}</span>}
           </Item>
         )}
-        <Item label={link ? "Reference" : "Invoice number"} className="font-mono">
+        <Item
+          label={link ? tr("checkout.reference") : tr("checkout.invoiceNumber")}
+          className="font-mono"
+        >
           {(link ? p.linkReference : null) ?? p.invoiceNumber}
         </Item>
-        <Item label="Asset and network" wide>
-          {p.priceCurrency && `Priced in ${p.priceCurrency}, paid in `}
-          {p.currency} on the {networkLabel}
+        <Item label={tr("checkout.assetNetwork")} wide>
+          {lang === "en" ? (
+            <>
+              {p.priceCurrency && `Priced in ${p.priceCurrency}, paid in `}
+              {p.currency} on the {networkLabel}
+            </>
+          ) : p.priceCurrency ? (
+            tr("checkout.pricedIn", {
+              currency: p.priceCurrency,
+              asset: p.currency,
+              network: networkLabel,
+            })
+          ) : (
+            tr("checkout.paidIn", { asset: p.currency, network: networkLabel })
+          )}
           {assetIssuer && (
             // The issuer's address only for whoever asks (issue 28: no jargon by default).
             <details className="mt-1 text-xs" data-testid="asset-details">
               <summary className="cursor-pointer text-slate-600 underline-offset-2 hover:underline dark:text-slate-300">
-                Asset details
+                {tr("checkout.assetDetails")}
               </summary>
               <span className="mt-1 block text-slate-700 dark:text-slate-300">
                 {p.currency} is issued on the Stellar network by the account
@@ -91,21 +113,33 @@ export function InvoiceSummary({
 
       {p.description && (
         <div className="mt-4 text-sm">
-          <h3 className={label}>Description</h3>
+          <h3 className={label}>{tr("checkout.description")}</h3>
           <p className="mt-1 whitespace-pre-line text-slate-800 dark:text-slate-200">
             {p.description}
           </p>
         </div>
       )}
 
-      {!link && p.lineItems.length > 0 && <LineItems items={p.lineItems} />}
+      {!link && p.lineItems.length > 0 && <LineItems items={p.lineItems} lang={lang} />}
 
       <section aria-label="Totals" className="mt-4">
-        <TotalsList
-          totals={p}
-          money={(amount) => formatPriced(amount, p, formatMoney)}
-          className="ml-auto max-w-xs"
-        />
+        {lang === "en" ? (
+          <TotalsList totals={p} money={money} className="ml-auto max-w-xs" />
+        ) : (
+          <TotalsList
+            totals={p}
+            money={money}
+            className="ml-auto max-w-xs"
+            labels={{
+              subtotal: tr("checkout.subtotal"),
+              tax: isZero(p.taxRate)
+                ? tr("checkout.tax")
+                : tr("checkout.taxRate", { rate: localizeNumber(trimZeros(p.taxRate), lang) }),
+              discount: tr("checkout.discount"),
+              total: tr("checkout.total"),
+            }}
+          />
+        )}
       </section>
     </section>
   );
@@ -132,23 +166,25 @@ function Item({
 
 const hideOnPhone = "hidden py-2 pr-2 text-right sm:table-cell";
 
-function LineItems({ items }: { items: SummaryInvoice["lineItems"] }) {
+function LineItems({ items, lang }: { items: SummaryInvoice["lineItems"]; lang: Language }) {
+  const tr = translator(lang);
+  const n = (value: string, min?: number) => localizeNumber(formatGrouped(value, min), lang);
   return (
     <table className="mt-6 w-full text-left text-sm">
       <caption className="sr-only">Line items</caption>
       <thead>
         <tr className="border-b border-slate-200 text-slate-600 dark:border-slate-700 dark:text-slate-300">
           <th scope="col" className="py-2 pr-2 font-medium">
-            Item
+            {tr("checkout.item")}
           </th>
           <th scope="col" className={`${hideOnPhone} font-medium`}>
-            Qty
+            {tr("checkout.quantity")}
           </th>
           <th scope="col" className={`${hideOnPhone} font-medium`}>
-            Rate
+            {tr("checkout.rate")}
           </th>
           <th scope="col" className="py-2 text-right font-medium">
-            Amount
+            {tr("checkout.amount")}
           </th>
         </tr>
       </thead>
@@ -158,12 +194,12 @@ function LineItems({ items }: { items: SummaryInvoice["lineItems"] }) {
             <td className="py-2 pr-2 align-top">
               {item.description}
               <span className="block text-xs text-slate-600 sm:hidden dark:text-slate-300">
-                {formatGrouped(item.quantity, 0)} × {formatGrouped(item.rate)}
+                {n(item.quantity, 0)} × {n(item.rate)}
               </span>
             </td>
-            <td className={`${hideOnPhone} align-top`}>{formatGrouped(item.quantity, 0)}</td>
-            <td className={`${hideOnPhone} align-top`}>{formatGrouped(item.rate)}</td>
-            <td className="py-2 text-right align-top">{formatGrouped(item.amount)}</td>
+            <td className={`${hideOnPhone} align-top`}>{n(item.quantity, 0)}</td>
+            <td className={`${hideOnPhone} align-top`}>{n(item.rate)}</td>
+            <td className="py-2 text-right align-top">{n(item.amount)}</td>
           </tr>
         ))}
       </tbody>

@@ -8,10 +8,12 @@ import { AddressFields } from "@/components/ui/address-fields";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Checkbox, Field, Hint, Select, TextArea } from "@/components/ui/field";
+import { LanguageOptions } from "@/components/ui/language-options";
 import { TaxSchemeOptions } from "@/components/ui/tax-scheme-options";
 import { type AddressValues, addressBoxes, addressFromForm } from "@/lib/client/address-form";
 import { fromInput, fromTextBox } from "@/lib/client/form-schema";
 import type { TaxScheme } from "@/lib/domain/address";
+import type { Language } from "@/lib/i18n/languages";
 import { clientInputSchema } from "@/lib/schemas/clients";
 import type { SavedClient } from "./types";
 
@@ -26,6 +28,8 @@ export type ClientDraft = {
   /** The structured address (docs/decisions.md, Tax identities): e-invoices and tax rules use it. */
   postalAddress: AddressValues;
   isBusiness: boolean;
+  /** The language of the client's documents; "": the profile's (docs/decisions.md, Languages). */
+  language: Language | "";
   isFavorite: boolean;
 };
 export const EMPTY_CLIENT: ClientDraft = {
@@ -37,6 +41,7 @@ export const EMPTY_CLIENT: ClientDraft = {
   taxId: "",
   postalAddress: addressBoxes(null),
   isBusiness: false,
+  language: "",
   isFavorite: false,
 };
 
@@ -52,6 +57,7 @@ export const clientFormSchema = z.object({
   taxId: fromTextBox(shape.taxId),
   postalAddress: addressFromForm(shape.postalAddress),
   isBusiness: shape.isBusiness.unwrap().unwrap(),
+  language: fromInput(shape.language, (v: Language | "") => v || null),
   isFavorite: shape.isFavorite.unwrap(),
 });
 
@@ -78,6 +84,7 @@ export const draftOf = (c: SavedClient): ClientDraft => ({
   taxId: c.taxId ?? "",
   postalAddress: addressBoxes(c.postalAddress),
   isBusiness: c.isBusiness ?? false,
+  language: c.language ?? "",
   isFavorite: c.isFavorite,
 });
 
@@ -106,7 +113,9 @@ export function ClientForm({
   const [name, email] = useWatch({ control, name: ["name", "email"] });
   const existing = clients?.find((c) => c.email.toLowerCase() === email.trim().toLowerCase());
 
-  const text = (key: "name" | "email" | "company" | "address" | "taxId" | "taxScheme") => ({
+  const text = (
+    key: "name" | "email" | "company" | "address" | "taxId" | "taxScheme" | "language",
+  ) => ({
     ...register(key),
     error: details[key] ?? errors[key]?.message,
   });
@@ -136,7 +145,7 @@ export function ClientForm({
         <TextArea label="Address" rows={3} {...text("address")} />
         <details className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
           <summary className="cursor-pointer text-sm font-medium text-slate-700 dark:text-slate-200">
-            Tax registration and postal address
+            Tax registration, address and language
           </summary>
           <div className="mt-3 space-y-4">
             <Select label="Tax number type" {...text("taxScheme")}>
@@ -154,6 +163,9 @@ export function ClientForm({
                   errors.postalAddress?.[box]?.message,
               })}
             />
+            <Select label="Invoice language" {...text("language")}>
+              <LanguageOptions none="Your profile's" />
+            </Select>
           </div>
         </details>
         <Checkbox label="Favorite" {...register("isFavorite")} />

@@ -8,6 +8,7 @@ import { AddressFields } from "@/components/ui/address-fields";
 import { Button, textLinkClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Checkbox, Field, Hint, OptionsSelect, Select, TextArea } from "@/components/ui/field";
+import { LanguageOptions } from "@/components/ui/language-options";
 import { CURRENCY_OPTIONS, NETWORK_OPTIONS, priceOptions } from "@/components/ui/options";
 import { TaxSchemeOptions } from "@/components/ui/tax-scheme-options";
 import { TotalsList } from "@/components/ui/totals";
@@ -46,6 +47,8 @@ export function ClientFields({
     clientIsBusiness: Registered;
     /** A box of the buyer's structured address, with its message. */
     clientPostalAddress: (box: keyof AddressValues) => Registered & { error?: string };
+    /** The documents' language (docs/decisions.md, Languages). */
+    language?: Registered & { error?: string };
   };
   onPick: (client: SavedClient) => void;
   /**
@@ -115,7 +118,7 @@ export function ClientFields({
             data-testid="client-tax"
           >
             <summary className="cursor-pointer text-sm font-medium text-slate-700 dark:text-slate-200">
-              Client's tax registration and postal address
+              Client's tax registration, address and language
             </summary>
             <div className={`${grid} mt-3`}>
               <Select label="Client tax number type" {...taxBoxes.clientTaxScheme}>
@@ -135,6 +138,15 @@ export function ClientFields({
                 />
               </div>
               <AddressFields autoComplete={false} field={taxBoxes.clientPostalAddress} />
+              {taxBoxes.language && (
+                <Select
+                  label="Invoice language"
+                  {...taxBoxes.language}
+                  hint={<Hint>The PDF, the emails and the checkout page the client reads.</Hint>}
+                >
+                  <LanguageOptions none="Client's, else your profile's (English)" />
+                </Select>
+              )}
             </div>
           </details>
         )}

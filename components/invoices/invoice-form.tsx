@@ -161,6 +161,7 @@ export function InvoiceForm({ invoice }: { invoice?: OwnerInvoice }) {
               fields.errorFor(`clientPostalAddress.${box}`) ??
               fields.errorFor("clientPostalAddress"),
           }),
+          language: { ...register("language"), error: fields.errorFor("language") },
         }}
         onPick={fields.pickClient}
         saveBoxes={

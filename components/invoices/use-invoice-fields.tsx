@@ -86,6 +86,8 @@ export function useInvoiceFields(form: InvoiceFormApi) {
     setValue("clientTaxScheme", c.taxScheme ?? "", options);
     setValue("clientIsBusiness", c.isBusiness ?? false, options);
     setValue("clientPostalAddress", addressBoxes(c.postalAddress), options);
+    // The client's language when it has one (docs/decisions.md, Languages).
+    setValue("language", c.language ?? "", options);
   }
 
   return {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { type AddressValues, addressBoxes, addressFromForm } from "@/lib/client/address-form";
 import type { TaxScheme } from "@/lib/domain/address";
 import type { PriceCurrency } from "@/lib/domain/money";
+import type { Language } from "@/lib/i18n/languages";
 import { type ProfileBody, type ProfileInput, profileInputSchema } from "@/lib/schemas/profile";
 
 export type { AddressValues };
@@ -26,6 +27,8 @@ export type ProfileFormValues = {
   defaultReminders: string;
   defaultPaymentTolerance: string;
   emailFooter: string;
+  /** "": English (docs/decisions.md, Languages). */
+  defaultLanguage: Language | "";
 };
 
 const shape = profileInputSchema.shape;
@@ -52,6 +55,10 @@ export const profileFormSchema = z.object({
   ),
   defaultPaymentTolerance: from(shape.defaultPaymentTolerance, blank),
   emailFooter: from(shape.emailFooter, blank),
+  defaultLanguage: z.preprocess(
+    (v: string) => v || null,
+    shape.defaultLanguage,
+  ) as unknown as z.ZodType<z.output<typeof shape.defaultLanguage>, Language | "">,
 });
 
 export type ProfileFormOutput = z.output<typeof profileFormSchema>;
@@ -72,6 +79,7 @@ export function profileFormValues(p: ProfileBody): ProfileFormValues {
     defaultReminders: p.defaultReminders?.join(", ") ?? "",
     defaultPaymentTolerance: p.defaultPaymentTolerance ?? "",
     emailFooter: p.emailFooter ?? "",
+    defaultLanguage: p.defaultLanguage ?? "",
   };
 }
 

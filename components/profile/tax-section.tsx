@@ -3,6 +3,7 @@
 import type { UseFormRegister } from "react-hook-form";
 import { AddressFields } from "@/components/ui/address-fields";
 import { Field, Hint, Select } from "@/components/ui/field";
+import { LanguageOptions } from "@/components/ui/language-options";
 import { TaxSchemeOptions } from "@/components/ui/tax-scheme-options";
 import type { ProfileFormValues } from "./profile-values";
 
@@ -26,7 +27,7 @@ export function TaxSection({
   return (
     <details open={open} className="mt-4 rounded-md border border-slate-200 p-3">
       <summary className="cursor-pointer text-sm font-medium text-slate-700">
-        Tax registration and postal address
+        Tax registration, postal address and invoice language
       </summary>
       <div className="mt-3 grid gap-4 sm:grid-cols-2">
         <Select label="Tax number type" {...field("taxScheme")}>
@@ -45,6 +46,13 @@ export function TaxSection({
           hint={<Hint>e.g. DE. Empty: the address's country.</Hint>}
         />
         <AddressFields field={(box) => field(`postalAddress.${box}`)} />
+        <Select
+          label="Invoice language"
+          {...field("defaultLanguage")}
+          hint={<Hint>For clients without their own: the PDF, emails and checkout page.</Hint>}
+        >
+          <LanguageOptions none="English (default)" />
+        </Select>
       </div>
     </details>
   );

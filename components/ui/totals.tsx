@@ -19,27 +19,31 @@ export function TotalsList({
   showAll = false,
   className = "",
   valueClassName = "",
+  labels,
 }: {
   totals: TotalsValues | null;
   money: (amount: string) => string;
   showAll?: boolean;
   className?: string;
   valueClassName?: string;
+  /** The rows' words in another language (the checkout, docs/decisions.md, Languages). */
+  labels?: { subtotal: string; tax: string; discount: string; total: string };
 }) {
   const t = totals;
   const show = (value: (t: TotalsValues) => string) => (t ? value(t) : "—");
   const rows: { label: string; value: string; strong?: boolean }[] = [
-    { label: "Subtotal", value: show((t) => money(t.subtotal)) },
+    { label: labels?.subtotal ?? "Subtotal", value: show((t) => money(t.subtotal)) },
   ];
   if (showAll || (t && (!isZero(t.taxRate) || !isZero(t.taxAmount)))) {
-    const label = t && !isZero(t.taxRate) ? `Tax (${trimZeros(t.taxRate)}%)` : "Tax";
+    const label =
+      labels?.tax ?? (t && !isZero(t.taxRate) ? `Tax (${trimZeros(t.taxRate)}%)` : "Tax");
     rows.push({ label, value: show((t) => money(t.taxAmount)) });
   }
   if (showAll || (t && !isZero(t.discount))) {
     const value = show((t) => `${isZero(t.discount) ? "" : "−"}${money(t.discount)}`);
-    rows.push({ label: "Discount", value });
+    rows.push({ label: labels?.discount ?? "Discount", value });
   }
-  rows.push({ label: "Total", value: show((t) => money(t.total)), strong: true });
+  rows.push({ label: labels?.total ?? "Total", value: show((t) => money(t.total)), strong: true });
   return (
     <dl className={`space-y-1 text-sm ${className}`}>
       {rows.map((r) => (

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { type PostalAddress, TAX_SCHEMES } from "../../lib/domain/address";
+import { LANGUAGES } from "../../lib/i18n/languages";
 import { idColumn, ts } from "./columns";
 
 /** Raw bytes (PostgreSQL `bytea`), read as a Buffer. */
@@ -49,6 +50,8 @@ export const profiles = pgTable("profiles", {
   defaultReminders: jsonb("default_reminders").$type<number[]>(),
   defaultPaymentTolerance: numeric("default_payment_tolerance", { precision: 5, scale: 2 }),
   emailFooter: text("email_footer"),
+  /** New invoices' language when their client has none; null: en (docs/decisions.md, Languages). */
+  defaultLanguage: text("default_language", { enum: LANGUAGES }),
   createdAt: ts("created_at").notNull(),
   updatedAt: ts("updated_at").notNull(),
 });

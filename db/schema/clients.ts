@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { type PostalAddress, TAX_SCHEMES } from "../../lib/domain/address";
+import { LANGUAGES } from "../../lib/i18n/languages";
 import { idColumn, ts } from "./columns";
 
 /** Saved clients: unique per (owner wallet, lower-cased trimmed email). */
@@ -18,6 +19,8 @@ export const clients = pgTable(
     taxScheme: text("tax_scheme", { enum: TAX_SCHEMES }),
     postalAddress: jsonb("postal_address").$type<PostalAddress>(),
     isBusiness: boolean("is_business"),
+    /** The language of the client's documents; null: the profile's (docs/decisions.md, Languages). */
+    language: text("language", { enum: LANGUAGES }),
     isFavorite: boolean("is_favorite").notNull().default(false),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),

@@ -16,6 +16,7 @@ import { DEFAULT_QUOTE_TTL_MINUTES } from "../../lib/domain/fiat";
 import { AUDIT_ACTIONS, INVOICE_STATUSES } from "../../lib/domain/invoice-state";
 import { CURRENCIES, PRICE_CURRENCIES } from "../../lib/domain/money";
 import { TAX_CATEGORIES, type TaxBreakdownRow } from "../../lib/domain/tax-categories";
+import { LANGUAGES } from "../../lib/i18n/languages";
 import { amount, idColumn, ts } from "./columns";
 
 /**
@@ -63,6 +64,8 @@ export const invoices = pgTable(
     notes: text("notes"),
     /** Payment terms in words, printed on the PDF ("Net 30, 2 % discount within 10 days"). */
     paymentTerms: text("payment_terms"),
+    /** The client's language: every document of the invoice is written in it (docs/decisions.md, Languages). */
+    language: text("language", { enum: LANGUAGES }).notNull().default("en"),
     /** The date of supply, or a service period (docs/decisions.md, Tax identities). */
     supplyDate: date("supply_date", { mode: "string" }),
     periodStart: date("period_start", { mode: "string" }),

@@ -6,6 +6,7 @@ import { INVALID_INVOICE_NUMBER_MESSAGE, isValidInvoiceNumber } from "@/lib/doma
 import { AMOUNT_SCALE, type Currency, FIAT_SCALE, type PriceCurrency } from "@/lib/domain/money";
 import { computeInvoiceTotals, type InvoiceTotals, type TaxCategory } from "@/lib/domain/tax";
 import { isZero, type NetworkName, networkOf, trimZeros } from "@/lib/format";
+import type { Language } from "@/lib/i18n/languages";
 import type { InvoiceBody, InvoiceTextField } from "@/lib/schemas/invoices";
 import {
   createInvoiceSchema,
@@ -57,6 +58,8 @@ export type InvoiceFormValues = Record<InvoiceTextField, string> & {
   clientIsBusiness: boolean;
   /** The buyer's structured address (docs/decisions.md, Tax identities); all blank: none. */
   clientPostalAddress: AddressValues;
+  /** The documents' language; "": the saved client's, else the profile's (docs/decisions.md, Languages). */
+  language: Language | "";
   /** Reminder days relative to the due date, as typed ("-3, 0, 7"); blank: the profile's. */
   reminders: string;
   lineItems: LineItemValues[];
@@ -77,6 +80,7 @@ export type DraftInvoice = Pick<
   | "clientTaxScheme"
   | "clientIsBusiness"
   | "clientPostalAddress"
+  | "language"
 >;
 
 export type TextKey = Exclude<
@@ -92,6 +96,7 @@ export type TextKey = Exclude<
   | "clientTaxScheme"
   | "clientIsBusiness"
   | "clientPostalAddress"
+  | "language"
 >;
 
 /** The quote lifetime a new fiat-priced invoice starts with (the API's default). */
@@ -160,6 +165,8 @@ function formSchema(shape: Shape, overrides: Partial<Record<TextKey, z.ZodType>>
     ),
     clientIsBusiness: fromInput(shape.clientIsBusiness, (v: boolean) => (v ? true : null)),
     clientPostalAddress: addressFromForm(shape.clientPostalAddress),
+    // "" leaves the language to the defaults (left out of the body).
+    language: fromInput(shape.language, (v: InvoiceFormValues["language"]) => v || undefined),
     // "-3, 0, 7" as typed; blank is null (the profile's default reminders).
     reminders: fromInput(shape.reminders, (v: string) =>
       v.trim() === ""
@@ -218,6 +225,7 @@ export function initialValues(
     clientTaxScheme: invoice?.clientTaxScheme ?? "",
     clientIsBusiness: invoice?.clientIsBusiness ?? false,
     clientPostalAddress: addressBoxes(invoice?.clientPostalAddress),
+    language: invoice?.language ?? "",
     reminders: Array.isArray(invoice?.reminders) ? invoice.reminders.join(", ") : "",
     lineItems: invoice?.lineItems.length
       ? invoice.lineItems.map((i) => ({

@@ -41,8 +41,13 @@ export const TAX_SCHEME_LABELS: Record<TaxScheme, string> = {
 };
 
 /** "VAT: DE136695976"; a number without a scheme is a "Tax ID". */
-export function taxIdLine(taxId: string | null | undefined, scheme: TaxScheme | null | undefined) {
-  return taxId ? `${TAX_SCHEME_LABELS[scheme ?? "other"]}: ${taxId}` : null;
+export function taxIdLine(
+  taxId: string | null | undefined,
+  scheme: TaxScheme | null | undefined,
+  /** The schemes' names in the document's language (lib/i18n, `schemeLabels`); English by default. */
+  labels: Record<TaxScheme, string> = TAX_SCHEME_LABELS,
+) {
+  return taxId ? `${labels[scheme ?? "other"]}: ${taxId}` : null;
 }
 
 /** An EU VAT number's prefix is its country's code, but Greece's is EL (ISO: GR). */
@@ -110,9 +115,12 @@ export type PartyIdentity = {
  * The lines a document prints under a party's name: the structured address when there is one
  * (else the free text), then its tax id. Null entries are left for the caller to skip.
  */
-export function partyLines(p: PartyIdentity): (string | null)[] {
+export function partyLines(
+  p: PartyIdentity,
+  labels: Record<TaxScheme, string> = TAX_SCHEME_LABELS,
+): (string | null)[] {
   return [
     p.postalAddress ? addressLines(p.postalAddress).join("\n") : (p.address ?? null),
-    taxIdLine(p.taxId, p.taxScheme),
+    taxIdLine(p.taxId, p.taxScheme, labels),
   ];
 }

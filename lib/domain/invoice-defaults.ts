@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, type Language } from "@/lib/i18n/languages";
 import { startOfUtcDay } from "./due-date";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -39,4 +40,17 @@ export function invoiceDefaults(profile: ProfileDefaults | null, given: Given, n
       (terms == null ? null : new Date(startOfUtcDay(now).getTime() + terms * DAY_MS)),
     paymentTolerance: given.paymentTolerance ?? profile?.defaultPaymentTolerance ?? "0",
   };
+}
+
+/**
+ * An invoice's language (docs/decisions.md, Languages): the body's, else its saved client's
+ * (created with `clientId`), else the profile's default, else English. Fixed on the invoice at
+ * creation, so its documents never change language afterwards.
+ */
+export function invoiceLanguage(
+  given: Language | null | undefined,
+  client: { language?: Language | null } | null,
+  profile: { defaultLanguage?: Language | null } | null,
+): Language {
+  return given ?? client?.language ?? profile?.defaultLanguage ?? DEFAULT_LANGUAGE;
 }

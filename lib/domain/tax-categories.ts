@@ -98,8 +98,9 @@ export type LineTax = {
 
 /**
  * The legal note a document carries for a category that charges no VAT (EU VAT Directive
- * art. 226 (11) and (11a)): why none is charged. In the invoice's language once documents are
- * translated; English for now.
+ * art. 226 (11) and (11a)): why none is charged. English, and what is stored as a line's
+ * default exemption reason; documents print it in the invoice's language from the catalogues'
+ * `tax.note.*` and `tax.name.*` (lib/i18n, docs/decisions.md, Languages).
  */
 export const TAX_CATEGORY_NOTES: Partial<Record<TaxCategory, string>> = {
   AE: "Reverse charge: VAT to be accounted for by the recipient",

@@ -1,5 +1,8 @@
 import { IntlMessageFormat } from "intl-messageformat";
 import { z } from "zod";
+import { TAX_SCHEMES, type TaxScheme } from "@/lib/domain/address";
+import { PAYMENT_METHOD_LABELS, paymentMethodLabel } from "@/lib/format";
+import { LANGUAGES, type Language, languageMessage } from "./languages";
 import de from "./messages/de";
 import en, { type MessageKey } from "./messages/en";
 import es from "./messages/es";
@@ -11,24 +14,20 @@ import pt from "./messages/pt";
 // and numbers with the platform's Intl. English is the reference catalogue: every other one
 // must have exactly its keys (lib/i18n/messages.test.ts).
 
-export const LANGUAGES = ["en", "de", "fr", "es", "pt"] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = "en";
+export {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  LANGUAGE_NAMES,
+  LANGUAGES,
+  type Language,
+  languageMessage,
+} from "./languages";
 
 export const languageSchema = z
-  .enum(LANGUAGES)
+  .enum(LANGUAGES, { error: languageMessage("language") })
   .describe("A document language: en, de, fr, es or pt (ISO 639-1).");
 
 export const CATALOGUES: Record<Language, Record<MessageKey, string>> = { en, de, fr, es, pt };
-
-/** The language's own name, for pickers: "Deutsch". */
-export const LANGUAGE_NAMES: Record<Language, string> = {
-  en: "English",
-  de: "Deutsch",
-  fr: "Français",
-  es: "Español",
-  pt: "Português",
-};
 
 export type { MessageKey };
 export type MessageValues = Record<string, string | number>;
@@ -50,6 +49,24 @@ export function t(lang: Language, key: MessageKey, values?: MessageValues): stri
 export const translator = (lang: Language) => (key: MessageKey, values?: MessageValues) =>
   t(lang, key, values);
 
-/** Whether `value` is one of the documents' languages. */
-export const isLanguage = (value: unknown): value is Language =>
-  typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
+/** The tax schemes' names in `lang` ("USt-IdNr." for an EU VAT number in German), for taxIdLine. */
+export const schemeLabels = (lang: Language): Record<TaxScheme, string> =>
+  Object.fromEntries(
+    TAX_SCHEMES.map((scheme) => [scheme, t(lang, `tax.scheme.${scheme}` as MessageKey)]),
+  ) as Record<TaxScheme, string>;
+
+/** How a reminder speaks of the due date in `lang`: en "is due in 3 days", "is due today", "is 7 days overdue". */
+export function reminderWhenIn(lang: Language, offset: number): string {
+  if (offset < 0) return t(lang, "email.reminder.dueIn", { days: -offset });
+  if (offset === 0) return t(lang, "email.reminder.dueToday");
+  return t(lang, "email.reminder.overdue", { days: offset });
+}
+
+/** A payment received outside Stellar as a document in `lang` says it: "Banküberweisung · Ref. 114". */
+export function methodLabel(lang: Language, method: string, reference?: string | null): string {
+  if (lang === "en") return paymentMethodLabel(method, reference);
+  const name = ["bank_transfer", "cash", "other"].includes(method)
+    ? t(lang, `doc.method.${method}` as MessageKey)
+    : (PAYMENT_METHOD_LABELS[method] ?? method);
+  return reference ? t(lang, "doc.method.ref", { method: name, reference }) : name;
+}

@@ -5,8 +5,8 @@ import {
   REMINDED_STATUSES,
   REMINDER_OFFSET_MAX,
   REMINDER_OFFSET_MIN,
-  reminderWhen,
 } from "@/lib/domain/reminders";
+import { reminderWhenIn, t } from "@/lib/i18n";
 import type { ServiceContext } from "@/lib/services/context";
 import { withTransaction } from "@/lib/services/db";
 import { enqueueEmail, isSingleAddress } from "@/lib/services/email/outbox";
@@ -46,6 +46,7 @@ export async function sendReminders(
           dueDate: invoices.dueDate,
           sentAt: invoices.sentAt,
           reminders: invoices.reminders,
+          language: invoices.language,
           defaults: profiles.defaultReminders,
         })
         .from(invoices)
@@ -100,7 +101,11 @@ export async function sendReminders(
             kind: "reminder",
             dedupeKey: d.key,
             to: d.clientEmail,
-            subject: `Reminder: invoice ${d.invoiceNumber} ${reminderWhen(d.offset)}`,
+            // In the invoice's language (docs/decisions.md, Languages).
+            subject: t(d.language, "email.reminder.subject", {
+              number: d.invoiceNumber,
+              when: reminderWhenIn(d.language, d.offset),
+            }),
             payload: { offset: d.offset, unsubscribeUrl: unsubscribeUrl(ctx.config, d.id) },
           },
           now,

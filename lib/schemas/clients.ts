@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { TAX_SCHEMES } from "@/lib/domain/tax-id";
+import { LANGUAGES, languageMessage } from "@/lib/i18n/languages";
 import { optionalText } from "./common";
 import { postalAddress, postalAddressSchema, taxSchemeSchema } from "./parties";
 import { deletedShape, type FormB, id, timestamp, wallet, wire } from "./wire";
@@ -26,6 +27,12 @@ export const clientInputSchema = z
       .nullish()
       .describe("Structured address; its country is the client's country"),
     isBusiness: z.boolean().nullish().describe("Whether the client is a business"),
+    language: z
+      .enum(LANGUAGES, { error: languageMessage("language") })
+      .nullish()
+      .describe(
+        "The language of this client's documents (en, de, fr, es, pt): new invoices for the client take it; null: the profile's default",
+      ),
     isFavorite: z.boolean().optional(),
   })
   .strict();
@@ -45,6 +52,7 @@ const client = z.object({
   taxScheme: z.enum(TAX_SCHEMES).nullable(),
   postalAddress: postalAddress.nullable(),
   isBusiness: z.boolean().nullable(),
+  language: z.enum(LANGUAGES).nullable(),
   isFavorite: z.boolean(),
   createdAt: timestamp,
   updatedAt: timestamp,

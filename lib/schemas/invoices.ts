@@ -7,6 +7,7 @@ import { MAX_REMINDERS, REMINDER_OFFSET_MAX, REMINDER_OFFSET_MIN } from "@/lib/d
 import { TOLERANCE_SPEC } from "@/lib/domain/settlement";
 import { TAX_CATEGORIES } from "@/lib/domain/tax-categories";
 import { UNAPPLIED_REASONS } from "@/lib/domain/unapplied";
+import { LANGUAGES, languageMessage } from "@/lib/i18n/languages";
 import { walletAddressSchema } from "./auth";
 import {
   amountSchema,
@@ -190,6 +191,15 @@ export const INVOICE_DATA_FIELDS = {
       .nullish()
       .describe("Whether the buyer is a business (a VAT-registered one may be reverse charged)"),
     output: z.boolean().nullable(),
+  },
+  language: {
+    input: z
+      .enum(LANGUAGES, { error: languageMessage("language") })
+      .optional()
+      .describe(
+        "The language of the invoice's documents (PDF, emails to the client, checkout page): en, de, fr, es or pt; left out: the saved client's (clientId), else the profile's defaultLanguage, else en (docs: Languages)",
+      ),
+    output: z.enum(LANGUAGES).meta({ description: "The documents' language", example: "en" }),
   },
 } as const;
 

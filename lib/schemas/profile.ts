@@ -2,6 +2,7 @@ import { z } from "zod";
 import { PRICE_CURRENCIES } from "@/lib/domain/money";
 import { TOLERANCE_SPEC } from "@/lib/domain/settlement";
 import { TAX_SCHEMES } from "@/lib/domain/tax-id";
+import { LANGUAGES, languageMessage } from "@/lib/i18n/languages";
 import { decimalSchema, emailSchema, optionalText } from "./common";
 import { countryCodeSchema, postalAddress, postalAddressSchema, taxSchemeSchema } from "./parties";
 import { type FormB, timestamp, wallet, wire } from "./wire";
@@ -63,6 +64,12 @@ export const profileInputSchema = z
       .nullish()
       .describe("percent, 0 to 5, 2 decimals: new invoices' paymentTolerance"),
     emailFooter: optionalText(500).describe("a line under every email, at most 500 characters"),
+    defaultLanguage: z
+      .enum(LANGUAGES, { error: languageMessage("defaultLanguage") })
+      .nullish()
+      .describe(
+        "the language of new invoices whose client has none (en, de, fr, es, pt); null: en",
+      ),
   })
   .strict();
 
@@ -93,6 +100,7 @@ const profile = z.object({
     .nullable()
     .meta({ description: "Percent, 2 decimals", example: "1.50" }),
   emailFooter: z.string().nullable(),
+  defaultLanguage: z.enum(LANGUAGES).nullable(),
   updatedAt: timestamp.nullable().meta({ description: "null until the profile is first saved" }),
 });
 

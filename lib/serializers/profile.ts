@@ -19,5 +19,6 @@ export const profileSerializer = sameInBothForms(profileResponse, (p: ProfileVie
   defaultReminders: p.defaultReminders,
   defaultPaymentTolerance: p.defaultPaymentTolerance,
   emailFooter: p.emailFooter,
+  defaultLanguage: p.defaultLanguage,
   updatedAt: p.updatedAt?.toISOString() ?? null,
 }));

@@ -168,6 +168,7 @@ export const SAMPLE_INVOICE: InvoiceRow = {
   description: "Landing page and blog",
   notes: null,
   paymentTerms: null,
+  language: "en",
   supplyDate: null,
   periodStart: null,
   periodEnd: null,
@@ -407,6 +408,7 @@ export const SAMPLE_CLIENT: ClientRow = {
   taxScheme: null,
   postalAddress: null,
   isBusiness: null,
+  language: null,
   isFavorite: true,
   createdAt: T0,
   updatedAt: T0,
@@ -429,6 +431,7 @@ export const SAMPLE_PROFILE: ProfileView = {
   defaultReminders: [-3, 0, 7],
   defaultPaymentTolerance: "0.50",
   emailFooter: "Thank you for your business.",
+  defaultLanguage: null,
   updatedAt: T0,
 };
 

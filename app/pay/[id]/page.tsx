@@ -18,6 +18,7 @@ import {
   shortAddress,
   stellarNetworkName,
 } from "@/lib/format";
+import { schemeLabels, translator } from "@/lib/i18n";
 import { logger } from "@/lib/logger";
 import { getRuntime } from "@/lib/runtime";
 import { paidAndDueB, receivedPaymentB } from "@/lib/serializers/invoices";
@@ -112,13 +113,19 @@ export default async function CheckoutPage({ params }: PageProps) {
   const logo = profileLogoPath(profile);
   const network = stellarNetworkName(invoice.networkPassphrase);
   const paid = invoice.status === "PAID" && invoice.transactionHash;
+  // The client's language (docs/decisions.md, Languages): the labels the client reads. The
+  // root layout owns <html lang>, so the page's root element carries the language.
+  const lang = invoice.language;
+  const tr = translator(lang);
 
   return (
-    <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
+    <div lang={lang} className="min-h-screen bg-slate-50 dark:bg-slate-950">
       <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
         <div className="mx-auto max-w-5xl px-4 py-3 text-sm font-semibold text-indigo-700 dark:text-indigo-300">
           Stellar Invoicing{" "}
-          <span className="font-normal text-slate-600 dark:text-slate-300">· secure checkout</span>
+          <span className="font-normal text-slate-600 dark:text-slate-300">
+            {tr("checkout.secure")}
+          </span>
         </div>
       </header>
       {networkOf(invoice.networkPassphrase) === "testnet" && (
@@ -129,8 +136,8 @@ export default async function CheckoutPage({ params }: PageProps) {
           className="border-b-2 border-amber-400 bg-amber-100 text-amber-950 dark:bg-amber-900 dark:text-amber-50"
         >
           <p className="mx-auto max-w-5xl px-4 py-3 text-sm sm:text-base">
-            <strong className="font-semibold">Testnet: not real money.</strong> This invoice is on
-            the Stellar test network. Testnet funds have no value and nothing paid here is real.
+            <strong className="font-semibold">{tr("checkout.testnetTitle")}</strong>{" "}
+            {tr("checkout.testnetBody")}
           </p>
         </div>
       )}
@@ -146,7 +153,9 @@ export default async function CheckoutPage({ params }: PageProps) {
             />
           )}
           <p className="text-sm text-slate-600 dark:text-slate-300">
-            {invoice.kind === "LINK" ? "Payment request" : `Invoice ${invoice.invoiceNumber}`} from{" "}
+            {invoice.kind === "LINK"
+              ? tr("checkout.requestFrom")
+              : tr("checkout.invoiceFrom", { number: invoice.invoiceNumber })}{" "}
             <span className="font-medium text-slate-900 dark:text-slate-100">{payeeLabel}</span>
           </p>
           <h1 className="mt-1 text-2xl font-semibold tracking-tight sm:text-3xl">
@@ -182,6 +191,7 @@ export default async function CheckoutPage({ params }: PageProps) {
                 networkPassphrase={invoice.networkPassphrase}
                 walletOptions={walletOptions(getConfig())}
                 documents={documents}
+                lang={lang}
                 networkLabel={network}
                 payeeName={payeeLabel}
                 dueDate={invoice.dueDate?.toISOString() ?? null}
@@ -214,16 +224,21 @@ export default async function CheckoutPage({ params }: PageProps) {
                 invoice={invoice}
                 assetIssuer={assetIssuer}
                 networkLabel={network}
+                lang={lang}
                 taxIds={{
-                  seller: taxIdLine(profile?.taxId, profile?.taxScheme),
-                  buyer: taxIdLine(invoice.clientTaxId, invoice.clientTaxScheme),
+                  seller: taxIdLine(profile?.taxId, profile?.taxScheme, schemeLabels(lang)),
+                  buyer: taxIdLine(
+                    invoice.clientTaxId,
+                    invoice.clientTaxScheme,
+                    schemeLabels(lang),
+                  ),
                 }}
               />
             )}
           </div>
         </div>
         <p className="mt-8 text-center text-xs text-slate-600 dark:text-slate-300">
-          Payments settle on the {network}. This page never asks for your secret key.
+          {tr("checkout.footer", { network })}
         </p>
       </main>
     </div>

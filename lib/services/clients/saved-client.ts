@@ -3,6 +3,7 @@ import type { DbOrTx } from "@/db/client";
 import { clients } from "@/db/schema";
 import type { PostalAddress, TaxScheme } from "@/lib/domain/address";
 import { ValidationError } from "@/lib/domain/errors";
+import type { Language } from "@/lib/i18n/languages";
 import { isId } from "@/lib/ids";
 
 // A saved client named by `clientId` in a create-invoice body or a recurring template
@@ -21,6 +22,8 @@ export type ClientDetails = {
   clientTaxScheme: TaxScheme | null;
   clientPostalAddress: PostalAddress | null;
   clientIsBusiness: boolean | null;
+  /** Not an invoice column of its own: the invoice's language defaults from it. */
+  language: Language | null;
 };
 
 /**
@@ -50,5 +53,6 @@ export async function savedClientDetails(
     clientTaxScheme: row.taxScheme,
     clientPostalAddress: row.postalAddress,
     clientIsBusiness: row.isBusiness,
+    language: row.language,
   };
 }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { clients } from "@/db/schema";
 import { normalizeTaxId, type TaxScheme } from "@/lib/domain/tax-id";
+import type { Language } from "@/lib/i18n/languages";
 import { newId } from "@/lib/ids";
 import { type PostalAddress, type PostalAddressInput, storedAddress } from "@/lib/schemas/parties";
 import type { AuthedContext } from "../context";
@@ -27,6 +28,7 @@ export async function upsertClient(
     taxScheme?: TaxScheme | null;
     postalAddress?: PostalAddressInput | PostalAddress | null;
     isBusiness?: boolean | null;
+    language?: Language | null;
     isFavorite?: boolean;
   },
 ): Promise<ClientRow> {
@@ -46,6 +48,7 @@ export async function upsertClient(
     taxScheme: [tax?.scheme, clients.taxScheme],
     postalAddress: [postalAddress, clients.postalAddress],
     isBusiness: [input.isBusiness, clients.isBusiness],
+    language: [input.language, clients.language],
     isFavorite: [input.isFavorite, clients.isFavorite],
   } as const;
   const keep = <T>(value: T | undefined, column: unknown) =>
@@ -69,6 +72,7 @@ export async function upsertClient(
       taxScheme: tax?.scheme ?? null,
       postalAddress: postalAddress ?? null,
       isBusiness: input.isBusiness ?? null,
+      language: input.language ?? null,
       isFavorite: input.isFavorite ?? false,
       createdAt: now,
       updatedAt: now,

@@ -4,6 +4,8 @@ import { emailMessages } from "@/db/schema";
 import type { Config } from "@/lib/config";
 import { BusinessRuleError, RateLimitedError, ValidationError } from "@/lib/domain/errors";
 import { formatPriced } from "@/lib/format";
+import { t } from "@/lib/i18n";
+import { localizeAmount } from "@/lib/i18n/format";
 import { newId } from "@/lib/ids";
 import { invoiceEmailPolicy } from "@/lib/ratelimit/policies";
 import type { AuthedContext } from "@/lib/services/context";
@@ -51,8 +53,13 @@ export async function queueInvoiceEmail(
       kind: "invoice",
       dedupeKey: opts.dedupeKey,
       to: opts.to,
+      // In the invoice's language (docs/decisions.md, Languages).
       subject: oneLine(
-        `Invoice ${invoice.invoiceNumber} from ${sender}: ${formatPriced(invoice.total, invoice)}`,
+        t(invoice.language, "email.invoice.subject", {
+          number: invoice.invoiceNumber,
+          sender,
+          total: localizeAmount(formatPriced(invoice.total, invoice), invoice.language),
+        }),
       ).slice(0, 250),
       payload: {
         toName: opts.to === invoice.clientEmail ? (invoice.clientName ?? "") : "",

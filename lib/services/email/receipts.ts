@@ -2,6 +2,7 @@ import type { DbOrTx } from "@/db/client";
 import type { Config } from "@/lib/config";
 import { invoiceAmountDue } from "@/lib/domain/fiat";
 import { sumAmounts, toStroops } from "@/lib/domain/money";
+import { t } from "@/lib/i18n";
 import type { InvoiceRow, PaymentRow } from "../invoices/store";
 import { getProfile } from "../profile/profile";
 import { enqueueEmail, isSingleAddress } from "./outbox";
@@ -78,7 +79,16 @@ export async function enqueuePaymentEmails(
         kind: "receipt",
         dedupeKey: `receipt:${payment.id}`,
         to: invoice.clientEmail,
-        subject: `Receipt for invoice ${invoice.invoiceNumber}: ${what}`,
+        // The client's receipt in the invoice's language (docs/decisions.md, Languages).
+        subject: t(invoice.language, "email.receipt.subject", {
+          number: invoice.invoiceNumber,
+          what:
+            invoice.language === "en"
+              ? what
+              : paidInFull
+                ? t(invoice.language, "email.receipt.paidInFull")
+                : t(invoice.language, "email.payment.thisPayment"),
+        }),
       },
       now,
     );

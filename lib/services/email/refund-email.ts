@@ -1,5 +1,7 @@
 import type { DbOrTx } from "@/db/client";
 import { formatMoney } from "@/lib/format";
+import { t } from "@/lib/i18n";
+import { localizeAmount } from "@/lib/i18n/format";
 import type { InvoiceRow, PaymentRow } from "../invoices/store";
 import type { RefundRow } from "../refunds/store";
 import { enqueueEmail, isSingleAddress } from "./outbox";
@@ -49,7 +51,10 @@ export async function enqueueRefundEmail(
       kind: "refund",
       dedupeKey: `refund:${refund.id}`,
       to: invoice.clientEmail,
-      subject: `Refund of ${formatMoney(refund.amount, refund.asset)} for invoice ${invoice.invoiceNumber}`,
+      subject: t(invoice.language, "email.refund.subject", {
+        amount: localizeAmount(formatMoney(refund.amount, refund.asset), invoice.language),
+        number: invoice.invoiceNumber,
+      }),
       payload,
     },
     now,

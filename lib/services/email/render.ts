@@ -6,6 +6,7 @@ import { type emailMessages, invoices } from "@/db/schema";
 import type { EmailLayoutProps } from "@/emails/layout";
 import type { Config } from "@/lib/config";
 import { taxIdLine } from "@/lib/domain/address";
+import { schemeLabels } from "@/lib/i18n";
 import type { InvoiceWithItems } from "@/lib/services/invoices/store";
 import { loadLineItems } from "@/lib/services/invoices/store";
 import { getProfile, type ProfileRow, profileLogoUrl } from "@/lib/services/profile/profile";
@@ -91,11 +92,15 @@ export async function renderEmail(
     sender: senderName(profile, invoice),
     company: profile?.company ?? invoice?.freelancerCompany ?? null,
     // The seller's tax id on the client's letters (docs/decisions.md, Tax identities).
-    taxId: toFreelancer ? null : taxIdLine(profile?.taxId, profile?.taxScheme),
+    taxId: toFreelancer
+      ? null
+      : taxIdLine(profile?.taxId, profile?.taxScheme, schemeLabels(invoice?.language ?? "en")),
     serviceName: ctx.config.serviceName,
     footer: toFreelancer ? null : (profile?.emailFooter ?? null),
     logoUrl: profileLogoUrl(ctx.config.appUrl, profile),
     unsubscribeUrl: unsubscribe,
+    // The client's letters in the invoice's language; the freelancer's in English.
+    lang: toFreelancer ? "en" : (invoice?.language ?? "en"),
   };
   const out = await template({ message, ctx, invoice, profile, frame });
   const [html, text] = await Promise.all([

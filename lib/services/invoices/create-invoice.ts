@@ -19,7 +19,7 @@ import { type ClientDetails, savedClientDetails } from "../clients/saved-client"
 import { upsertClient } from "../clients/upsert-client";
 import type { AuthedContext } from "../context";
 import { withTransaction } from "../db";
-import { invoiceDefaults } from "../profile/defaults";
+import { invoiceDefaults, invoiceLanguage } from "../profile/defaults";
 import { getProfile } from "../profile/profile";
 import { initialStatus, recordCreation } from "./lifecycle";
 import { resolveNetwork } from "./network";
@@ -95,7 +95,8 @@ export async function createInvoice(
   assertDueDateNotPast(input.dueDate, now);
   const supplied = input.invoiceNumber ? validateInvoiceNumber(input.invoiceNumber) : undefined;
   // The profile's details and defaults where the body leaves them out (docs/decisions.md, Profile).
-  const defaults = invoiceDefaults(await getProfile(ctx.db, ctx.wallet), input, now);
+  const profile = await getProfile(ctx.db, ctx.wallet);
+  const defaults = invoiceDefaults(profile, input, now);
 
   // The response is read inside the transaction: once it commits, nothing else can fail and
   // turn a created invoice into an error answer.
@@ -116,6 +117,7 @@ export async function createInvoice(
     clientTaxScheme: clientTax.scheme,
   };
   const client = await clientOf(ctx, input, textValues);
+  const language = invoiceLanguage(input.language, client, profile);
   const view = await withTransaction(ctx.db, async (tx) => {
     const values = (invoiceNumber: string): NewInvoiceRow => ({
       id: newId(),
@@ -128,6 +130,7 @@ export async function createInvoice(
       freelancerEmail: defaults.freelancerEmail,
       freelancerCompany: defaults.freelancerCompany,
       ...client,
+      language,
       title: input.title ?? `Invoice ${invoiceNumber}`,
       subtotal: totals.subtotal,
       taxRate: totals.taxRate,
@@ -168,6 +171,8 @@ export async function createInvoice(
         taxScheme: client.clientTaxScheme ?? undefined,
         postalAddress: client.clientPostalAddress ?? undefined,
         isBusiness: client.clientIsBusiness ?? undefined,
+        // The invoice's language when it was chosen for this client (not a default).
+        language: input.language ?? undefined,
         isFavorite: input.favoriteClient ? true : undefined,
       });
     } catch (err) {
@@ -200,5 +205,6 @@ function clientOf(
     clientTaxScheme: typed.clientTaxScheme,
     clientPostalAddress: typed.clientPostalAddress,
     clientIsBusiness: typed.clientIsBusiness,
+    language: null,
   });
 }

@@ -128,7 +128,7 @@ export async function invoicePdf(
     invoice: pdfData(invoice),
     options: {
       paymentLink: paymentPageUrl(appUrl, invoice.id),
-      profile: await pdfProfile(db, invoice.freelancerWallet),
+      profile: await pdfProfile(db, invoice.freelancerWallet, invoice.language),
     },
   };
   const version = pdfVersion(job);

@@ -34,6 +34,7 @@ function invoice(over: Partial<InvoiceRow> = {}): InvoiceRow {
     description: null,
     notes: null,
     paymentTerms: null,
+    language: "en",
     supplyDate: null,
     periodStart: null,
     periodEnd: null,

@@ -5,7 +5,7 @@ import { addressLines, taxIdLine } from "@/lib/domain/address";
 import { invoiceAmountDue } from "@/lib/domain/fiat";
 import { toStroops } from "@/lib/domain/money";
 import { breakdownOf, taxInCurrency } from "@/lib/domain/tax";
-import { TAX_CATEGORY_NAMES, TAX_CATEGORY_NOTES } from "@/lib/domain/tax-categories";
+import { TAX_CATEGORY_NOTES, type TaxCategory } from "@/lib/domain/tax-categories";
 // Amounts as the freelancer pages show them: the one formatting module, pure string work.
 import {
   formatAmount,
@@ -13,9 +13,10 @@ import {
   formatGrouped,
   formatPriced,
   isZero,
-  paymentMethodLabel,
   trimZeros,
 } from "@/lib/format";
+import { type Language, type MessageKey, methodLabel, schemeLabels, translator } from "@/lib/i18n";
+import { formatDay, localizeAmount, localizeNumber } from "@/lib/i18n/format";
 
 /** An asset amount as the ledger moved it: "1,228.6084702 XLM" (every significant decimal). */
 const formatExactAmount = (amount: string, asset: string) => `${formatGrouped(amount)} ${asset}`;
@@ -68,7 +69,12 @@ export type PdfPayment = Omit<
   Partial<Pick<PaymentRow, "method" | "reference">>;
 
 /** What the PDF shows: a subset of the owner view, so tests can build one by hand. */
-export type InvoicePdfData = Pick<OwnerInvoice, (typeof PDF_FIELDS)[number]> & {
+export type InvoicePdfData = Pick<
+  OwnerInvoice,
+  Exclude<(typeof PDF_FIELDS)[number], "language">
+> & {
+  /** The documents' language (docs/decisions.md, Languages); left out: English. */
+  language?: OwnerInvoice["language"];
   lineItems: (Pick<LineItemRow, "description" | "quantity" | "rate" | "amount"> &
     Partial<Pick<LineItemRow, "taxRate">>)[];
   /** The payments received, oldest first (the applied ones are listed). */
@@ -97,13 +103,23 @@ export type InvoicePdfOptions = {
   profile?: { logo: { data: Buffer } | null; lines: (string | null)[] } | null;
 };
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "UTC",
-});
-const day = (d: Date | null) => (d ? dateFormat.format(d) : "-");
+/**
+ * The words of one document language (docs/decisions.md, Languages): labels from the
+ * catalogue, amounts, rates and dates in its locale. English is as before, byte for byte.
+ */
+function documentWords(lang: Language) {
+  const tr = translator(lang);
+  return {
+    tr,
+    day: (d: Date | null) => (d ? formatDay(d, lang) : "-"),
+    amount: (text: string) => localizeAmount(text, lang),
+    number: (text: string) => localizeNumber(text, lang),
+    categoryName: (c: TaxCategory) => tr(`tax.name.${c}` as MessageKey),
+    categoryNote: (c: TaxCategory) =>
+      TAX_CATEGORY_NOTES[c] ? tr(`tax.note.${c}` as MessageKey) : undefined,
+    method: (name: string, reference?: string | null) => methodLabel(lang, name, reference),
+  };
+}
 
 const networkLabel = (passphrase: string) =>
   passphrase === NETWORK_PASSPHRASES.mainnet ? "Stellar Mainnet" : "Stellar Testnet";
@@ -144,12 +160,23 @@ export function renderInvoicePdf(
   invoice: InvoicePdfData,
   options: InvoicePdfOptions,
 ): Promise<Buffer> {
+  const lang = invoice.language ?? "en";
+  const {
+    tr,
+    day,
+    amount: inLocale,
+    number,
+    categoryName,
+    categoryNote,
+    method,
+  } = documentWords(lang);
+  const schemes = schemeLabels(lang);
   const doc = new PDFDocument({
     size: "A4",
     margin: 50,
     compress: options.compress ?? true,
     info: {
-      Title: `Invoice ${invoice.invoiceNumber}`,
+      Title: `${tr("doc.invoice")} ${invoice.invoiceNumber}`,
       Subject: invoice.title,
       Author: invoice.freelancerName ?? invoice.freelancerCompany ?? invoice.freelancerWallet,
       Creator: "Stellar Invoicing",
@@ -168,7 +195,7 @@ export function renderInvoicePdf(
   const right = left + width;
   const bottom = () => doc.page.height - doc.page.margins.bottom;
   // A fiat-priced invoice's amounts are in its price currency (docs/decisions.md, Fiat pricing).
-  const money = (amount: string) => formatPriced(amount, invoice);
+  const money = (amount: string) => inLocale(formatPriced(amount, invoice));
   const c = invoice.priceCurrency ?? invoice.currency;
   const paid = invoice.status === "PAID";
   // Every payment that counted, oldest first: a paid invoice may have been paid in parts.
@@ -186,7 +213,7 @@ export function renderInvoicePdf(
       // An image pdfkit cannot read: the invoice goes out without it.
     }
   }
-  doc.fillColor(INK).font("Bold").fontSize(24).text("INVOICE", left, 50);
+  doc.fillColor(INK).font("Bold").fontSize(24).text(tr("pdf.heading"), left, 50);
   doc.font("Body").fontSize(11).fillColor(MUTED).text(invoice.invoiceNumber, left, 80);
   if (paid) {
     // A paid invoice says so at a glance (docs/decisions.md, Invoice PDF).
@@ -194,24 +221,30 @@ export function renderInvoicePdf(
       .font("Bold")
       .fontSize(20)
       .fillColor(PAID_GREEN)
-      .text("PAID", left, 30, { width, align: "right" });
+      .text(tr("pdf.paidStamp"), left, 30, { width, align: "right" });
   }
   doc
     .font("Bold")
     .fontSize(11)
     .fillColor(INK)
-    .text(`Status: ${invoice.status}`, left, 56, { width, align: "right" });
+    .text(tr("pdf.status", { status: tr(`doc.status.${invoice.status}`) }), left, 56, {
+      width,
+      align: "right",
+    });
   doc
     .font("Body")
     .fontSize(9)
     .fillColor(MUTED)
-    .text(`Issued ${day(invoice.sentAt ?? invoice.createdAt)}`, left, 74, {
+    .text(tr("pdf.issued", { date: day(invoice.sentAt ?? invoice.createdAt) }), left, 74, {
       width,
       align: "right",
     })
-    .text(`Due ${day(invoice.dueDate)}`, left, 86, { width, align: "right" });
+    .text(tr("pdf.due", { date: day(invoice.dueDate) }), left, 86, { width, align: "right" });
   if (invoice.paidAt) {
-    doc.text(`Paid ${day(invoice.paidAt)}`, left, 98, { width, align: "right" });
+    doc.text(tr("pdf.paidOn", { date: day(invoice.paidAt) }), left, 98, {
+      width,
+      align: "right",
+    });
   }
 
   doc.font("Bold").fontSize(14).fillColor(INK).text(invoice.title, left, 120, { width });
@@ -226,9 +259,12 @@ export function renderInvoicePdf(
   // The date of supply or the service period, when the invoice names one (art. 226 (7)).
   const ymd = (v: string) => day(new Date(`${v}T00:00:00Z`));
   const supplied = invoice.periodStart
-    ? `Service period: ${ymd(invoice.periodStart)} to ${ymd(invoice.periodEnd ?? invoice.periodStart)}`
+    ? tr("pdf.servicePeriod", {
+        start: ymd(invoice.periodStart),
+        end: ymd(invoice.periodEnd ?? invoice.periodStart),
+      })
     : invoice.supplyDate
-      ? `Date of supply: ${ymd(invoice.supplyDate)}`
+      ? tr("pdf.supplyDate", { date: ymd(invoice.supplyDate) })
       : null;
   if (supplied) {
     doc.font("Body").fontSize(9).fillColor(INK).text(supplied, left, y, { width });
@@ -256,7 +292,7 @@ export function renderInvoicePdf(
   };
   const fromEnd = party(
     "left",
-    "FROM",
+    tr("pdf.from"),
     [
       invoice.freelancerName,
       invoice.freelancerCompany,
@@ -265,7 +301,7 @@ export function renderInvoicePdf(
     ],
     invoice.freelancerWallet,
   );
-  const toEnd = party("right", "BILL TO", [
+  const toEnd = party("right", tr("pdf.billTo"), [
     invoice.clientName,
     invoice.clientCompany,
     invoice.clientEmail,
@@ -273,7 +309,7 @@ export function renderInvoicePdf(
     invoice.clientPostalAddress
       ? addressLines(invoice.clientPostalAddress).join("\n")
       : invoice.clientAddress,
-    taxIdLine(invoice.clientTaxId, invoice.clientTaxScheme),
+    taxIdLine(invoice.clientTaxId, invoice.clientTaxScheme, schemes),
   ]);
   y = Math.max(fromEnd, toEnd) + 20;
 
@@ -289,11 +325,22 @@ export function renderInvoicePdf(
   };
   const header = () => {
     doc.font("Bold").fontSize(8).fillColor(MUTED);
-    doc.text("DESCRIPTION", cols.description.x, y, { width: cols.description.w });
-    if (lineTaxes) doc.text("VAT", cols.tax.x, y, { width: cols.tax.w, align: "right" });
-    doc.text("QTY", cols.quantity.x, y, { width: cols.quantity.w, align: "right" });
-    doc.text(`RATE (${c})`, cols.rate.x, y, { width: cols.rate.w, align: "right" });
-    doc.text(`AMOUNT (${c})`, cols.amount.x, y, { width: cols.amount.w, align: "right" });
+    doc.text(tr("pdf.col.description"), cols.description.x, y, { width: cols.description.w });
+    if (lineTaxes) {
+      doc.text(tr("pdf.col.vat"), cols.tax.x, y, { width: cols.tax.w, align: "right" });
+    }
+    doc.text(tr("pdf.col.quantity"), cols.quantity.x, y, {
+      width: cols.quantity.w,
+      align: "right",
+    });
+    doc.text(tr("pdf.col.rate", { currency: c }), cols.rate.x, y, {
+      width: cols.rate.w,
+      align: "right",
+    });
+    doc.text(tr("pdf.col.amount", { currency: c }), cols.amount.x, y, {
+      width: cols.amount.w,
+      align: "right",
+    });
     y += 14;
     doc.moveTo(left, y).lineTo(right, y).lineWidth(0.5).strokeColor(RULE).stroke();
     y += 6;
@@ -312,14 +359,20 @@ export function renderInvoicePdf(
     doc.text(item.description, cols.description.x, y, { width: cols.description.w });
     if (lineTaxes) {
       const rate = item.taxRate ?? invoice.taxRate;
-      doc.text(`${trimZeros(rate)}%`, cols.tax.x, y, { width: cols.tax.w, align: "right" });
+      doc.text(`${number(trimZeros(rate))}%`, cols.tax.x, y, {
+        width: cols.tax.w,
+        align: "right",
+      });
     }
-    doc.text(trimZeros(item.quantity), cols.quantity.x, y, {
+    doc.text(number(trimZeros(item.quantity)), cols.quantity.x, y, {
       width: cols.quantity.w,
       align: "right",
     });
-    doc.text(formatAmount(item.rate), cols.rate.x, y, { width: cols.rate.w, align: "right" });
-    doc.text(formatAmount(item.amount), cols.amount.x, y, {
+    doc.text(inLocale(formatAmount(item.rate)), cols.rate.x, y, {
+      width: cols.rate.w,
+      align: "right",
+    });
+    doc.text(inLocale(formatAmount(item.amount)), cols.amount.x, y, {
       width: cols.amount.w,
       align: "right",
     });
@@ -329,29 +382,40 @@ export function renderInvoicePdf(
   y += 10;
 
   // Totals.
-  const rows: [string, string, boolean][] = [["Subtotal", money(invoice.subtotal), false]];
+  const rows: [string, string, boolean][] = [[tr("pdf.subtotal"), money(invoice.subtotal), false]];
   if (invoice.taxBreakdown) {
     // Tax per line: the discount lowers the base, then one line per category and rate.
     if (!isZero(invoice.discount)) {
-      rows.push(["Discount", `-${money(invoice.discount)}`, false]);
+      rows.push([tr("pdf.discount"), `-${money(invoice.discount)}`, false]);
     }
     for (const row of invoice.taxBreakdown) {
       const label =
         row.category === "S"
-          ? `VAT ${trimZeros(row.rate)}% of ${money(row.taxableAmount)}`
-          : `${TAX_CATEGORY_NAMES[row.category]} (${row.category}) on ${money(row.taxableAmount)}`;
+          ? tr("pdf.vatRow", {
+              rate: number(trimZeros(row.rate)),
+              base: money(row.taxableAmount),
+            })
+          : tr("pdf.categoryRow", {
+              category: categoryName(row.category),
+              code: row.category,
+              base: money(row.taxableAmount),
+            });
       rows.push([label, money(row.taxAmount), false]);
     }
-    rows.push(["Total VAT", money(invoice.taxAmount), false]);
+    rows.push([tr("pdf.totalVat"), money(invoice.taxAmount), false]);
   } else {
     if (!isZero(invoice.taxAmount)) {
-      rows.push([`Tax (${trimZeros(invoice.taxRate)}%)`, money(invoice.taxAmount), false]);
+      rows.push([
+        tr("pdf.tax", { rate: number(trimZeros(invoice.taxRate)) }),
+        money(invoice.taxAmount),
+        false,
+      ]);
     }
     if (!isZero(invoice.discount)) {
-      rows.push(["Discount", `-${money(invoice.discount)}`, false]);
+      rows.push([tr("pdf.discount"), `-${money(invoice.discount)}`, false]);
     }
   }
-  rows.push(["Total", money(invoice.total), true]);
+  rows.push([tr("pdf.total"), money(invoice.total), true]);
   // VAT in the national currency at the rate fixed when the invoice was sent (art. 230).
   const inTaxCurrency =
     invoice.taxCurrency && invoice.taxExchangeRate
@@ -362,8 +426,8 @@ export function renderInvoicePdf(
       : null;
   if (inTaxCurrency && invoice.taxCurrency) {
     rows.push([
-      `VAT in ${invoice.taxCurrency}`,
-      formatFiat(inTaxCurrency.taxAmount, invoice.taxCurrency),
+      tr("pdf.vatIn", { currency: invoice.taxCurrency }),
+      inLocale(formatFiat(inTaxCurrency.taxAmount, invoice.taxCurrency)),
       false,
     ]);
   }
@@ -391,7 +455,12 @@ export function renderInvoicePdf(
       invoice.taxRateAt ? day(invoice.taxRateAt) : null,
     ].filter(Boolean);
     doc.text(
-      `VAT in ${invoice.taxCurrency} at 1 ${unit} = ${trimZeros(invoice.taxExchangeRate)} ${invoice.taxCurrency}${from.length ? ` (${from.join(", ")})` : ""}, fixed when the invoice was issued.`,
+      tr("pdf.vatRate", {
+        currency: invoice.taxCurrency,
+        unit,
+        rate: number(trimZeros(invoice.taxExchangeRate)),
+        source: from.length ? ` (${from.join(", ")})` : "",
+      }),
       left,
       y,
       { width },
@@ -401,10 +470,13 @@ export function renderInvoicePdf(
   // Why no VAT is charged on a row that charges none (EN 16931 BT-120): the category's legal
   // note, then the freelancer's reason when it says more.
   for (const r of invoice.taxBreakdown ?? []) {
-    const note = TAX_CATEGORY_NOTES[r.category];
+    const note = categoryNote(r.category);
+    // The freelancer's reason is left out when it is the category's note (in any language).
     const reason =
-      r.exemptionReason && r.exemptionReason !== note
-        ? `${TAX_CATEGORY_NAMES[r.category]}: ${r.exemptionReason}`
+      r.exemptionReason &&
+      r.exemptionReason !== note &&
+      r.exemptionReason !== TAX_CATEGORY_NOTES[r.category]
+        ? `${categoryName(r.category)}: ${r.exemptionReason}`
         : null;
     for (const line of [note, reason]) {
       if (!line) continue;
@@ -421,11 +493,16 @@ export function renderInvoicePdf(
     .font("Bold")
     .fontSize(10)
     .fillColor(INK)
-    .text(paid ? "Paid" : "Payment", left, y);
+    .text(paid ? tr("pdf.paid") : tr("pdf.payment"), left, y);
   doc.font("Body").fontSize(9).fillColor(INK);
   if (paid) {
     doc.text(
-      `Paid in full${invoice.paidAt ? ` on ${day(invoice.paidAt)}` : ""}, on ${networkLabel(invoice.networkPassphrase)}. Nothing is due.`,
+      invoice.paidAt
+        ? tr("pdf.paidInFullOn", {
+            date: day(invoice.paidAt),
+            network: networkLabel(invoice.networkPassphrase),
+          })
+        : tr("pdf.paidInFull", { network: networkLabel(invoice.networkPassphrase) }),
       left,
       doc.y + 4,
       { width },
@@ -441,30 +518,33 @@ export function renderInvoicePdf(
     });
     const partly = toStroops(paidSoFar) > 0n;
     const what = partly
-      ? `${money(due)} (${money(paidSoFar)} of ${money(invoice.total)} paid so far)`
+      ? tr("pdf.partly", { due: money(due), paid: money(paidSoFar), total: money(invoice.total) })
       : money(invoice.total);
+    const network = networkLabel(invoice.networkPassphrase);
     doc.text(
       invoice.priceCurrency
-        ? `Pay ${what} in ${invoice.currency} at the rate locked when you pay, on ${networkLabel(invoice.networkPassphrase)}.`
-        : `Pay ${what} on ${networkLabel(invoice.networkPassphrase)}.`,
+        ? tr("pdf.payPriced", { amount: what, asset: invoice.currency, network })
+        : tr("pdf.pay", { amount: what, network }),
       left,
       doc.y + 4,
       { width },
     );
-    doc.text("Pay online: ", left, doc.y + 2, { continued: true, width });
+    doc.text(tr("pdf.payOnline"), left, doc.y + 2, { continued: true, width });
     doc
       .fillColor("#4338ca")
       .text(options.paymentLink, { link: options.paymentLink, underline: true });
-    doc.fillColor(INK).text(`Memo: ${invoice.invoiceNumber}`, left, doc.y + 2, { width });
+    doc
+      .fillColor(INK)
+      .text(tr("pdf.memo", { memo: invoice.invoiceNumber }), left, doc.y + 2, { width });
   }
-  doc.text("Recipient: ", left, doc.y + 2, { continued: true, width });
+  doc.text(tr("pdf.recipient"), left, doc.y + 2, { continued: true, width });
   doc.font("Mono").fontSize(8).text(invoice.freelancerWallet);
   if (received.length > 0) {
     doc
       .font("Bold")
       .fontSize(10)
       .fillColor(INK)
-      .text("Payments received", left, doc.y + 12);
+      .text(tr("pdf.paymentsReceived"), left, doc.y + 12);
     for (const p of received) {
       if (doc.y + 40 > bottom()) doc.addPage();
       // What moved on the ledger, and (fiat-priced) what it counted for; a payment received
@@ -472,15 +552,16 @@ export function renderInvoicePdf(
       const manual = p.transactionHash === null;
       const value =
         !manual && invoice.priceCurrency && p.priceValue
-          ? ` (${formatFiat(p.priceValue, invoice.priceCurrency)})`
+          ? ` (${inLocale(formatFiat(p.priceValue, invoice.priceCurrency))})`
           : "";
-      const amount =
+      const amount = inLocale(
         manual && invoice.priceCurrency
           ? formatFiat(p.amount, invoice.priceCurrency)
-          : formatExactAmount(p.amount, p.asset);
+          : formatExactAmount(p.amount, p.asset),
+      );
       const refunded = isZero(p.amountRefunded)
         ? ""
-        : `, ${formatExactAmount(p.amountRefunded, p.asset)} refunded`;
+        : `, ${tr("pdf.refunded", { amount: inLocale(formatExactAmount(p.amountRefunded, p.asset)) })}`;
       doc
         .font("Body")
         .fontSize(9)
@@ -490,20 +571,15 @@ export function renderInvoicePdf(
         .font(manual ? "Body" : "Mono")
         .fontSize(manual ? 8.5 : 7.5)
         .fillColor(MUTED)
-        .text(
-          p.transactionHash ?? paymentMethodLabel(p.method ?? "other", p.reference),
-          left,
-          doc.y + 1,
-          {
-            width,
-          },
-        );
+        .text(p.transactionHash ?? method(p.method ?? "other", p.reference), left, doc.y + 1, {
+          width,
+        });
     }
   } else if (invoice.transactionHash) {
     doc
       .font("Body")
       .fontSize(9)
-      .text("Transaction: ", left, doc.y + 2, {
+      .text(tr("pdf.transaction"), left, doc.y + 2, {
         continued: true,
         width,
       });
@@ -515,7 +591,7 @@ export function renderInvoicePdf(
       .font("Bold")
       .fontSize(10)
       .fillColor(INK)
-      .text("Payment terms", left, doc.y + 16);
+      .text(tr("pdf.paymentTerms"), left, doc.y + 16);
     doc
       .font("Body")
       .fontSize(9)
@@ -530,7 +606,7 @@ export function renderInvoicePdf(
       .font("Bold")
       .fontSize(10)
       .fillColor(INK)
-      .text("Notes", left, doc.y + 16);
+      .text(tr("pdf.notes"), left, doc.y + 16);
     doc
       .font("Body")
       .fontSize(9)

@@ -1,3 +1,3 @@
 // The defaults a new invoice takes from its owner's profile: one pure rule in
 // lib/domain/invoice-defaults.ts, shared with the invoice form (docs/decisions.md, Profile).
-export { invoiceDefaults } from "@/lib/domain/invoice-defaults";
+export { invoiceDefaults, invoiceLanguage } from "@/lib/domain/invoice-defaults";

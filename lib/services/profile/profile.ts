@@ -5,6 +5,7 @@ import { partyLines } from "@/lib/domain/address";
 import { NotFoundError } from "@/lib/domain/errors";
 import { parseTolerance } from "@/lib/domain/settlement";
 import { checkTaxId, normalizeTaxId } from "@/lib/domain/tax-id";
+import { type Language, schemeLabels } from "@/lib/i18n";
 import { storedAddress } from "@/lib/schemas/parties";
 import type { ProfileInput } from "@/lib/schemas/profile";
 import type { AuthedContext } from "../context";
@@ -53,14 +54,14 @@ export function profileLogoUrl(
  * when pdfkit can draw it (PNG or JPEG; an SVG logo is left off the PDF) and the address and
  * tax id under FROM. Null without a profile.
  */
-export async function pdfProfile(db: DbOrTx, wallet: string) {
+export async function pdfProfile(db: DbOrTx, wallet: string, lang: Language = "en") {
   const profile = await getProfile(db, wallet);
   if (!profile) return null;
   const raster = profile.logoType === "image/png" || profile.logoType === "image/jpeg";
   return {
     logo: raster && profile.logo ? { data: profile.logo } : null,
     // The structured address when there is one, else the free text; then the tax id.
-    lines: partyLines(profile),
+    lines: partyLines(profile, schemeLabels(lang)),
   };
 }
 
@@ -87,6 +88,7 @@ export async function getOwnProfile(ctx: AuthedContext): Promise<ProfileView> {
     defaultReminders: null,
     defaultPaymentTolerance: null,
     emailFooter: null,
+    defaultLanguage: null,
     updatedAt: null,
   };
 }
@@ -126,6 +128,7 @@ export async function putProfile(ctx: AuthedContext, input: ProfileInput): Promi
     defaultReminders: input.defaultReminders ?? null,
     defaultPaymentTolerance: tolerance,
     emailFooter: input.emailFooter ?? null,
+    defaultLanguage: input.defaultLanguage ?? null,
     updatedAt: now,
     ...(logo === undefined
       ? {}

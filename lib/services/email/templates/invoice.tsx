@@ -1,6 +1,7 @@
 import { InvoiceEmail } from "@/emails/invoice";
 import { paymentPageUrl } from "@/lib/config";
 import { formatPriced, formatUtcDate } from "@/lib/format";
+import { emailDay, localizeAmount } from "@/lib/i18n/format";
 import { invoicePdf } from "@/lib/services/invoices/invoice-pdf";
 import type { EmailTemplate } from "../render";
 
@@ -12,6 +13,7 @@ export const invoiceTemplate: EmailTemplate = async ({ message, ctx, invoice, fr
   if (!invoice) throw new Error("An invoice email needs its invoice");
   const payUrl = paymentPageUrl(ctx.config.appUrl, invoice.id);
   const pdf = await invoicePdf(ctx.db, ctx.config.appUrl, invoice);
+  const lang = invoice.language;
   return {
     element: (
       <InvoiceEmail
@@ -19,8 +21,8 @@ export const invoiceTemplate: EmailTemplate = async ({ message, ctx, invoice, fr
         clientName={invoice.clientName}
         invoiceNumber={invoice.invoiceNumber}
         title={invoice.title}
-        total={formatPriced(invoice.total, invoice)}
-        dueDate={invoice.dueDate ? formatUtcDate(invoice.dueDate) : null}
+        total={localizeAmount(formatPriced(invoice.total, invoice), lang)}
+        dueDate={invoice.dueDate ? emailDay(invoice.dueDate, lang, formatUtcDate) : null}
         payUrl={payUrl}
         resend={message.payload.resend === true}
       />

@@ -3,14 +3,10 @@ import { type PaymentEmailFacts, ReceiptEmail } from "@/emails/receipt";
 import { ReminderEmail } from "@/emails/reminder";
 import { paymentPageUrl } from "@/lib/config";
 import { invoiceAmountDue } from "@/lib/domain/fiat";
-import { isRemindable, reminderWhen } from "@/lib/domain/reminders";
-import {
-  formatMoney,
-  formatPriced,
-  formatUtcDate,
-  formatUtcDateTime,
-  paymentMethodLabel,
-} from "@/lib/format";
+import { isRemindable } from "@/lib/domain/reminders";
+import { formatMoney, formatPriced, formatUtcDate, formatUtcDateTime } from "@/lib/format";
+import { type Language, methodLabel, reminderWhenIn } from "@/lib/i18n";
+import { emailDay, emailMoment, localizeAmount } from "@/lib/i18n/format";
 import type { PaymentEmailPayload } from "../receipts";
 import { EmailGoneError, type EmailTemplate, type TemplateInput } from "../render";
 
@@ -18,24 +14,29 @@ import { EmailGoneError, type EmailTemplate, type TemplateInput } from "../rende
 // receipts). Amounts of a payment come from its payload (what was true when it was
 // recorded); a reminder reads the invoice as it is at delivery.
 
-function paymentFacts({ message, invoice }: TemplateInput): PaymentEmailFacts {
+function paymentFacts(
+  { message, invoice }: TemplateInput,
+  /** The client's receipt: the invoice's; the freelancer's notice: English. */
+  lang: Language = "en",
+): PaymentEmailFacts {
   if (!invoice) throw new Error("A payment email needs its invoice");
   const p = message.payload as PaymentEmailPayload;
+  const money = (amount: string) => localizeAmount(formatPriced(amount, invoice), lang);
   // What moved on the ledger, in its asset; a fiat-priced invoice adds what it counted for.
-  const sent = p.sent ? formatMoney(p.sent.amount, p.sent.asset) : null;
+  const sent = p.sent ? localizeAmount(formatMoney(p.sent.amount, p.sent.asset), lang) : null;
   return {
     invoiceNumber: invoice.invoiceNumber,
     title: invoice.title,
-    amount: sent ?? formatPriced(p.amount, invoice),
-    value: invoice.priceCurrency ? formatPriced(p.amount, invoice) : null,
-    amountPaid: formatPriced(p.amountPaid, invoice),
-    total: formatPriced(invoice.total, invoice),
-    remaining: p.paidInFull ? null : formatPriced(p.remaining, invoice),
-    paidAt: formatUtcDateTime(p.paidAt),
+    amount: sent ?? money(p.amount),
+    value: invoice.priceCurrency ? money(p.amount) : null,
+    amountPaid: money(p.amountPaid),
+    total: money(invoice.total),
+    remaining: p.paidInFull ? null : money(p.remaining),
+    paidAt: emailMoment(p.paidAt, lang, formatUtcDateTime),
     transactionHash: p.transactionHash,
     // A payment received outside Stellar: how it came, its date (no ledger time).
     receivedBy:
-      p.method && p.method !== "stellar" ? paymentMethodLabel(p.method, p.reference) : null,
+      p.method && p.method !== "stellar" ? methodLabel(lang, p.method, p.reference) : null,
   };
 }
 
@@ -43,7 +44,7 @@ export const receiptTemplate: EmailTemplate = async (input) => ({
   element: (
     <ReceiptEmail
       {...input.frame}
-      {...paymentFacts(input)}
+      {...paymentFacts(input, input.frame.lang)}
       clientName={input.invoice?.clientName ?? null}
       payUrl={paymentPageUrl(input.ctx.config.appUrl, input.message.invoiceId ?? "")}
     />
@@ -70,6 +71,7 @@ export const reminderTemplate: EmailTemplate = async ({ message, ctx, invoice, f
     throw new EmailGoneError("The invoice no longer takes reminders");
   }
   const offset = Number(message.payload.offset);
+  const lang = invoice.language;
   return {
     element: (
       <ReminderEmail
@@ -77,9 +79,9 @@ export const reminderTemplate: EmailTemplate = async ({ message, ctx, invoice, f
         clientName={invoice.clientName}
         invoiceNumber={invoice.invoiceNumber}
         title={invoice.title}
-        when={reminderWhen(offset)}
-        amountDue={formatPriced(invoiceAmountDue(invoice), invoice)}
-        dueDate={formatUtcDate(invoice.dueDate)}
+        when={reminderWhenIn(lang, offset)}
+        amountDue={localizeAmount(formatPriced(invoiceAmountDue(invoice), invoice), lang)}
+        dueDate={emailDay(invoice.dueDate, lang, formatUtcDate)}
         payUrl={paymentPageUrl(ctx.config.appUrl, invoice.id)}
       />
     ),

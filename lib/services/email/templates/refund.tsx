@@ -1,5 +1,6 @@
 import { RefundEmail } from "@/emails/refund";
 import { formatMoney, formatUtcDateTime } from "@/lib/format";
+import { emailMoment, localizeAmount } from "@/lib/i18n/format";
 import type { RefundEmailPayload } from "../refund-email";
 import type { EmailTemplate } from "../render";
 
@@ -7,6 +8,8 @@ import type { EmailTemplate } from "../render";
 export const refundTemplate: EmailTemplate = async ({ message, invoice, frame }) => {
   if (!invoice) throw new Error("A refund email needs its invoice");
   const p = message.payload as RefundEmailPayload;
+  // The invoice's language (docs/decisions.md, Languages): amounts and dates in its format.
+  const lang = invoice.language;
   return {
     element: (
       <RefundEmail
@@ -14,9 +17,9 @@ export const refundTemplate: EmailTemplate = async ({ message, invoice, frame })
         clientName={invoice.clientName}
         invoiceNumber={invoice.invoiceNumber}
         title={invoice.title}
-        amount={formatMoney(p.amount, p.asset)}
+        amount={localizeAmount(formatMoney(p.amount, p.asset), lang)}
         destination={p.destination}
-        refundedAt={formatUtcDateTime(p.refundedAt)}
+        refundedAt={emailMoment(p.refundedAt, lang, formatUtcDateTime)}
         transactionHash={p.transactionHash}
         paymentHash={p.paymentHash}
       />
