@@ -514,12 +514,14 @@ describe("response schemas match the serializers", () => {
       lineItems: [S.SAMPLE_LINE_ITEM, { ...S.SAMPLE_LINE_ITEM, id: "ckline2", quantity: "2.50" }],
       payments: [],
       auditLogs: [{ ...S.SAMPLE_AUDIT[0], changes: null }],
+      creditNotes: [],
     });
     check(owner, {
       ...paid,
       lineItems: [S.SAMPLE_LINE_ITEM],
       payments: [S.SAMPLE_PAYMENT, S.SAMPLE_UNAPPLIED_PAYMENT],
       auditLogs: S.SAMPLE_AUDIT,
+      creditNotes: [],
     });
     check(publicInvoiceSerializer, { ...draft, lineItems: [], payments: [] });
     check(publicInvoiceSerializer, {

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { paymentPageUrl } from "@/lib/config";
+import { payableTotal } from "@/lib/domain/credit-note";
 import { invoiceAmountDue } from "@/lib/domain/fiat";
 import { amountOverpaid, type Currency, canonicalAmount, formatForFormA } from "@/lib/domain/money";
 import { breakdownOf, taxInCurrency } from "@/lib/domain/tax";
@@ -212,6 +213,21 @@ const settlement = (
   remindersStoppedAt: iso(i.remindersStoppedAt),
 });
 
+/** The owner view's credit notes (docs/decisions.md, Credit notes): the same in both forms. */
+const creditsOf = (i: OwnerInvoice) => ({
+  amountCredited: i.amountCredited,
+  creditNotes: i.creditNotes.map((n) => ({
+    id: n.id,
+    number: n.number,
+    reason: n.reason,
+    taxAmount: n.taxAmount,
+    total: n.total,
+    refundId: n.refundId,
+    pdfUrl: `/api/credit-notes/${n.id}/pdf`,
+    createdAt: n.createdAt.toISOString(),
+  })),
+});
+
 export const ownerInvoiceSerializer: Serializer<OwnerInvoice, typeof ownerInvoice> = serializer(
   ownerInvoice,
   {
@@ -219,7 +235,7 @@ export const ownerInvoiceSerializer: Serializer<OwnerInvoice, typeof ownerInvoic
       ...parties(i),
       ...amounts(i),
       ...paidAndDueB(i),
-      amountOverpaid: amountOverpaid(i.total, i.amountPaid),
+      amountOverpaid: amountOverpaid(payableTotal(i), i.amountPaid),
       paymentTolerance: i.paymentTolerance,
       ...dates(i),
       cancelledAt: iso(i.cancelledAt),
@@ -227,6 +243,7 @@ export const ownerInvoiceSerializer: Serializer<OwnerInvoice, typeof ownerInvoic
       lineItems: i.lineItems.map(lineItemB),
       payments: i.payments.map(paymentB),
       auditLogs: i.auditLogs.map(auditB),
+      ...creditsOf(i),
     }),
     a: (i, { appUrl }): OwnerA => ({
       ...parties(i),
@@ -242,7 +259,7 @@ export const ownerInvoiceSerializer: Serializer<OwnerInvoice, typeof ownerInvoic
         taxAmount: formatForFormA(r.taxAmount),
       })),
       ...paidAndDueA(i),
-      amountOverpaid: formatForFormA(amountOverpaid(i.total, i.amountPaid)),
+      amountOverpaid: formatForFormA(amountOverpaid(payableTotal(i), i.amountPaid)),
       paymentTolerance: formatForFormA(i.paymentTolerance),
       currency: i.currency,
       networkPassphrase: i.networkPassphrase,
@@ -252,6 +269,7 @@ export const ownerInvoiceSerializer: Serializer<OwnerInvoice, typeof ownerInvoic
       items: i.lineItems.map(lineItemA),
       payments: i.payments.map(paymentA),
       auditLog: i.auditLogs.map(auditA),
+      ...creditsOf(i),
     }),
   },
 );

@@ -181,6 +181,7 @@ export const SAMPLE_INVOICE: InvoiceRow = {
   discount: "50.0000000",
   total: "1050.0000000",
   amountPaid: "0",
+  amountCredited: "0",
   paymentTolerance: "0.00",
   currency: "USDC",
   priceCurrency: null,
@@ -223,6 +224,7 @@ export const SAMPLE_PAID_INVOICE: InvoiceRow = {
   payerWallet: PAYER,
   clientWallet: PAYER,
   amountPaid: "1050.0000000",
+  amountCredited: "0",
   updatedAt: T1,
 };
 
@@ -231,6 +233,7 @@ export const SAMPLE_PARTLY_PAID_INVOICE: InvoiceRow = {
   ...SAMPLE_INVOICE,
   status: "PROCESSING",
   amountPaid: "400.0000000",
+  amountCredited: "0",
   updatedAt: T1,
 };
 
@@ -379,6 +382,7 @@ export const SAMPLE_LINK_PAYMENT: LinkPaymentRecord = {
   subtotal: "40.0000000",
   total: "40.0000000",
   amountPaid: "40.0000000",
+  amountCredited: "0",
   payerWallet: PAYER,
   transactionHash: EXAMPLE_HASH,
   ledgerNumber: 123456,
@@ -583,6 +587,7 @@ export const SAMPLE_OWNER_INVOICE: OwnerInvoice = {
   lineItems: [SAMPLE_LINE_ITEM],
   payments: [{ ...SAMPLE_PAYMENT, amount: "400.0000000" }, SAMPLE_UNAPPLIED_PAYMENT],
   auditLogs: SAMPLE_AUDIT,
+  creditNotes: [],
 };
 export const SAMPLE_PAGE: InvoicePage = {
   invoices: [SAMPLE_INVOICE, SAMPLE_PARTLY_PAID_INVOICE],

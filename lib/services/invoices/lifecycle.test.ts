@@ -47,6 +47,7 @@ function invoice(over: Partial<InvoiceRow> = {}): InvoiceRow {
     discount: "0.0000000",
     total: "100.0000000",
     amountPaid: "0",
+    amountCredited: "0",
     paymentTolerance: "0.00",
     currency: "XLM",
     priceCurrency: null,

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { isRootDatabase, prepared } from "@/db/prepared";
 import { invoices } from "@/db/schema";
+import { payableTotal } from "@/lib/domain/credit-note";
 import {
   BusinessRuleError,
   NotFoundError,
@@ -151,7 +152,7 @@ async function checkBeforeSending(
   if (
     !isPaidInFull(
       paidTowardsTotal(paid, invoice.priceCurrency),
-      invoice.total,
+      payableTotal(invoice),
       invoice.paymentTolerance,
     )
   ) {
