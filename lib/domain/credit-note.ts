@@ -163,7 +163,7 @@ export function computeCredit(
   if (request.lines && request.amount !== undefined) {
     throw new ValidationError(LINES_OR_AMOUNT, { amount: LINES_OR_AMOUNT });
   }
-  if (left.total.lte(0)) {
+  if (left.total.lte("0")) {
     const field = request.amount !== undefined ? "amount" : "lines";
     throw new ValidationError(NOTHING_TO_CREDIT, { [field]: NOTHING_TO_CREDIT });
   }
@@ -208,7 +208,7 @@ function linesCredit(
       }
       quantity = new Decimal(q.value);
     }
-    if (remaining.lte(0)) {
+    if (remaining.lte("0")) {
       details[`${field}.quantity`] = "this line is already credited in full";
     } else if (quantity.gt(remaining)) {
       details[`${field}.quantity`] =
@@ -219,7 +219,7 @@ function linesCredit(
   throwIf(details);
 
   // Every line's remaining quantity asked for: the remainder, exact to the stroop.
-  const all = left.lines.every((l, i) => l.quantity.lte(0) || chosen.get(i)?.eq(l.quantity));
+  const all = left.lines.every((l, i) => l.quantity.lte("0") || chosen.get(i)?.eq(l.quantity));
   if (all) return remainder(invoice, left, "LINES");
 
   const lineTaxes = hasLineTaxes(invoice.lineItems);
@@ -234,7 +234,7 @@ function linesCredit(
       // applies to the credit note as it did to the invoice.
       taxRate: lineTaxes ? rate.toFixed(2) : null,
       taxCategory: lineTaxes
-        ? (line.taxCategory ?? (rate.gt(0) ? "S" : "Z"))
+        ? (line.taxCategory ?? (rate.gt("0") ? "S" : "Z"))
         : (null as TaxCategory | null),
     };
   });
@@ -242,7 +242,7 @@ function linesCredit(
     (s, l) => s.plus(new Decimal(l.quantity).times(l.line.rate).round(scale, Decimal.roundHalfUp)),
     zero(),
   );
-  const discount = new Decimal(invoice.discount).gt(0)
+  const discount = new Decimal(invoice.discount).gt("0")
     ? new Decimal(invoice.discount)
         .times(net)
         .div(invoice.subtotal)
@@ -259,7 +259,7 @@ function linesCredit(
         exemptionReasonCode: l.line.exemptionReasonCode,
       })),
       taxRate: invoice.taxRate,
-      discount: discount.gt(0) ? discount.toFixed(scale) : null,
+      discount: discount.gt("0") ? discount.toFixed(scale) : null,
     },
     { itemsField: "lines", scale },
   );
@@ -296,7 +296,7 @@ function amountCredit(
     const message = `amount must not exceed what is left to credit on the invoice (${fixed7(left.total)})`;
     throw new ValidationError(message, { amount: message });
   }
-  const rows = left.rows.filter((r) => new Decimal(r.taxableAmount).plus(r.taxAmount).gt(0));
+  const rows = left.rows.filter((r) => new Decimal(r.taxableAmount).plus(r.taxAmount).gt("0"));
   const weight = rows.reduce((s, r) => s.plus(r.taxableAmount).plus(r.taxAmount), zero());
   let shared = zero();
   const breakdown = rows.map((r, i): TaxBreakdownRow => {
@@ -307,8 +307,8 @@ function amountCredit(
         : amount.times(own).div(weight).round(scale, Decimal.roundHalfUp);
     shared = shared.plus(share);
     const taxable = share
-      .times(100)
-      .div(new Decimal(100).plus(r.rate))
+      .times("100")
+      .div(new Decimal("100").plus(r.rate))
       .round(scale, Decimal.roundHalfUp);
     return {
       category: r.category,
@@ -349,14 +349,14 @@ function balanceLine(invoice: CreditableInvoice, r: TaxBreakdownRow): CreditLine
 /** Everything still uncredited: the rows, discount and total less earlier credit notes. */
 function remainder(invoice: CreditableInvoice, left: Left, kind: CreditNoteKind): CreditTotals {
   const breakdown = left.rows.filter(
-    (r) => !new Decimal(r.taxableAmount).eq(0) || !new Decimal(r.taxAmount).eq(0),
+    (r) => !new Decimal(r.taxableAmount).eq("0") || !new Decimal(r.taxAmount).eq("0"),
   );
   // Lines: what is left of each invoice line; after a credit on the whole invoice (AMOUNT) the
   // lines no longer add up to what is left, so it is credited per breakdown row instead.
   const lines: CreditLine[] = left.hadAmountCredit
     ? breakdown.map((r) => balanceLine(invoice, r))
     : left.lines
-        .filter((l) => l.quantity.gt(0))
+        .filter((l) => l.quantity.gt("0"))
         .map(({ line, quantity, amount }) => ({
           lineItemId: line.id,
           description: line.description,
@@ -419,5 +419,5 @@ function throwIf(details: ErrorDetails): void {
 export function payableTotal(invoice: { total: string; amountCredited?: string | null }): string {
   const credited = invoice.amountCredited ?? "0";
   const rest = new Decimal(invoice.total).minus(credited);
-  return fixed7(rest.lt(0) ? zero() : rest);
+  return fixed7(rest.lt("0") ? zero() : rest);
 }

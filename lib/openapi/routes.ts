@@ -15,6 +15,7 @@ import * as cronWebhooks from "@/app/api/cron/webhooks/spec";
 import * as documentsInvoice from "@/app/api/documents/[token]/invoice/spec";
 import * as documentsReceipt from "@/app/api/documents/[token]/receipt/spec";
 import * as events from "@/app/api/events/spec";
+import * as exportCreditNotes from "@/app/api/exports/credit-notes.csv/spec";
 import * as exportInvoices from "@/app/api/exports/invoices.csv/spec";
 import * as exportPayments from "@/app/api/exports/payments.csv/spec";
 import * as health from "@/app/api/health/spec";
@@ -89,6 +90,7 @@ export const ROUTE_SPECS: readonly Operation[] = [
   invoicePdf,
   exportPayments,
   exportInvoices,
+  exportCreditNotes,
   invoiceSend,
   walletReadiness,
   walletTrustline,
