@@ -88,6 +88,10 @@ export type CreditRequest = {
 
 export const NOTHING_TO_CREDIT = "The invoice has nothing left to credit";
 export const LINES_OR_AMOUNT = "Give either lines or amount, not both";
+export const INVALID_CREDIT = "Invalid credit note request";
+export const OVER_TOTAL = "The credit must not exceed what is left to credit on the invoice";
+export const OVER_ROW =
+  "The credit at a tax rate must not exceed what is left to credit at that rate";
 
 const zero = () => new Decimal("0");
 const fixed7 = (v: Big) => v.toFixed(AMOUNT_SCALE);
@@ -388,9 +392,7 @@ function checkWithin(
     throw new ValidationError(message, { [field]: message });
   };
   if (new Decimal(total).gt(left.total)) {
-    over(
-      `the credit (${total}) must not exceed what is left to credit on the invoice (${fixed7(left.total)})`,
-    );
+    over(OVER_TOTAL);
   }
   for (const r of breakdown) {
     const row = left.rows.find((l) => rowKey(l) === rowKey(r));
@@ -399,16 +401,14 @@ function checkWithin(
       new Decimal(r.taxableAmount).gt(row.taxableAmount) ||
       new Decimal(r.taxAmount).gt(row.taxAmount)
     ) {
-      over(
-        `the credit at ${r.category} ${r.rate} % must not exceed what is left to credit at that rate`,
-      );
+      over(OVER_ROW);
     }
   }
 }
 
 function throwIf(details: ErrorDetails): void {
   const keys = Object.keys(details);
-  if (keys.length > 0) throw new ValidationError(`${keys[0]}: ${details[keys[0]]}`, details);
+  if (keys.length > 0) throw new ValidationError(INVALID_CREDIT, details);
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   clientListSerializer,
   clientSerializer,
 } from "@/lib/serializers/clients";
+import { creditNotePageSerializer, creditNoteSerializer } from "@/lib/serializers/credit-notes";
 import {
   cronEmailsSerializer,
   invoiceEmailsSerializer,
@@ -81,6 +82,7 @@ import type { InvoiceStats } from "@/lib/services/invoices/invoice-stats";
 import type { InvoicePage } from "@/lib/services/invoices/list-invoices";
 import type {
   AuditRow,
+  CreditNoteRow,
   InvoiceRow,
   LineItemRow,
   OwnerInvoice,
@@ -582,6 +584,49 @@ export const SAMPLE_DELIVERY: DeliveryView = {
   eventType: "invoice.paid",
 };
 
+/** A credit note of one line of the partly paid invoice (docs/decisions.md, Credit notes). */
+export const SAMPLE_CREDIT_NOTE: CreditNoteRow & { invoiceNumber: string } = {
+  id: "ckcredit0000000000000001",
+  wallet: SAMPLE_PARTLY_PAID_INVOICE.freelancerWallet,
+  number: "CN-0001",
+  invoiceId: SAMPLE_PARTLY_PAID_INVOICE.id,
+  invoiceNumber: SAMPLE_PARTLY_PAID_INVOICE.invoiceNumber,
+  kind: "LINES",
+  reason: "One day not worked",
+  lines: [
+    {
+      lineItemId: SAMPLE_LINE_ITEM.id,
+      description: SAMPLE_LINE_ITEM.description,
+      quantity: "1.00",
+      rate: "100.0000000",
+      amount: "100.0000000",
+      taxRate: null,
+      taxCategory: null,
+    },
+  ],
+  subtotal: "100.0000000",
+  discount: "0.0000000",
+  taxBreakdown: [
+    {
+      category: "S",
+      rate: "10.00",
+      taxableAmount: "100.0000000",
+      taxAmount: "10.0000000",
+      exemptionReason: null,
+      exemptionReasonCode: null,
+    },
+  ],
+  taxAmount: "10.0000000",
+  total: "110.0000000",
+  unit: SAMPLE_PARTLY_PAID_INVOICE.currency,
+  taxCurrency: null,
+  taxExchangeRate: null,
+  taxAmountInTaxCurrency: null,
+  taxBreakdownInTaxCurrency: null,
+  refundId: null,
+  createdAt: new Date("2026-01-20T09:00:00.000Z"),
+};
+
 export const SAMPLE_OWNER_INVOICE: OwnerInvoice = {
   ...SAMPLE_PARTLY_PAID_INVOICE,
   lineItems: [SAMPLE_LINE_ITEM],
@@ -733,6 +778,14 @@ export const SAMPLES: Example[] = [
   sample(verifiedTransactionSerializer, SAMPLE_VERIFIED),
   sample(refundIntentSerializer, SAMPLE_REFUND_INTENT),
   sample(refundSerializer, SAMPLE_REFUND),
+  sample(creditNoteSerializer, SAMPLE_CREDIT_NOTE),
+  sample(creditNotePageSerializer, {
+    creditNotes: [SAMPLE_CREDIT_NOTE],
+    total: 1,
+    limit: 50,
+    offset: 0,
+    hasMore: false,
+  }),
   sample(readinessSerializer, {
     status: "not_ready",
     problem: "no_trustline",

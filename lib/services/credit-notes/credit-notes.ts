@@ -193,7 +193,7 @@ export async function creditOnCancel(
   if (cancelled.kind !== "INVOICE" || !cancelled.sentAt) return cancelled;
   const lineItems = await loadLineItems(tx, cancelled.id);
   const prior = await tx.select().from(creditNotes).where(eq(creditNotes.invoiceId, cancelled.id));
-  if (uncredited({ ...cancelled, lineItems }, prior as PriorCredit[]).total.lte(0))
+  if (uncredited({ ...cancelled, lineItems }, prior as PriorCredit[]).total.lte("0"))
     return cancelled;
   const text = reason?.trim() ? `${CANCEL_REASON}: ${reason.trim()}` : CANCEL_REASON;
   const { invoice } = await issueCreditNote(

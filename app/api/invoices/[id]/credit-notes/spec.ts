@@ -1,4 +1,10 @@
-import { LINES_OR_AMOUNT, NOTHING_TO_CREDIT } from "@/lib/domain/credit-note";
+import {
+  INVALID_CREDIT,
+  LINES_OR_AMOUNT,
+  NOTHING_TO_CREDIT,
+  OVER_ROW,
+  OVER_TOTAL,
+} from "@/lib/domain/credit-note";
 import {
   BusinessRuleError,
   ConflictError,
@@ -57,12 +63,11 @@ export const createCreditNote = operation({
         amount: "amount must not exceed what is left to credit on the invoice (100.0000000)",
       },
     ),
-    new ValidationError(
-      "lines.0.quantity: quantity must not exceed what is left to credit on this line (1.00)",
-      {
-        "lines.0.quantity": "quantity must not exceed what is left to credit on this line (1.00)",
-      },
-    ),
+    new ValidationError(INVALID_CREDIT, {
+      "lines.0.quantity": "quantity must not exceed what is left to credit on this line (1.00)",
+    }),
+    new ValidationError(OVER_TOTAL, { lines: OVER_TOTAL }),
+    new ValidationError(OVER_ROW, { lines: OVER_ROW }),
     new ValidationError(INVALID_REQUEST, { reason: "reason is required" }),
     new NotFoundError(REFUND_NOT_OF_INVOICE, { refundId: REFUND_NOT_OF_INVOICE }),
     new ConflictError(REFUND_ALREADY_CREDITED, { refundId: REFUND_ALREADY_CREDITED }),
