@@ -116,7 +116,8 @@ describe("issuing credit notes", () => {
         rate: "100.0000000",
         amount: "100.0000000",
         taxRate: "19.00",
-        taxCategory: null,
+        // Every credited line names its category (EN 16931), the invoice line's S by default.
+        taxCategory: "S",
       },
     ]);
     expect(first.body.taxBreakdown).toEqual([

@@ -68,12 +68,12 @@ export async function issueCreditNote(
   ctx: AuthedContext,
   invoice: InvoiceRow,
   input: CreateCreditNoteInput,
-  opts: { settle: boolean },
+  opts: { settle: boolean; at?: Date },
 ): Promise<{ note: CreditNoteRow; invoice: InvoiceRow }> {
   if (invoice.kind !== "INVOICE") throw new BusinessRuleError(LINK_NOT_CREDITED);
   transition(invoice.status, "credit"); // DRAFT: 400, "Only a sent invoice can be credited..."
   if (!invoice.sentAt) throw new BusinessRuleError(NOT_SENT);
-  const now = ctx.now();
+  const now = opts.at ?? ctx.now();
   const [lineItems, prior] = await Promise.all([
     loadLineItems(tx, invoice.id),
     tx
@@ -189,6 +189,7 @@ export async function creditOnCancel(
   ctx: AuthedContext,
   cancelled: InvoiceRow,
   reason: string | null | undefined,
+  at: Date,
 ): Promise<InvoiceRow> {
   if (cancelled.kind !== "INVOICE" || !cancelled.sentAt) return cancelled;
   const lineItems = await loadLineItems(tx, cancelled.id);
@@ -203,6 +204,7 @@ export async function creditOnCancel(
     { reason: text.slice(0, 500) },
     {
       settle: false,
+      at,
     },
   );
   return invoice;

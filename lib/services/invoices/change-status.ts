@@ -104,7 +104,7 @@ export function cancelInvoice(
     id,
     "cancel",
     () => ({ changes: { reason: reason ?? null }, reason: reason ?? null }),
-    (tx, cancelled) => creditOnCancel(tx, ctx, cancelled, reason),
+    (tx, cancelled, now) => creditOnCancel(tx, ctx, cancelled, reason, now),
   );
 }
 
