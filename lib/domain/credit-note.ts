@@ -388,11 +388,8 @@ function checkWithin(
   total: string,
   field: string,
 ): void {
-  const over = (message: string) => {
-    throw new ValidationError(message, { [field]: message });
-  };
   if (new Decimal(total).gt(left.total)) {
-    over(OVER_TOTAL);
+    throw new ValidationError(OVER_TOTAL, { [field]: OVER_TOTAL });
   }
   for (const r of breakdown) {
     const row = left.rows.find((l) => rowKey(l) === rowKey(r));
@@ -401,7 +398,7 @@ function checkWithin(
       new Decimal(r.taxableAmount).gt(row.taxableAmount) ||
       new Decimal(r.taxAmount).gt(row.taxAmount)
     ) {
-      over(OVER_ROW);
+      throw new ValidationError(OVER_ROW, { [field]: OVER_ROW });
     }
   }
 }
