@@ -67,7 +67,13 @@ export function CreditNotes({
       setAmount("");
       setQuantities({});
     } catch (err) {
-      setDetails(errorDetails(err));
+      // The server names a line by its place in the request; the form by the invoice's line.
+      const named = Object.entries(errorDetails(err)).map(([key, message]) => {
+        const m = /^lines\.(\d+)\.(.+)$/.exec(key);
+        const line = m ? lines[Number(m[1])] : undefined;
+        return [line ? `line.${line.lineIndex}.${m?.[2]}` : key, message] as const;
+      });
+      setDetails(Object.fromEntries(named));
       setFailure(errorMessage(err));
     } finally {
       setBusy(false);
@@ -156,7 +162,7 @@ export function CreditNotes({
                   inputMode="decimal"
                   value={quantities[i] ?? ""}
                   onChange={(e) => setQuantities({ ...quantities, [i]: e.target.value })}
-                  error={details[`lines.${i}.quantity`] ?? details[`lines.${i}.lineIndex`]}
+                  error={details[`line.${i}.quantity`] ?? details[`line.${i}.lineIndex`]}
                 />
               ))}
               {details.lines && <Muted>{details.lines}</Muted>}
