@@ -81,6 +81,13 @@ describe("a credit note from the invoice page", () => {
     await visible(summary.getByText(/^250(\.0+)? XLM$/));
     await saveArtifact(page, "invoice-with-credit-note");
 
+    // The client's checkout asks for what is left, and says why.
+    const checkout = await c.newPage();
+    await checkout.goto(`${env.app.url}/pay/${invoice.id}`);
+    await visible(checkout.getByText(/^250(\.0+)? XLM$/).first());
+    await visible(checkout.getByTestId("credited"));
+    await checkout.close();
+
     const download = page.waitForEvent("download");
     await list.getByRole("button", { name: `PDF ${number}` }).click();
     const file = await download;

@@ -146,6 +146,8 @@ describe("issuing credit notes", () => {
     // The checkout asks for less.
     const pub = (await anon.get(`/api/invoices/${inv.id}`)).body;
     expect(pub.amountDue).toBe("350.7093333");
+    const polled = (await anon.get(`/api/payments/${inv.id}/status`)).body;
+    expect(polled.amountDue).toBe("350.7093333");
 
     const second = await credit(inv.id, { reason: "Goodwill", amount: "40" });
     expect(second.status, JSON.stringify(second.body)).toBe(201);

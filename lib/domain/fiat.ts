@@ -105,6 +105,7 @@ export const invoiceAmountDue = (invoice: {
   total: string;
   amountPaid: string;
   priceCurrency: string | null;
+  /** What credit notes took off (docs/decisions.md, Credit notes): pass it wherever it is read. */
   amountCredited?: string | null;
 }): string =>
   amountDue(payableTotal(invoice), paidTowardsTotal(invoice.amountPaid, invoice.priceCurrency));

@@ -130,12 +130,16 @@ const paymentA = (p: PaymentRow): OwnerA["payments"][number] => ({
 });
 
 /** Paid so far and left to pay (docs/decisions.md, Partial payments): Form B, exact. */
-export const paidAndDueB = (i: Pick<InvoiceRow, "total" | "amountPaid" | "priceCurrency">) => ({
+export const paidAndDueB = (
+  i: Pick<InvoiceRow, "total" | "amountPaid" | "priceCurrency" | "amountCredited">,
+) => ({
   amountPaid: canonicalAmount(i.amountPaid),
   amountDue: invoiceAmountDue(i),
 });
 /** The same as Form A numbers. */
-export const paidAndDueA = (i: Pick<InvoiceRow, "total" | "amountPaid" | "priceCurrency">) => ({
+export const paidAndDueA = (
+  i: Pick<InvoiceRow, "total" | "amountPaid" | "priceCurrency" | "amountCredited">,
+) => ({
   amountPaid: formatForFormA(i.amountPaid),
   amountDue: formatForFormA(invoiceAmountDue(i)),
 });

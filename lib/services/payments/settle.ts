@@ -250,6 +250,7 @@ export type PaymentStatus = Pick<
   | "payerWallet"
   | "total"
   | "amountPaid"
+  | "amountCredited"
   | "updatedAt"
   | "priceCurrency"
 > & { payments: PaymentRow[]; quote: QuoteRow | null };
@@ -287,6 +288,8 @@ async function readPaymentStatus(ctx: ServiceContext, invoiceId: string): Promis
         payerWallet: invoices.payerWallet,
         total: invoices.total,
         amountPaid: invoices.amountPaid,
+        // Credit notes lower the amount due (docs/decisions.md, Credit notes).
+        amountCredited: invoices.amountCredited,
         updatedAt: invoices.updatedAt,
         priceCurrency: invoices.priceCurrency,
       })
