@@ -109,6 +109,17 @@ describe("audit entries in words (lib/audit-words.ts)", () => {
     ).toBe("Payment of 200.00 EUR (cash) voided: no longer counted");
   });
 
+  it("CREDITED: the credit note's number and amount", () => {
+    expect(
+      say(
+        "CREDITED",
+        { creditNote: { id: "cn1", number: "CN-0007", total: "116.1440000", unit: "EUR" } },
+        { pricing: eur },
+        ME,
+      ).sentence,
+    ).toBe("Credit note CN-0007 of 116.14 EUR issued");
+  });
+
   it("PAYMENT_RECEIVED not applied: the amount in the asset sent, and why", () => {
     expect(
       say("PAYMENT_RECEIVED", {

@@ -272,6 +272,13 @@ function sentenceOf(e: AuditEntry, ctx: AuditContext): { sentence: string; detai
     }
     case "DELETED":
       return only("Draft deleted");
+    case "CREDITED": {
+      // A credit note (docs/decisions.md, Credit notes): its number and what it credited.
+      const note = (c.creditNote ?? {}) as { number?: unknown; total?: unknown };
+      const number = str(note.number);
+      const amount = isAmount(note.total) ? ` of ${own(note.total, pricing)}` : "";
+      return only(`Credit note${number ? ` ${number}` : ""}${amount} issued`);
+    }
     default: {
       // An action this page does not know yet: its name in words, and the fields it changed.
       const fields = Object.keys(c);
@@ -312,4 +319,5 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   PAYMENT_RECEIVED: "Payment received",
   REFUNDED: "Refunded",
   PAYMENT_VOIDED: "Payment voided",
+  CREDITED: "Credited",
 };

@@ -71,12 +71,26 @@ describe("applyTransition through the owner actions", () => {
         wallet,
         { status: { from: "PENDING", to: "CANCELLED" }, reason: "client left" },
       ],
+      // A sent invoice's cancel issues a credit note for all of it (docs/decisions.md, Credit notes).
+      [
+        "CREDITED",
+        wallet,
+        {
+          creditNote: {
+            id: expect.any(String),
+            number: "CN-0001",
+            total: inv.total,
+            unit: "XLM",
+          },
+        },
+      ],
     ]);
     const events = await eventsOf(inv.id);
     expect(events.map((e) => e.type)).toEqual([
       "invoice.created",
       "invoice.sent",
       "invoice.cancelled",
+      "credit_note.created",
     ]);
     for (const e of events) expect(e.wallet).toBe(wallet);
     expect(events[1].data).toEqual({

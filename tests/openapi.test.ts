@@ -171,6 +171,8 @@ const COMPUTED_MESSAGES: Record<string, string> = {
   "lib/domain/money.ts messages[0]": "the first of the details, each a field message",
   "lib/domain/tax.ts Object.values(details)[0]":
     "tax per line: the first of the details, each a line's tax field message",
+  "lib/domain/credit-note.ts check.message":
+    "a credit note's amount: the decimal check's message, details.amount",
   "lib/domain/tax-id.ts message": "a tax id's check under its scheme: details.taxId or clientTaxId",
   "lib/http/body.ts message": "INVALID_REQUEST or the operation's own, as declared",
   "lib/http/body.ts topLevel ?? message": "zod's top-level messages (TOP_LEVEL_MESSAGES)",
@@ -514,12 +516,14 @@ describe("response schemas match the serializers", () => {
       lineItems: [S.SAMPLE_LINE_ITEM, { ...S.SAMPLE_LINE_ITEM, id: "ckline2", quantity: "2.50" }],
       payments: [],
       auditLogs: [{ ...S.SAMPLE_AUDIT[0], changes: null }],
+      creditNotes: [],
     });
     check(owner, {
       ...paid,
       lineItems: [S.SAMPLE_LINE_ITEM],
       payments: [S.SAMPLE_PAYMENT, S.SAMPLE_UNAPPLIED_PAYMENT],
       auditLogs: S.SAMPLE_AUDIT,
+      creditNotes: [],
     });
     check(publicInvoiceSerializer, { ...draft, lineItems: [], payments: [] });
     check(publicInvoiceSerializer, {

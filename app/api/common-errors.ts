@@ -1,6 +1,7 @@
 import { ForbiddenError, NotFoundError } from "@/lib/domain/errors";
 import type { LimitSpec } from "@/lib/http/route";
 import { costlyPolicy } from "@/lib/ratelimit/policies";
+import { CREDIT_NOTE_NOT_FOUND } from "@/lib/services/credit-notes/credit-notes";
 import { INVOICE_NOT_FOUND } from "@/lib/services/invoices/store";
 import { LINK_NOT_FOUND } from "@/lib/services/links/links";
 import { WEBHOOK_NOT_FOUND } from "@/lib/webhooks/subscriptions";
@@ -10,6 +11,7 @@ export const notOwner = new ForbiddenError("Unauthorized");
 export const invoiceNotFound = new NotFoundError(INVOICE_NOT_FOUND);
 export const linkNotFound = new NotFoundError(LINK_NOT_FOUND);
 export const webhookNotFound = new NotFoundError(WEBHOOK_NOT_FOUND);
+export const creditNoteNotFound = new NotFoundError(CREDIT_NOTE_NOT_FOUND);
 
 /**
  * The per-IP budget of the costly operations (PDF, exports, email, profile save): one counter

@@ -11,9 +11,11 @@ import {
   formatMoney,
   formatPriced,
   formatUtcDate,
+  isZero,
   minutes,
   pricingCode,
   statusWords,
+  trimZeros,
 } from "@/lib/format";
 import { type Language, translator } from "@/lib/i18n";
 import { formatDay, localizeAmount } from "@/lib/i18n/format";
@@ -85,7 +87,12 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
   }, [quoteReplaced, renewQuote]);
   // Paid in part: the amount shown, the pay buttons and the QR code are for what is left.
   const partly = isPartlyPaid({ status, ...progress });
-  const shown = partly ? progress.amountDue : props.total;
+  // A credit note lowered what is due below the total (docs/decisions.md, Credit notes).
+  const credited =
+    PAYABLE.has(status) &&
+    !isZero(progress.amountDue) &&
+    trimZeros(progress.amountDue) !== trimZeros(props.total);
+  const shown = partly || credited ? progress.amountDue : props.total;
   const { priceCurrency } = props;
   // A fiat-priced invoice's amounts are fiat already: no estimate from the XLM feed.
   const usd = useUsdEstimate(priceCurrency ? "" : props.currency, shown);
@@ -132,6 +139,11 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
                 money(v),
               )}{" "}
               of {amount}
+            </p>
+          )}
+          {credited && !partly && (
+            <p className={`${muted} mt-1 font-medium`} data-testid="credited">
+              Invoice total {amount}, less a credit note
             </p>
           )}
           {priceCurrency && status !== "PAID" && (

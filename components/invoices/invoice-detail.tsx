@@ -25,6 +25,7 @@ import {
   networkOf,
 } from "@/lib/format";
 import { AuditTimeline } from "./audit-timeline";
+import { CreditNotes } from "./credit-notes";
 import { DownloadPdfButton } from "./download-pdf-button";
 import { DuplicateButton } from "./duplicate-button";
 import { InvoiceDocument } from "./invoice-document";
@@ -202,6 +203,22 @@ export function InvoiceDetail({ id }: { id: string }) {
             />
           </>
         )}
+        {!isZero(invoice.amountCredited) && (
+          <>
+            <Fact
+              label="Credited"
+              value={formatPriced(invoice.amountCredited, invoice, formatExact)}
+              amount
+            />
+            {isZero(invoice.amountPaid) && (
+              <Fact
+                label="Due"
+                value={formatPriced(invoice.amountDue, invoice, formatExact)}
+                amount
+              />
+            )}
+          </>
+        )}
         {!isZero(invoice.amountOverpaid) && (
           <Fact
             label="Overpaid"
@@ -230,6 +247,10 @@ export function InvoiceDetail({ id }: { id: string }) {
             />
             <RecordPayment invoice={invoice} onRecorded={setData} />
           </Card>
+          <CreditNotes
+            invoice={invoice}
+            onIssued={() => api<OwnerInvoice>(`${path}/owner`).then(setData)}
+          />
           <Card title="History">
             <AuditTimeline
               entries={invoice.auditLogs}

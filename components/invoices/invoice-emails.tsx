@@ -23,6 +23,7 @@ const KIND: Record<Email["kind"], string> = {
   receipt: "Receipt",
   payment_notice: "Payment notice",
   refund: "Refund",
+  credit_note: "Credit note",
 };
 
 const STATE: Record<Email["status"], { label: string; className: string }> = {

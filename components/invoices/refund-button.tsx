@@ -81,6 +81,13 @@ export function PaymentsWithRefunds({
           id={formId}
           invoiceId={invoice.id}
           payment={payment}
+          // A credit note is in the invoice's unit: offered when that is the asset refunded.
+          offerCreditNote={
+            invoice.status !== "DRAFT" &&
+            !invoice.priceCurrency &&
+            payment.applied &&
+            payment.asset === invoice.currency
+          }
           onDone={onDone}
           onClose={() => setOpen(null)}
         />
@@ -99,12 +106,15 @@ export function RefundButton({
   id,
   invoiceId,
   payment,
+  offerCreditNote = false,
   onDone,
   onClose,
 }: {
   id: string;
   invoiceId: string;
   payment: Payment;
+  /** "Also issue a credit note" for the refunded amount, linked to the refund. */
+  offerCreditNote?: boolean;
   onDone: () => unknown;
   onClose: () => void;
 }) {
@@ -112,6 +122,7 @@ export function RefundButton({
   const { session } = useSession();
   const [step, setStep] = useState<Step>({ kind: "asking" });
   const [amount, setAmount] = useState("");
+  const [withCredit, setWithCredit] = useState(false);
   const panel = useRef<HTMLElement>(null);
   useEffect(() => {
     panel.current?.querySelector("input")?.focus();
@@ -136,12 +147,25 @@ export function RefundButton({
         body: { refundId: intent.refundId, signedTransactionXdr: signed },
       });
       const sent = formatAmount(result.amount, result.asset.code);
+      let credited = "";
+      if (offerCreditNote && withCredit) {
+        // The credit note for what went back, linked to the refund (docs/decisions.md, Credit notes).
+        try {
+          const note = await api<{ number: string }>(`/api/invoices/${invoiceId}/credit-notes`, {
+            method: "POST",
+            body: { reason: `Refund of ${sent}`, amount: result.amount, refundId: result.refundId },
+          });
+          credited = ` Credit note ${note.number} issued.`;
+        } catch (err) {
+          credited = ` No credit note: ${errorMessage(err)}`;
+        }
+      }
       setStep({
         kind: "done",
         text:
-          result.status === "CONFIRMED"
+          (result.status === "CONFIRMED"
             ? `Refunded ${sent}.`
-            : `${sent} sent; waiting for the network to confirm it.`,
+            : `${sent} sent; waiting for the network to confirm it.`) + credited,
       });
       await onDone();
     } catch (err) {
@@ -178,6 +202,16 @@ export function RefundButton({
               error={step.kind === "failed" ? step.text : undefined}
               hint="Leave empty for the default: the overpaid part, or the whole payment."
             />
+            {offerCreditNote && (
+              <label className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  checked={withCredit}
+                  onChange={(e) => setWithCredit(e.target.checked)}
+                />
+                Also issue a credit note
+              </label>
+            )}
             <div className="flex gap-2">
               <Button onClick={refund}>Sign and refund</Button>
               <Button variant="ghost" onClick={onClose}>

@@ -56,7 +56,14 @@ export const profiles = pgTable("profiles", {
   updatedAt: ts("updated_at").notNull(),
 });
 
-export const EMAIL_KINDS = ["invoice", "reminder", "receipt", "payment_notice", "refund"] as const;
+export const EMAIL_KINDS = [
+  "invoice",
+  "reminder",
+  "receipt",
+  "payment_notice",
+  "refund",
+  "credit_note",
+] as const;
 export const EMAIL_STATUSES = ["pending", "sent", "failed", "skipped"] as const;
 
 /**

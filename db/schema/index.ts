@@ -1,6 +1,7 @@
 export * from "./auth";
 export * from "./billing";
 export * from "./clients";
+export * from "./credit-notes";
 export * from "./events";
 export * from "./idempotency";
 export * from "./invoices";

@@ -90,6 +90,8 @@ export const invoices = pgTable(
     taxBreakdown: jsonb("tax_breakdown").$type<TaxBreakdownRow[]>(),
     /** Sum of applied payments less refunds of applied money (docs/decisions.md, Payments). */
     amountPaid: amount("amount_paid").notNull().default("0"),
+    /** The sum of its credit notes' totals (docs/decisions.md, Credit notes): lowers amountDue. */
+    amountCredited: amount("amount_credited").notNull().default("0"),
     /** Percent of the total a payer may fall short by and still pay in full (0 to 5). */
     paymentTolerance: numeric("payment_tolerance", { precision: 5, scale: 2 })
       .notNull()

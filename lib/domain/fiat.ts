@@ -1,3 +1,4 @@
+import { payableTotal } from "./credit-note";
 import {
   AMOUNT_SCALE,
   amountDue,
@@ -95,7 +96,8 @@ export const paidTowardsTotal = (amountPaid: string, priceCurrency: string | nul
   priceCurrency ? settledInCents(amountPaid) : amountPaid;
 
 /**
- * What is left to pay: the total less amountPaid as the settlement counts it (in cents when
+ * What is left to pay: the total less what credit notes took off it (payableTotal,
+ * lib/domain/credit-note.ts) less amountPaid as the settlement counts it (in cents when
  * priced in fiat), never below 0. A fiat invoice paid within half a cent owes 0, not
  * 0.0050000 (docs/decisions.md, Fiat pricing). Everywhere an invoice's amountDue is shown.
  */
@@ -103,7 +105,10 @@ export const invoiceAmountDue = (invoice: {
   total: string;
   amountPaid: string;
   priceCurrency: string | null;
-}): string => amountDue(invoice.total, paidTowardsTotal(invoice.amountPaid, invoice.priceCurrency));
+  /** What credit notes took off (docs/decisions.md, Credit notes): pass it wherever it is read. */
+  amountCredited?: string | null;
+}): string =>
+  amountDue(payableTotal(invoice), paidTowardsTotal(invoice.amountPaid, invoice.priceCurrency));
 
 /**
  * A fiat figure as exported beside the 7-decimal amounts: rounded to the cent (fiat2), written

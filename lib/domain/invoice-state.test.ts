@@ -150,6 +150,15 @@ const EXPECTED: Record<InvoiceTrigger, Record<InvoiceStatus, Expected>> = {
     EXPIRED: { to: "EXPIRED", audit: "UPDATED", event: null },
     CANCELLED: { to: "CANCELLED", audit: "UPDATED", event: null },
   },
+  credit: {
+    DRAFT: { error: "Only a sent invoice can be credited. Current status: DRAFT" },
+    PENDING: { to: "PENDING", audit: "CREDITED", event: "credit_note.created" },
+    PROCESSING: { to: "PROCESSING", audit: "CREDITED", event: "credit_note.created" },
+    PAID: { to: "PAID", audit: "CREDITED", event: "credit_note.created" },
+    FAILED: { to: "FAILED", audit: "CREDITED", event: "credit_note.created" },
+    EXPIRED: { to: "EXPIRED", audit: "CREDITED", event: "credit_note.created" },
+    CANCELLED: { to: "CANCELLED", audit: "CREDITED", event: "credit_note.created" },
+  },
 };
 
 const cases = INVOICE_TRIGGERS.flatMap((trigger) =>
@@ -245,6 +254,7 @@ describe("what a move records beyond the table", () => {
       ["cancel", "cancelledAt"],
       ["voidPayment", null],
       ["editLink", null],
+      ["credit", null],
     ]);
   });
 

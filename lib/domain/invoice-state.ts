@@ -30,6 +30,7 @@ export const INVOICE_TRIGGERS = [
   "cancel", // POST /api/invoices/:id/cancel
   "voidPayment", // DELETE /api/invoices/:id/payments/:paymentId (a payment recorded by hand)
   "editLink", // PATCH /api/links/:id, deactivate, reactivate (the link's own fields only)
+  "credit", // POST /api/invoices/:id/credit-notes, or a cancel of a sent invoice
 ] as const;
 export type InvoiceTrigger = (typeof INVOICE_TRIGGERS)[number];
 
@@ -46,6 +47,7 @@ export const AUDIT_ACTIONS = [
   "PAYMENT_RECEIVED", // receive: a partial or unapplied payment
   "REFUNDED", // refund
   "PAYMENT_VOIDED", // voidPayment: a payment recorded by hand was withdrawn
+  "CREDITED", // credit: a credit note was issued
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -62,6 +64,7 @@ export const EVENT_TYPES = [
   "payment.voided", // voidPayment
   "link.created", // creation of a payment link
   "link.paid", // pay, for a payment link
+  "credit_note.created", // credit
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -76,7 +79,7 @@ export type TransitionResult = {
   event: EventType | null;
 };
 
-type Rejection = "modify" | "send" | "pay" | "cancel";
+type Rejection = "modify" | "send" | "pay" | "cancel" | "credit";
 
 type Outcome =
   /** Allowed: move (possibly to the same status) and record audit/event. */
@@ -202,6 +205,9 @@ const TRANSITIONS: Record<InvoiceTrigger, Record<InvoiceStatus, Outcome>> = {
   // The owner's change of a payment link's title, expiry or activity: the status stays, the
   // audit entry records the diff, no event (which links may change: lib/services/links/manage.ts).
   editLink: keepsStatus("UPDATED"),
+  // A credit note corrects a sent invoice and keeps its status (docs/decisions.md, Credit
+  // notes); a draft is edited instead. What it leaves due is the service's (credit-notes).
+  credit: { ...everyStatus("CREDITED", "credit_note.created"), DRAFT: reject("credit") },
 };
 
 /**
@@ -245,6 +251,8 @@ function rejectionMessage(rejection: Rejection, status: InvoiceStatus): string {
       return `Invoice cannot be paid. Current status: ${status}`;
     case "cancel":
       return `Invoice cannot be cancelled. Current status: ${status}`;
+    case "credit":
+      return `Only a sent invoice can be credited. Current status: ${status}`;
     default:
       return assertNever(rejection);
   }

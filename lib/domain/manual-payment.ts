@@ -67,7 +67,12 @@ export function assertReceivedOnNotFuture(receivedOn: Date, now: Date): void {
  */
 export function assertManualAmountFits(
   amount: string,
-  invoice: { total: string; amountPaid: string; priceCurrency: string | null },
+  invoice: {
+    total: string;
+    amountPaid: string;
+    priceCurrency: string | null;
+    amountCredited?: string | null;
+  },
 ): void {
   if (invoice.priceCurrency && toStroops(amount) % 10n ** BigInt(7 - FIAT_SCALE) !== 0n) {
     throw new ValidationError("Invalid request", { amount: MANUAL_AMOUNT_CENTS });

@@ -1,3 +1,4 @@
+import { payableTotal } from "./credit-note";
 import { BusinessRuleError, ValidationError } from "./errors";
 import type { InvoiceStatus } from "./invoice-state";
 import { AMOUNT_SCALE, amountOverpaid, Decimal, fromStroops, toStroops } from "./money";
@@ -32,6 +33,8 @@ export type RefundedInvoice = {
   status: InvoiceStatus;
   total: string;
   amountPaid: string;
+  /** What credit notes took off the total (docs/decisions.md, Credit notes). */
+  amountCredited?: string | null;
 };
 
 /** `RF-<id>`; throws when it would not fit a text memo (28 bytes). */
@@ -86,7 +89,7 @@ export function refundAmount(
   }
   if (refundable === 0n) throw new BusinessRuleError(NOTHING_TO_REFUND);
   if (!payment.applied || invoice.status !== "PAID") return fromStroops(refundable);
-  const over = toStroops(amountOverpaid(invoice.total, invoice.amountPaid));
+  const over = toStroops(amountOverpaid(payableTotal(invoice), invoice.amountPaid));
   if (over === 0n) throw new ValidationError(REFUND_AMOUNT_REQUIRED, { amount: "required" });
   if (isFiatValued(payment)) {
     // A payment that counted for nothing (dust): all of it may go back, amountPaid is untouched.

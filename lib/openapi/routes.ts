@@ -4,6 +4,9 @@ import * as authSessions from "@/app/api/auth/sessions/spec";
 import * as clientFavorite from "@/app/api/clients/[id]/favorite/spec";
 import * as client from "@/app/api/clients/[id]/spec";
 import * as clients from "@/app/api/clients/spec";
+import * as creditNotePdf from "@/app/api/credit-notes/[id]/pdf/spec";
+import * as creditNote from "@/app/api/credit-notes/[id]/spec";
+import * as creditNotes from "@/app/api/credit-notes/spec";
 import * as cronEmails from "@/app/api/cron/emails/spec";
 import * as cronExpire from "@/app/api/cron/expire/spec";
 import * as cronRecurring from "@/app/api/cron/recurring/spec";
@@ -12,10 +15,12 @@ import * as cronWebhooks from "@/app/api/cron/webhooks/spec";
 import * as documentsInvoice from "@/app/api/documents/[token]/invoice/spec";
 import * as documentsReceipt from "@/app/api/documents/[token]/receipt/spec";
 import * as events from "@/app/api/events/spec";
+import * as exportCreditNotes from "@/app/api/exports/credit-notes.csv/spec";
 import * as exportInvoices from "@/app/api/exports/invoices.csv/spec";
 import * as exportPayments from "@/app/api/exports/payments.csv/spec";
 import * as health from "@/app/api/health/spec";
 import * as invoiceCancel from "@/app/api/invoices/[id]/cancel/spec";
+import * as invoiceCreditNotes from "@/app/api/invoices/[id]/credit-notes/spec";
 import * as invoiceDuplicate from "@/app/api/invoices/[id]/duplicate/spec";
 import * as invoiceEmail from "@/app/api/invoices/[id]/email/spec";
 import * as invoiceEmails from "@/app/api/invoices/[id]/emails/spec";
@@ -85,11 +90,16 @@ export const ROUTE_SPECS: readonly Operation[] = [
   invoicePdf,
   exportPayments,
   exportInvoices,
+  exportCreditNotes,
   invoiceSend,
   walletReadiness,
   walletTrustline,
   walletTrustlineSubmit,
   invoiceCancel,
+  invoiceCreditNotes,
+  creditNotes,
+  creditNote,
+  creditNotePdf,
   invoiceDuplicate,
   invoiceEmail,
   invoiceEmails,

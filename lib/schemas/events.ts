@@ -249,6 +249,27 @@ export const EVENT_DATA = {
     metadata: z.object({ reference: z.string().nullable() }),
     paidAt: timestamp,
   }),
+  "credit_note.created": z.object({
+    id: id.meta({ description: "Credit note id" }),
+    number: z.string().meta({ example: "CN-0001" }),
+    invoiceId: id,
+    invoiceNumber,
+    reason: z.string(),
+    subtotal: decimal,
+    taxAmount: decimal,
+    total: decimal.meta({ description: "What the credit note credits, tax included, in `unit`" }),
+    unit: z.string().meta({
+      description: "The invoice's price currency when set, else its asset",
+      example: "USDC",
+    }),
+    refundId: id.nullable().meta({ description: "The refund it goes with, if any" }),
+    amountCredited: decimal.meta({ description: "The invoice's credit notes' totals so far" }),
+    amountDue: decimal.meta({
+      description:
+        "The invoice's amountDue after the credit note (total - amountCredited - amountPaid, never below 0)",
+    }),
+    createdAt: timestamp,
+  }),
   [PING_EVENT]: z.object({
     webhookId: id.meta({ description: "The endpoint tested" }),
     message: z.string().meta({
@@ -285,6 +306,8 @@ export const EVENT_WHEN: Record<DeliveredEventType, string> = {
   "link.created": "A payment link is created.",
   "link.paid":
     "A payment link is paid (after `invoice.paid` and `payment.confirmed`): for a reusable or open-amount link, once per paid checkout.",
+  "credit_note.created":
+    "A credit note is issued for a sent invoice (by its owner, or when a sent invoice is cancelled): it lowers what the invoice asks for (`amountDue`).",
   [PING_EVENT]:
     'The endpoint\'s owner asks for a test event (`POST /api/webhooks/{id}/test`, or "Send test event" in the settings): sent to that endpoint only, whatever events it asked for, signed like every event, and shown in its delivery log. Nothing changed: no invoice, payment or link is involved, and `GET /api/events` does not list it.',
 };

@@ -785,6 +785,26 @@ export const invoiceState = z.object({
   }),
 });
 
+/** Each credit note of the invoice, oldest first (docs/decisions.md, Credit notes). */
+const creditNoteSummary = z
+  .object({
+    id,
+    number: z.string().meta({ example: "CN-0001" }),
+    reason: z.string(),
+    taxAmount: decimal,
+    total: decimal.meta({ description: "Credited, tax included, in the invoice's unit" }),
+    refundId: id.nullable(),
+    pdfUrl: z.string().meta({ description: "GET it with the owner's session or key" }),
+    createdAt: timestamp,
+  })
+  .meta({ id: "CreditNoteSummary" });
+const creditFields = {
+  amountCredited: decimal.meta({
+    description: "The credit notes' totals: amountDue is total - amountCredited - amountPaid",
+  }),
+  creditNotes: z.array(creditNoteSummary),
+};
+
 export const ownerInvoice = wire(
   "Invoice",
   invoiceParties.extend({
@@ -797,6 +817,7 @@ export const ownerInvoice = wire(
     lineItems: z.array(lineItemB),
     payments: z.array(paymentB),
     auditLogs: z.array(auditB),
+    ...creditFields,
   }),
   {
     a: invoiceParties.extend({
@@ -814,6 +835,7 @@ export const ownerInvoice = wire(
       items: z.array(lineItemA),
       payments: z.array(paymentA),
       auditLog: z.array(auditA),
+      ...creditFields,
     }),
     description: "The owner's view of an invoice: every field, payments and the audit trail",
   },

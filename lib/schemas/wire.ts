@@ -85,7 +85,7 @@ export const invoiceStatus = z.enum(INVOICE_STATUSES).meta({ id: "InvoiceStatus"
 export const auditAction = z.enum(AUDIT_ACTIONS).meta({
   id: "AuditAction",
   description:
-    "CREATED; UPDATED (an edit, or a pay-intent moving the invoice to PROCESSING); SENT; PAID (the applied payments reached the total less the tolerance); EXPIRED; CANCELLED; DELETED; FAILED (the ledger rejected a submitted payment); PAYMENT_RECEIVED (a payment recorded that did not settle the invoice: a partial payment, or an unapplied one with its reason); REFUNDED (a refund reached the ledger; the status does not change)",
+    "CREATED; UPDATED (an edit, or a pay-intent moving the invoice to PROCESSING); SENT; PAID (the applied payments reached the total less the tolerance); EXPIRED; CANCELLED; DELETED; FAILED (the ledger rejected a submitted payment); PAYMENT_RECEIVED (a payment recorded that did not settle the invoice: a partial payment, or an unapplied one with its reason); REFUNDED (a refund reached the ledger; the status does not change); CREDITED (a credit note was issued: `changes.creditNote` names it; the status does not change)",
 });
 export const networkPassphrase = z.string().meta({
   description: "Network passphrase of the invoice",

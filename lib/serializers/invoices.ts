@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { paymentPageUrl } from "@/lib/config";
+import { payableTotal } from "@/lib/domain/credit-note";
 import { invoiceAmountDue } from "@/lib/domain/fiat";
 import { amountOverpaid, type Currency, canonicalAmount, formatForFormA } from "@/lib/domain/money";
 import { breakdownOf, taxInCurrency } from "@/lib/domain/tax";
@@ -129,12 +130,16 @@ const paymentA = (p: PaymentRow): OwnerA["payments"][number] => ({
 });
 
 /** Paid so far and left to pay (docs/decisions.md, Partial payments): Form B, exact. */
-export const paidAndDueB = (i: Pick<InvoiceRow, "total" | "amountPaid" | "priceCurrency">) => ({
+export const paidAndDueB = (
+  i: Pick<InvoiceRow, "total" | "amountPaid" | "priceCurrency" | "amountCredited">,
+) => ({
   amountPaid: canonicalAmount(i.amountPaid),
   amountDue: invoiceAmountDue(i),
 });
 /** The same as Form A numbers. */
-export const paidAndDueA = (i: Pick<InvoiceRow, "total" | "amountPaid" | "priceCurrency">) => ({
+export const paidAndDueA = (
+  i: Pick<InvoiceRow, "total" | "amountPaid" | "priceCurrency" | "amountCredited">,
+) => ({
   amountPaid: formatForFormA(i.amountPaid),
   amountDue: formatForFormA(invoiceAmountDue(i)),
 });
@@ -212,6 +217,21 @@ const settlement = (
   remindersStoppedAt: iso(i.remindersStoppedAt),
 });
 
+/** The owner view's credit notes (docs/decisions.md, Credit notes): the same in both forms. */
+const creditsOf = (i: OwnerInvoice) => ({
+  amountCredited: i.amountCredited,
+  creditNotes: i.creditNotes.map((n) => ({
+    id: n.id,
+    number: n.number,
+    reason: n.reason,
+    taxAmount: n.taxAmount,
+    total: n.total,
+    refundId: n.refundId,
+    pdfUrl: `/api/credit-notes/${n.id}/pdf`,
+    createdAt: n.createdAt.toISOString(),
+  })),
+});
+
 export const ownerInvoiceSerializer: Serializer<OwnerInvoice, typeof ownerInvoice> = serializer(
   ownerInvoice,
   {
@@ -219,7 +239,7 @@ export const ownerInvoiceSerializer: Serializer<OwnerInvoice, typeof ownerInvoic
       ...parties(i),
       ...amounts(i),
       ...paidAndDueB(i),
-      amountOverpaid: amountOverpaid(i.total, i.amountPaid),
+      amountOverpaid: amountOverpaid(payableTotal(i), i.amountPaid),
       paymentTolerance: i.paymentTolerance,
       ...dates(i),
       cancelledAt: iso(i.cancelledAt),
@@ -227,6 +247,7 @@ export const ownerInvoiceSerializer: Serializer<OwnerInvoice, typeof ownerInvoic
       lineItems: i.lineItems.map(lineItemB),
       payments: i.payments.map(paymentB),
       auditLogs: i.auditLogs.map(auditB),
+      ...creditsOf(i),
     }),
     a: (i, { appUrl }): OwnerA => ({
       ...parties(i),
@@ -242,7 +263,7 @@ export const ownerInvoiceSerializer: Serializer<OwnerInvoice, typeof ownerInvoic
         taxAmount: formatForFormA(r.taxAmount),
       })),
       ...paidAndDueA(i),
-      amountOverpaid: formatForFormA(amountOverpaid(i.total, i.amountPaid)),
+      amountOverpaid: formatForFormA(amountOverpaid(payableTotal(i), i.amountPaid)),
       paymentTolerance: formatForFormA(i.paymentTolerance),
       currency: i.currency,
       networkPassphrase: i.networkPassphrase,
@@ -252,6 +273,7 @@ export const ownerInvoiceSerializer: Serializer<OwnerInvoice, typeof ownerInvoic
       items: i.lineItems.map(lineItemA),
       payments: i.payments.map(paymentA),
       auditLog: i.auditLogs.map(auditA),
+      ...creditsOf(i),
     }),
   },
 );

@@ -13,6 +13,7 @@ import {
   clientListSerializer,
   clientSerializer,
 } from "@/lib/serializers/clients";
+import { creditNotePageSerializer, creditNoteSerializer } from "@/lib/serializers/credit-notes";
 import {
   cronEmailsSerializer,
   invoiceEmailsSerializer,
@@ -81,6 +82,7 @@ import type { InvoiceStats } from "@/lib/services/invoices/invoice-stats";
 import type { InvoicePage } from "@/lib/services/invoices/list-invoices";
 import type {
   AuditRow,
+  CreditNoteRow,
   InvoiceRow,
   LineItemRow,
   OwnerInvoice,
@@ -182,6 +184,7 @@ export const SAMPLE_INVOICE: InvoiceRow = {
   discount: "50.0000000",
   total: "1050.0000000",
   amountPaid: "0",
+  amountCredited: "0",
   paymentTolerance: "0.00",
   currency: "USDC",
   priceCurrency: null,
@@ -224,6 +227,7 @@ export const SAMPLE_PAID_INVOICE: InvoiceRow = {
   payerWallet: PAYER,
   clientWallet: PAYER,
   amountPaid: "1050.0000000",
+  amountCredited: "0",
   updatedAt: T1,
 };
 
@@ -232,6 +236,7 @@ export const SAMPLE_PARTLY_PAID_INVOICE: InvoiceRow = {
   ...SAMPLE_INVOICE,
   status: "PROCESSING",
   amountPaid: "400.0000000",
+  amountCredited: "0",
   updatedAt: T1,
 };
 
@@ -380,6 +385,7 @@ export const SAMPLE_LINK_PAYMENT: LinkPaymentRecord = {
   subtotal: "40.0000000",
   total: "40.0000000",
   amountPaid: "40.0000000",
+  amountCredited: "0",
   payerWallet: PAYER,
   transactionHash: EXAMPLE_HASH,
   ledgerNumber: 123456,
@@ -581,11 +587,55 @@ export const SAMPLE_DELIVERY: DeliveryView = {
   eventType: "invoice.paid",
 };
 
+/** A credit note of one line of the partly paid invoice (docs/decisions.md, Credit notes). */
+export const SAMPLE_CREDIT_NOTE: CreditNoteRow & { invoiceNumber: string } = {
+  id: "ckcredit0000000000000001",
+  wallet: SAMPLE_PARTLY_PAID_INVOICE.freelancerWallet,
+  number: "CN-0001",
+  invoiceId: SAMPLE_PARTLY_PAID_INVOICE.id,
+  invoiceNumber: SAMPLE_PARTLY_PAID_INVOICE.invoiceNumber,
+  kind: "LINES",
+  reason: "One day not worked",
+  lines: [
+    {
+      lineItemId: SAMPLE_LINE_ITEM.id,
+      description: SAMPLE_LINE_ITEM.description,
+      quantity: "1.00",
+      rate: "100.0000000",
+      amount: "100.0000000",
+      taxRate: null,
+      taxCategory: null,
+    },
+  ],
+  subtotal: "100.0000000",
+  discount: "0.0000000",
+  taxBreakdown: [
+    {
+      category: "S",
+      rate: "10.00",
+      taxableAmount: "100.0000000",
+      taxAmount: "10.0000000",
+      exemptionReason: null,
+      exemptionReasonCode: null,
+    },
+  ],
+  taxAmount: "10.0000000",
+  total: "110.0000000",
+  unit: SAMPLE_PARTLY_PAID_INVOICE.currency,
+  taxCurrency: null,
+  taxExchangeRate: null,
+  taxAmountInTaxCurrency: null,
+  taxBreakdownInTaxCurrency: null,
+  refundId: null,
+  createdAt: new Date("2026-01-20T09:00:00.000Z"),
+};
+
 export const SAMPLE_OWNER_INVOICE: OwnerInvoice = {
   ...SAMPLE_PARTLY_PAID_INVOICE,
   lineItems: [SAMPLE_LINE_ITEM],
   payments: [{ ...SAMPLE_PAYMENT, amount: "400.0000000" }, SAMPLE_UNAPPLIED_PAYMENT],
   auditLogs: SAMPLE_AUDIT,
+  creditNotes: [],
 };
 export const SAMPLE_PAGE: InvoicePage = {
   invoices: [SAMPLE_INVOICE, SAMPLE_PARTLY_PAID_INVOICE],
@@ -731,6 +781,14 @@ export const SAMPLES: Example[] = [
   sample(verifiedTransactionSerializer, SAMPLE_VERIFIED),
   sample(refundIntentSerializer, SAMPLE_REFUND_INTENT),
   sample(refundSerializer, SAMPLE_REFUND),
+  sample(creditNoteSerializer, SAMPLE_CREDIT_NOTE),
+  sample(creditNotePageSerializer, {
+    creditNotes: [SAMPLE_CREDIT_NOTE],
+    total: 1,
+    limit: 50,
+    offset: 0,
+    hasMore: false,
+  }),
   sample(readinessSerializer, {
     status: "not_ready",
     problem: "no_trustline",

@@ -11,6 +11,7 @@ import type { InvoiceWithItems } from "@/lib/services/invoices/store";
 import { loadLineItems } from "@/lib/services/invoices/store";
 import { getProfile, type ProfileRow, profileLogoUrl } from "@/lib/services/profile/profile";
 import { type EmailKind, TO_FREELANCER_KINDS } from "./outbox";
+import { creditNoteTemplate } from "./templates/credit-note";
 import { invoiceTemplate } from "./templates/invoice";
 import { paymentNoticeTemplate, receiptTemplate, reminderTemplate } from "./templates/payments";
 import { refundTemplate } from "./templates/refund";
@@ -61,6 +62,7 @@ const TEMPLATES: { [K in EmailKind]?: EmailTemplate } = {
   payment_notice: paymentNoticeTemplate,
   reminder: reminderTemplate,
   refund: refundTemplate,
+  credit_note: creditNoteTemplate,
 };
 
 export class TemplateMissingError extends Error {}

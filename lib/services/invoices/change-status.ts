@@ -3,6 +3,7 @@ import type { InvoiceTrigger } from "@/lib/domain/invoice-state";
 import { MAX_QUOTE_AGE_MS, type RateAsset } from "@/lib/prices/pairs";
 import { getRate } from "@/lib/prices/rates";
 import { actorOf } from "@/lib/services/context";
+import { creditOnCancel } from "@/lib/services/credit-notes/credit-notes";
 import { queueEmailOnSend } from "@/lib/services/email/invoice-email";
 import type { AuthedContext } from "../context";
 import { withTransaction } from "../db";
@@ -17,7 +18,7 @@ function asOwner(
   id: string,
   trigger: InvoiceTrigger,
   details: (now: Date) => Partial<TransitionDetails> = () => ({}),
-  after?: (tx: DbOrTx, row: InvoiceRow, now: Date) => Promise<void>,
+  after?: (tx: DbOrTx, row: InvoiceRow, now: Date) => Promise<InvoiceRow | undefined>,
 ): Promise<InvoiceRow> {
   const now = ctx.now();
   return withTransaction(ctx.db, async (tx) => {
@@ -27,8 +28,7 @@ function asOwner(
       at: now,
       ...details(now),
     });
-    if (after) await after(tx, row, now);
-    return row;
+    return (after ? await after(tx, row, now) : undefined) ?? row;
   });
 }
 
@@ -69,7 +69,10 @@ export async function sendInvoice(ctx: AuthedContext, id: string): Promise<Invoi
             },
           }
         : {},
-    (tx, sent, now) => queueEmailOnSend(tx, ctx.config, sent, now),
+    async (tx, sent, now) => {
+      await queueEmailOnSend(tx, ctx.config, sent, now);
+      return sent;
+    },
   );
 }
 
@@ -86,16 +89,23 @@ async function taxRateAtSend(
   return { rate: rate.rate, source: rate.source, at: rate.at };
 }
 
-/** Owner cancels from DRAFT, PENDING, PROCESSING, FAILED or EXPIRED (docs/decisions.md). */
+/**
+ * Owner cancels from DRAFT, PENDING, PROCESSING, FAILED or EXPIRED (docs/decisions.md). A sent
+ * invoice's issued number is not left dangling: the cancel issues a credit note for whatever is
+ * still uncredited, in its transaction (docs/decisions.md, Credit notes).
+ */
 export function cancelInvoice(
   ctx: AuthedContext,
   id: string,
   reason: string | undefined,
 ): Promise<InvoiceRow> {
-  return asOwner(ctx, id, "cancel", () => ({
-    changes: { reason: reason ?? null },
-    reason: reason ?? null,
-  }));
+  return asOwner(
+    ctx,
+    id,
+    "cancel",
+    () => ({ changes: { reason: reason ?? null }, reason: reason ?? null }),
+    (tx, cancelled, now) => creditOnCancel(tx, ctx, cancelled, reason, now),
+  );
 }
 
 /** Soft delete, DRAFT only: hidden from every view, kept for the audit trail. */

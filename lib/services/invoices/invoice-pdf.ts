@@ -78,6 +78,10 @@ function pdfData(invoice: InvoicePdfData): InvoicePdfData {
     priceCurrency: invoice.priceCurrency ?? null,
     // What is left to pay is drawn from it, so it is part of the cache key too.
     amountPaid: invoice.amountPaid ?? "0",
+    // Credit notes lower what is due (docs/decisions.md, Credit notes); absent when none.
+    ...(invoice.amountCredited && invoice.amountCredited !== "0.0000000"
+      ? { amountCredited: invoice.amountCredited }
+      : {}),
     // Stored only with line taxes (docs/decisions.md, Tax per line).
     taxBreakdown: invoice.taxBreakdown ?? null,
     // The rate fixed at send: what the VAT in taxCurrency is drawn from.

@@ -92,7 +92,7 @@ export type LinkRevenue = {
 const zeroByAsset = (): ByAsset => ({ XLM: "0.0000000", USDC: "0.0000000", EURC: "0.0000000" });
 
 /**
- * Revenue is money kept: applied payments (a partial payment of an unpaid invoice counts, an
+ * Revenue is money kept, net of credit notes: applied payments (a partial payment of an unpaid invoice counts, an
  * unapplied one never does) less what was refunded of them, by the payment's month; pending is
  * what is still due (docs/decisions.md, Lifecycle: statistics).
  */
@@ -129,16 +129,17 @@ export async function getInvoiceStats(
   // fiat-priced invoice is in its price currency and counts in the fiat sums (priceValue,
   // fiatValue) only (docs/decisions.md, Payments received outside Stellar).
   const inAsset = eq(payments.asset, invoices.currency);
-  const [groups, months, activity, revenue, [inFiat], pricedRevenue] = await Promise.all([
+  const [groups, months, activity, revenue, [inFiat], pricedRevenue, credits] = await Promise.all([
     ctx.db
       .select({
         currency: invoices.currency,
         priceCurrency: invoices.priceCurrency,
         status: invoices.status,
         n: count(),
-        sum: sql<string>`coalesce(sum(${invoices.total}), 0)::text`,
+        // Net of credit notes (docs/decisions.md, Credit notes).
+        sum: sql<string>`coalesce(sum(${invoices.total} - ${invoices.amountCredited}), 0)::text`,
         // A fiat-priced invoice owes in cents (invoiceAmountDue, lib/domain/fiat.ts).
-        due: sql<string>`coalesce(sum(greatest(${invoices.total} - case when ${invoices.priceCurrency} is null then ${invoices.amountPaid} else round(${invoices.amountPaid}, 2) end, 0)), 0)::text`,
+        due: sql<string>`coalesce(sum(greatest(${invoices.total} - ${invoices.amountCredited} - case when ${invoices.priceCurrency} is null then ${invoices.amountPaid} else round(${invoices.amountPaid}, 2) end, 0)), 0)::text`,
       })
       .from(invoices)
       .where(condition)
@@ -212,6 +213,18 @@ export async function getInvoiceStats(
         ),
       )
       .groupBy(invoices.priceCurrency),
+    // Credit notes beyond what was still due were credited against money received: revenue is
+    // net of them (docs/decisions.md, Credit notes). A refund that went with one has lowered
+    // amountPaid already, so it is never counted twice.
+    ctx.db
+      .select({
+        currency: invoices.currency,
+        priceCurrency: sql<PriceCurrency | null>`${invoices.priceCurrency}::text`,
+        sum: sql<string>`coalesce(sum(greatest(${invoices.amountCredited} - greatest(${invoices.total} - ${invoices.amountPaid}, 0), 0)), 0)::text`,
+      })
+      .from(invoices)
+      .where(and(condition, sql`${invoices.amountCredited} > 0`))
+      .groupBy(invoices.currency, invoices.priceCurrency),
   ]);
   // Links apart (docs/decisions.md, Payment links, Managing a link).
   const linkRevenue = await linkRevenueOf(ctx, linksOnly, monthStart);
@@ -255,6 +268,16 @@ export async function getInvoiceStats(
     totalRevenue[r.currency] = sumAmounts([r.sum]);
     revenueThisMonth[r.currency] = sumAmounts([r.sumThisMonth]);
   }
+  const creditedAgainstPaid = (priceCurrency: PriceCurrency | null, currency?: Currency) =>
+    credits
+      .filter((c) => c.priceCurrency === priceCurrency && (!currency || c.currency === currency))
+      .map((c) => c.sum);
+  for (const c of CURRENCIES) {
+    const over = creditedAgainstPaid(null, c);
+    if (over.length > 0) {
+      totalRevenue[c] = new Decimal(totalRevenue[c]).minus(sumAmounts(over)).toFixed(7);
+    }
+  }
   for (const c of CURRENCIES) {
     avgInvoiceValue[c] = averageAmount(sumAmounts(paidTotals[c]), paidCount[c]);
     pendingAmount[c] = sumAmounts(pending[c]);
@@ -264,7 +287,9 @@ export async function getInvoiceStats(
     PRICE_CURRENCIES.map((c) => {
       const r = pricedRevenue.find((p) => p.priceCurrency === c);
       const figures: PricedFigures = {
-        totalRevenue: fiat2(r?.sum ?? "0"),
+        totalRevenue: fiat2(
+          new Decimal(r?.sum ?? "0").minus(sumAmounts(creditedAgainstPaid(c))).toFixed(7),
+        ),
         revenueThisMonth: fiat2(r?.sumThisMonth ?? "0"),
         avgInvoiceValue: fiat2(averageAmount(sumAmounts(fiatPaid[c]), fiatPaidCount[c])),
         pendingAmount: fiat2(sumAmounts(fiatPending[c])),

@@ -48,6 +48,7 @@ function invoice(over: Partial<InvoiceRow> = {}): InvoiceRow {
     discount: "0.0000000",
     total: "100.0000000",
     amountPaid: "0",
+    amountCredited: "0",
     paymentTolerance: "0.00",
     currency: "XLM",
     priceCurrency: null,
@@ -386,6 +387,25 @@ describe("event data and the outbox", () => {
         actor: wallet,
         at,
       }),
+      plannedRecords(
+        invoice({ status: "PENDING", amountCredited: "40.0000000" }),
+        transition("PENDING", "credit"),
+        {
+          actor: wallet,
+          at,
+          creditNote: {
+            id: "cn1aaaaaaaaaaaaaaaaaaaaa",
+            number: "CN-0001",
+            reason: "One day not worked",
+            subtotal: "40.0000000",
+            taxAmount: "0.0000000",
+            total: "40.0000000",
+            unit: "XLM",
+            refundId: null,
+            createdAt: at,
+          },
+        },
+      ),
       plannedRecords(invoice(paid), transition("PENDING", "pay"), {
         actor: payer,
         at,

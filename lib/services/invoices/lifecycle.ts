@@ -51,8 +51,23 @@ export type TransitionDetails = {
   payment?: PaymentRow;
   refund?: EventData<"payment.refunded">["refund"];
   checkoutUrl?: string;
+  /** The credit note a `credit` move issued (credit_note.created). */
+  creditNote?: CreditNoteFacts;
   /** The audit entry only: a payer's checkout of a reusable link (docs/decisions.md). */
   withoutEvents?: boolean;
+};
+
+/** What credit_note.created tells about the credit note (lib/services/credit-notes). */
+export type CreditNoteFacts = {
+  id: string;
+  number: string;
+  reason: string;
+  subtotal: string;
+  taxAmount: string;
+  total: string;
+  unit: string;
+  refundId: string | null;
+  createdAt: Date;
 };
 
 type Move = Pick<TransitionResult, "to" | "audit" | "event"> & { from: InvoiceStatus | null };
@@ -235,6 +250,8 @@ function built<T extends EventType>(type: T, facts: EventFacts): EventPayload {
  */
 function paymentEvents(facts: EventFacts): EventPayload[] {
   const rows = facts.details.payments ?? [];
+  // A credit note that leaves nothing due pays the invoice without a payment (credit-notes).
+  if (rows.length === 0 && facts.details.creditNote) return [];
   if (rows.length === 0) throw new Error("payment events need the recorded payments");
   return rows.map((payment) =>
     built(payment.applied ? "payment.confirmed" : "payment.unapplied", { ...facts, payment }),
@@ -352,6 +369,24 @@ const BUILDERS: { [T in EventType]: (facts: EventFacts) => EventData<T> } = {
     expiresAt: iso(row.linkExpiresAt),
     createdAt: details.at.toISOString(),
   }),
+  "credit_note.created": ({ row, details }) => {
+    const note = required(details.creditNote);
+    return {
+      id: note.id,
+      number: note.number,
+      invoiceId: row.id,
+      invoiceNumber: row.invoiceNumber,
+      reason: note.reason,
+      subtotal: note.subtotal,
+      taxAmount: note.taxAmount,
+      total: note.total,
+      unit: note.unit,
+      refundId: note.refundId,
+      amountCredited: row.amountCredited,
+      amountDue: invoiceAmountDue(row),
+      createdAt: note.createdAt.toISOString(),
+    };
+  },
   "link.paid": ({ row }) => ({
     id: row.id,
     // A checkout of a reusable or open-amount link names its link (docs/decisions.md).

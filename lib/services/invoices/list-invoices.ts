@@ -30,6 +30,8 @@ const LIST_COLUMNS = {
   subtotal: invoices.subtotal,
   total: invoices.total,
   amountPaid: invoices.amountPaid,
+  // Credit notes lower amountDue (docs/decisions.md, Credit notes).
+  amountCredited: invoices.amountCredited,
   // amountDue of a fiat-priced invoice counts amountPaid in cents (lib/domain/fiat.ts).
   priceCurrency: invoices.priceCurrency,
   currency: invoices.currency,

@@ -84,6 +84,7 @@ export type InvoicePdfData = Pick<
       OwnerInvoice,
       | "priceCurrency"
       | "amountPaid"
+      | "amountCredited"
       | "taxBreakdown"
       | "taxExchangeRate"
       | "taxRateSource"
@@ -124,9 +125,9 @@ function documentWords(lang: Language) {
 const networkLabel = (passphrase: string) =>
   passphrase === NETWORK_PASSPHRASES.mainnet ? "Stellar Mainnet" : "Stellar Testnet";
 
-const INK = "#0f172a";
-const MUTED = "#475569";
-const RULE = "#cbd5e1";
+export const INK = "#0f172a";
+export const MUTED = "#475569";
+export const RULE = "#cbd5e1";
 const PAID_GREEN = "#047857";
 
 /**
@@ -142,7 +143,8 @@ const FONT_FILES = {
   Mono: "DejaVuSansMono.ttf",
 } as const;
 let fonts: Record<keyof typeof FONT_FILES, Buffer> | undefined;
-function loadFonts() {
+/** The fonts, also the credit note's (lib/services/credit-notes/credit-note-pdf.ts). */
+export function loadFonts() {
   fonts ??= Object.fromEntries(
     Object.entries(FONT_FILES).map(([name, file]) => [
       name,
@@ -515,6 +517,7 @@ export function renderInvoicePdf(
       total: invoice.total,
       amountPaid: paidSoFar,
       priceCurrency: invoice.priceCurrency ?? null,
+      amountCredited: invoice.amountCredited,
     });
     const partly = toStroops(paidSoFar) > 0n;
     const what = partly

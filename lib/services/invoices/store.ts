@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { isRootDatabase, prepared } from "@/db/prepared";
 import {
+  creditNotes,
   invoiceAuditLogs,
   invoiceLineItems,
   invoiceNumberCounters,
@@ -20,7 +21,12 @@ export type LineItemRow = typeof invoiceLineItems.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type AuditRow = typeof invoiceAuditLogs.$inferSelect;
 export type InvoiceWithItems = InvoiceRow & { lineItems: LineItemRow[] };
-export type OwnerInvoice = InvoiceWithItems & { payments: PaymentRow[]; auditLogs: AuditRow[] };
+export type CreditNoteRow = typeof creditNotes.$inferSelect;
+export type OwnerInvoice = InvoiceWithItems & {
+  payments: PaymentRow[];
+  auditLogs: AuditRow[];
+  creditNotes: CreditNoteRow[];
+};
 
 export const INVOICE_NOT_FOUND = "Invoice not found";
 export const NUMBER_TAKEN = "Invoice number already exists";
@@ -151,7 +157,7 @@ export async function loadPayments(db: DbOrTx, invoiceId: string): Promise<Payme
 }
 
 export async function loadOwnerView(db: DbOrTx, row: InvoiceRow): Promise<OwnerInvoice> {
-  const [lineItems, paymentRows, auditLogs] = await Promise.all([
+  const [lineItems, paymentRows, auditLogs, credits] = await Promise.all([
     loadLineItems(db, row.id),
     loadPayments(db, row.id),
     db
@@ -159,8 +165,13 @@ export async function loadOwnerView(db: DbOrTx, row: InvoiceRow): Promise<OwnerI
       .from(invoiceAuditLogs)
       .where(eq(invoiceAuditLogs.invoiceId, row.id))
       .orderBy(asc(invoiceAuditLogs.createdAt), asc(invoiceAuditLogs.id)),
+    db
+      .select()
+      .from(creditNotes)
+      .where(eq(creditNotes.invoiceId, row.id))
+      .orderBy(asc(creditNotes.createdAt), asc(creditNotes.number)),
   ]);
-  return { ...row, lineItems, payments: paymentRows, auditLogs };
+  return { ...row, lineItems, payments: paymentRows, auditLogs, creditNotes: credits };
 }
 
 /** Inserts under a supplied number: null when the wallet already has one with it (409). */

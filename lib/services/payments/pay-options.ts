@@ -1,3 +1,4 @@
+import { payableTotal } from "@/lib/domain/credit-note";
 import { BusinessRuleError } from "@/lib/domain/errors";
 import { transition } from "@/lib/domain/invoice-state";
 import { amountDue, canonicalAmount, trimAmount } from "@/lib/domain/money";
@@ -38,7 +39,7 @@ export async function amountToReceive(
   const quote = invoice.priceCurrency ? await quoteFor(ctx, invoice) : null;
   const due = quote
     ? canonicalAmount(quote.assetAmount)
-    : amountDue(invoice.total, invoice.amountPaid);
+    : amountDue(payableTotal(invoice), invoice.amountPaid);
   return { due, quote };
 }
 

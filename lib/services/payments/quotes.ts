@@ -22,7 +22,7 @@ export const QUOTE_TOO_LARGE = "The amount due is too large to pay in this asset
 
 /** The fiat amount due of a fiat-priced invoice, 2 decimals. */
 export const fiatDue = (
-  invoice: Pick<InvoiceRow, "total" | "amountPaid" | "priceCurrency">,
+  invoice: Pick<InvoiceRow, "total" | "amountPaid" | "priceCurrency" | "amountCredited">,
 ): string => fiat2(invoiceAmountDue(invoice));
 
 /**
@@ -59,7 +59,7 @@ export async function quoteLiveAt(
 /** True while the quote is for the invoice's amount due as it is now (no payment since). */
 export const coversAmountDue = (
   q: Pick<QuoteRow, "fiatAmount" | "priceCurrency">,
-  invoice: Pick<InvoiceRow, "total" | "amountPaid" | "priceCurrency">,
+  invoice: Pick<InvoiceRow, "total" | "amountPaid" | "priceCurrency" | "amountCredited">,
 ): boolean => q.priceCurrency === invoice.priceCurrency && q.fiatAmount === fiatDue(invoice);
 
 /**
@@ -71,7 +71,7 @@ export const coversAmountDue = (
  */
 export async function currentQuote(
   db: DbOrTx,
-  invoice: Pick<InvoiceRow, "id" | "total" | "amountPaid" | "priceCurrency">,
+  invoice: Pick<InvoiceRow, "id" | "total" | "amountPaid" | "priceCurrency" | "amountCredited">,
   at: Date,
 ): Promise<QuoteRow | undefined> {
   const live = await quoteLiveAt(db, invoice.id, at);

@@ -1,3 +1,4 @@
+import { payableTotal } from "@/lib/domain/credit-note";
 import { BusinessRuleError, LedgerError, type ValidationError } from "@/lib/domain/errors";
 import { amountDue, type Currency, fromStroops, toStroops, trimAmount } from "@/lib/domain/money";
 import { NETWORK_LABELS } from "@/lib/format";
@@ -147,8 +148,9 @@ export async function recipientReadiness(
  * (docs/decisions.md, Recipient readiness).
  */
 export const readinessAmount = (
-  invoice: Pick<InvoiceRow, "priceCurrency" | "total" | "amountPaid">,
-): string | null => (invoice.priceCurrency ? null : amountDue(invoice.total, invoice.amountPaid));
+  invoice: Pick<InvoiceRow, "priceCurrency" | "total" | "amountPaid" | "amountCredited">,
+): string | null =>
+  invoice.priceCurrency ? null : amountDue(payableTotal(invoice), invoice.amountPaid);
 
 /** Send's check: 400 `Your wallet cannot receive ...` with `details.fix`; unknown goes ahead. */
 export async function assertCanReceive(

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { invoices, payments } from "@/db/schema";
 import type { Config } from "@/lib/config";
+import { payableTotal } from "@/lib/domain/credit-note";
 import { BusinessRuleError } from "@/lib/domain/errors";
 import { invoiceAmountDue, paidTowardsTotal } from "@/lib/domain/fiat";
 import { type InvoiceStatus, isPayable, transition } from "@/lib/domain/invoice-state";
@@ -372,7 +373,7 @@ export async function applyPaymentRows(
     toStroops(applied) > 0n &&
     isPaidInFull(
       paidTowardsTotal(amountPaid, invoice.priceCurrency),
-      invoice.total,
+      payableTotal(invoice),
       invoice.paymentTolerance,
     );
   const updated = await applyTransition(db, invoice, paidNow ? "pay" : "receive", {

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { isRootDatabase, prepared } from "@/db/prepared";
 import { invoices } from "@/db/schema";
+import { payableTotal } from "@/lib/domain/credit-note";
 import {
   BusinessRuleError,
   NotFoundError,
@@ -151,7 +152,7 @@ async function checkBeforeSending(
   if (
     !isPaidInFull(
       paidTowardsTotal(paid, invoice.priceCurrency),
-      invoice.total,
+      payableTotal(invoice),
       invoice.paymentTolerance,
     )
   ) {
@@ -249,6 +250,7 @@ export type PaymentStatus = Pick<
   | "payerWallet"
   | "total"
   | "amountPaid"
+  | "amountCredited"
   | "updatedAt"
   | "priceCurrency"
 > & { payments: PaymentRow[]; quote: QuoteRow | null };
@@ -286,6 +288,8 @@ async function readPaymentStatus(ctx: ServiceContext, invoiceId: string): Promis
         payerWallet: invoices.payerWallet,
         total: invoices.total,
         amountPaid: invoices.amountPaid,
+        // Credit notes lower the amount due (docs/decisions.md, Credit notes).
+        amountCredited: invoices.amountCredited,
         updatedAt: invoices.updatedAt,
         priceCurrency: invoices.priceCurrency,
       })

@@ -1,0 +1,284 @@
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { creditNoteCounters, creditNotes, invoices, refunds } from "@/db/schema";
+import {
+  type CreditRequest,
+  computeCredit,
+  formatCreditNoteNumber,
+  type PriorCredit,
+  uncredited,
+} from "@/lib/domain/credit-note";
+import { BusinessRuleError, ConflictError, NotFoundError } from "@/lib/domain/errors";
+import { amountUnit, invoiceAmountDue } from "@/lib/domain/fiat";
+import { isPayable, transition } from "@/lib/domain/invoice-state";
+import { sumAmounts, toStroops } from "@/lib/domain/money";
+import { taxInCurrency } from "@/lib/domain/tax";
+import { isId, newId } from "@/lib/ids";
+import { keyNetworkCondition, keySees } from "@/lib/services/auth/key-network";
+import { type AuthedContext, actorOf } from "@/lib/services/context";
+import { withTransaction } from "@/lib/services/db";
+import { applyTransition } from "@/lib/services/invoices/lifecycle";
+import {
+  assertOwner,
+  type InvoiceRow,
+  loadLineItems,
+  lockInvoiceForOwner,
+} from "@/lib/services/invoices/store";
+import { queueCreditNoteEmail } from "./credit-note-email";
+
+// Credit notes (docs/decisions.md, Credit notes): issued for a sent invoice under its row lock,
+// numbered in the wallet's own gap-free CN- series, written with the invoice's amountCredited,
+// its audit entry CREDITED, the event credit_note.created and the client's email, all in one
+// transaction.
+
+export type CreditNoteRow = typeof creditNotes.$inferSelect;
+
+export const CREDIT_NOTE_NOT_FOUND = "Credit note not found";
+export const NOT_SENT = "Only a sent invoice can be credited";
+export const LINK_NOT_CREDITED = "A payment link cannot be credited";
+export const REFUND_NOT_OF_INVOICE = "refundId must be a refund of this invoice";
+export const REFUND_ALREADY_CREDITED = "This refund already has a credit note";
+/** The reason of the credit note a cancel issues. */
+export const CANCEL_REASON = "Invoice cancelled";
+/** What a credit note that leaves nothing due on an unpaid invoice cancels it with. */
+export const CREDITED_IN_FULL = "Credited in full";
+
+export type CreateCreditNoteInput = CreditRequest & { reason: string; refundId?: string };
+
+/** POST /api/invoices/:id/credit-notes: the owner credits a sent invoice. */
+export function createCreditNote(
+  ctx: AuthedContext,
+  invoiceId: string,
+  input: CreateCreditNoteInput,
+): Promise<CreditNoteRow & { invoiceNumber: string }> {
+  return withTransaction(ctx.db, async (tx) => {
+    const invoice = await lockInvoiceForOwner(tx, invoiceId, ctx);
+    const { note } = await issueCreditNote(tx, ctx, invoice, input, { settle: true });
+    return { ...note, invoiceNumber: invoice.invoiceNumber };
+  });
+}
+
+/**
+ * Issues a credit note for `invoice`, which the caller has locked in `tx`. `settle`: a credit
+ * note that leaves nothing due on a payable invoice closes it, CANCELLED when nothing was paid,
+ * PAID otherwise (a cancel's own credit note does not: the cancel has closed it already).
+ */
+export async function issueCreditNote(
+  tx: DbOrTx,
+  ctx: AuthedContext,
+  invoice: InvoiceRow,
+  input: CreateCreditNoteInput,
+  opts: { settle: boolean; at?: Date },
+): Promise<{ note: CreditNoteRow; invoice: InvoiceRow }> {
+  if (invoice.kind !== "INVOICE") throw new BusinessRuleError(LINK_NOT_CREDITED);
+  transition(invoice.status, "credit"); // DRAFT: 400, "Only a sent invoice can be credited..."
+  if (!invoice.sentAt) throw new BusinessRuleError(NOT_SENT);
+  const now = opts.at ?? ctx.now();
+  const [lineItems, prior] = await Promise.all([
+    loadLineItems(tx, invoice.id),
+    tx
+      .select()
+      .from(creditNotes)
+      .where(eq(creditNotes.invoiceId, invoice.id))
+      .orderBy(asc(creditNotes.createdAt)),
+  ]);
+  const credit = computeCredit({ ...invoice, lineItems }, prior as PriorCredit[], input);
+  const refundId = input.refundId ? await linkableRefund(tx, invoice, input.refundId) : null;
+
+  const taxed =
+    invoice.taxCurrency && invoice.taxExchangeRate
+      ? taxInCurrency(credit.taxBreakdown, invoice.taxExchangeRate)
+      : null;
+  const number = formatCreditNoteNumber(await takeNextNumber(tx, invoice.freelancerWallet));
+  const [note] = await tx
+    .insert(creditNotes)
+    .values({
+      id: newId(),
+      wallet: invoice.freelancerWallet,
+      number,
+      invoiceId: invoice.id,
+      kind: credit.kind,
+      reason: input.reason,
+      lines: credit.lines,
+      subtotal: credit.subtotal,
+      discount: credit.discount,
+      taxBreakdown: credit.taxBreakdown,
+      taxAmount: credit.taxAmount,
+      total: credit.total,
+      unit: amountUnit(invoice),
+      taxCurrency: taxed ? invoice.taxCurrency : null,
+      taxExchangeRate: taxed ? invoice.taxExchangeRate : null,
+      taxAmountInTaxCurrency: taxed?.taxAmount ?? null,
+      taxBreakdownInTaxCurrency: taxed?.breakdown ?? null,
+      refundId,
+      createdAt: now,
+    })
+    .returning();
+
+  const actor = actorOf(ctx);
+  let row = await applyTransition(tx, invoice, "credit", {
+    actor,
+    at: now,
+    set: { amountCredited: sumAmounts([invoice.amountCredited, note.total]) },
+    changes: {
+      creditNote: { id: note.id, number: note.number, total: note.total, unit: note.unit },
+      ...(refundId ? { refundId } : {}),
+    },
+    creditNote: { ...note, refundId: note.refundId },
+  });
+  if (opts.settle && isPayable(row.status) && toStroops(invoiceAmountDue(row)) === 0n) {
+    // Nothing left to pay: an unpaid invoice is cancelled, a partly paid one is paid.
+    row =
+      toStroops(row.amountPaid) === 0n
+        ? await applyTransition(tx, row, "cancel", {
+            actor,
+            at: now,
+            changes: { reason: CREDITED_IN_FULL },
+            reason: CREDITED_IN_FULL,
+          })
+        : await applyTransition(tx, row, "pay", { actor, at: now, creditNote: note });
+  }
+  await queueCreditNoteEmail(tx, ctx.config, row, note, now);
+  return { note, invoice: row };
+}
+
+/** The refund to link: one of this invoice's, not linked to another credit note yet. */
+async function linkableRefund(tx: DbOrTx, invoice: InvoiceRow, id: string): Promise<string> {
+  const [refund] = isId(id)
+    ? await tx
+        .select({ id: refunds.id, invoiceId: refunds.invoiceId })
+        .from(refunds)
+        .where(eq(refunds.id, id))
+    : [];
+  if (!refund || refund.invoiceId !== invoice.id) {
+    throw new NotFoundError(REFUND_NOT_OF_INVOICE, { refundId: REFUND_NOT_OF_INVOICE });
+  }
+  const [taken] = await tx
+    .select({ id: creditNotes.id })
+    .from(creditNotes)
+    .where(eq(creditNotes.refundId, id));
+  if (taken)
+    throw new ConflictError(REFUND_ALREADY_CREDITED, { refundId: REFUND_ALREADY_CREDITED });
+  return refund.id;
+}
+
+/**
+ * Counts the wallet's credit note counter up by one (from 1) and locks its row until the
+ * transaction ends: concurrent credit notes of one wallet queue here, and a rollback gives the
+ * number back, so the series has no gap and no duplicate (like invoice numbers, store.ts).
+ */
+async function takeNextNumber(tx: DbOrTx, wallet: string): Promise<bigint> {
+  const [row] = await tx
+    .insert(creditNoteCounters)
+    .values({ wallet, last: 1n })
+    .onConflictDoUpdate({
+      target: creditNoteCounters.wallet,
+      set: { last: sql`${creditNoteCounters.last} + 1` },
+    })
+    .returning({ last: creditNoteCounters.last });
+  return BigInt(row.last);
+}
+
+/**
+ * A cancel of a sent invoice, in its transaction (lib/services/invoices/change-status.ts): a
+ * full credit note of whatever is still uncredited, so the issued number is corrected, not
+ * left dangling. A draft, or an invoice credited in full already, has nothing to credit.
+ */
+export async function creditOnCancel(
+  tx: DbOrTx,
+  ctx: AuthedContext,
+  cancelled: InvoiceRow,
+  reason: string | null | undefined,
+  at: Date,
+): Promise<InvoiceRow> {
+  if (cancelled.kind !== "INVOICE" || !cancelled.sentAt) return cancelled;
+  const lineItems = await loadLineItems(tx, cancelled.id);
+  const prior = await tx.select().from(creditNotes).where(eq(creditNotes.invoiceId, cancelled.id));
+  if (uncredited({ ...cancelled, lineItems }, prior as PriorCredit[]).total.lte("0"))
+    return cancelled;
+  const text = reason?.trim() ? `${CANCEL_REASON}: ${reason.trim()}` : CANCEL_REASON;
+  const { invoice } = await issueCreditNote(
+    tx,
+    ctx,
+    cancelled,
+    { reason: text.slice(0, 500) },
+    {
+      settle: false,
+      at,
+    },
+  );
+  return invoice;
+}
+
+export type CreditNoteWithInvoice = { note: CreditNoteRow; invoice: InvoiceRow };
+
+/** GET /api/credit-notes/:id (and its PDF): the caller's credit note and its invoice. */
+export async function getCreditNote(
+  ctx: AuthedContext,
+  id: string,
+): Promise<CreditNoteWithInvoice> {
+  const [found] = isId(id)
+    ? await ctx.db
+        .select({ note: creditNotes, invoice: invoices })
+        .from(creditNotes)
+        .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+        .where(eq(creditNotes.id, id))
+    : [];
+  if (!found) throw new NotFoundError(CREDIT_NOTE_NOT_FOUND);
+  assertOwner(found.invoice, ctx);
+  if (!keySees(ctx, found.invoice)) throw new NotFoundError(CREDIT_NOTE_NOT_FOUND);
+  return found;
+}
+
+export type CreditNotePage = {
+  creditNotes: (CreditNoteRow & { invoiceNumber: string })[];
+  total: number;
+  limit: number;
+  offset: number;
+  hasMore: boolean;
+};
+
+/** GET /api/credit-notes: the caller's credit notes, newest first, `offset` pages. */
+export async function listCreditNotes(
+  ctx: AuthedContext,
+  query: { limit?: number; offset?: number; invoiceId?: string; defaultLimit: number },
+): Promise<CreditNotePage> {
+  const limit = query.limit ?? query.defaultLimit;
+  const offset = query.offset ?? 0;
+  const where = and(
+    eq(creditNotes.wallet, ctx.wallet),
+    ...keyNetworkCondition(ctx),
+    ...(query.invoiceId ? [eq(creditNotes.invoiceId, query.invoiceId)] : []),
+  );
+  const [rows, [{ n }]] = await Promise.all([
+    ctx.db
+      .select({ note: creditNotes, invoiceNumber: invoices.invoiceNumber })
+      .from(creditNotes)
+      .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+      .where(where)
+      .orderBy(desc(creditNotes.createdAt), desc(creditNotes.id))
+      .limit(limit)
+      .offset(offset),
+    ctx.db
+      .select({ n: count() })
+      .from(creditNotes)
+      .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+      .where(where),
+  ]);
+  return {
+    creditNotes: rows.map((r) => ({ ...r.note, invoiceNumber: r.invoiceNumber })),
+    total: n,
+    limit,
+    offset,
+    hasMore: offset + rows.length < n,
+  };
+}
+
+/** An invoice's credit notes, oldest first (the owner view's `creditNotes`). */
+export function invoiceCreditNotes(db: DbOrTx, invoiceId: string): Promise<CreditNoteRow[]> {
+  return db
+    .select()
+    .from(creditNotes)
+    .where(eq(creditNotes.invoiceId, invoiceId))
+    .orderBy(asc(creditNotes.createdAt), asc(creditNotes.number));
+}
