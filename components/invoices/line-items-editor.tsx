@@ -138,7 +138,15 @@ export function LineItemsEditor({
                     <select
                       aria-label={`VAT category, item ${n}`}
                       className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
-                      {...register(`lineItems.${i}.taxCategory`)}
+                      {...register(`lineItems.${i}.taxCategory`, {
+                        // A category that needs no reason drops the one its box no longer
+                        // shows (reverse charge undone on one line), or the server refuses it.
+                        onChange: (e) => {
+                          if (EXEMPT_CATEGORIES.includes(e.target.value as TaxCategory)) return;
+                          setValue(`lineItems.${i}.exemptionReason`, "");
+                          setValue(`lineItems.${i}.exemptionReasonCode`, "");
+                        },
+                      })}
                     >
                       <option value="">Standard (or zero at 0 %)</option>
                       {TAX_CATEGORIES.map((c) => (
