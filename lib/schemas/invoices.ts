@@ -659,7 +659,9 @@ export const receivedPaymentA = receivedPaymentB
 /** Paid so far and left to pay, exact (docs/decisions.md, Partial payments). */
 export const settledB = {
   amountPaid: decimal.meta({ description: "Sum of the applied payments, less refunds" }),
-  amountDue: decimal.meta({ description: "max(total - amountCredited - amountPaid, 0): what is still owed" }),
+  amountDue: decimal.meta({
+    description: "max(total - amountCredited - amountPaid, 0): what is still owed",
+  }),
 };
 export const settledA = { amountPaid: number, amountDue: number };
 /** The owner's view adds what was paid beyond the total and the tolerance. */
