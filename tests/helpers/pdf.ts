@@ -11,3 +11,29 @@ export async function pdfText(pdf: Uint8Array | ArrayBuffer): Promise<string> {
 /** The same with every run of whitespace one space: phrases split over lines read whole. */
 export const flatPdfText = async (pdf: Uint8Array | ArrayBuffer) =>
   (await pdfText(pdf)).replace(/\s+/g, " ");
+
+/**
+ * The QR codes a phone camera would read off a PDF's first page: the page rendered by pdfjs
+ * (on @napi-rs/canvas, its Node canvas) at 3x, then decoded by jsQR. Empty when there is none.
+ */
+export async function pdfQrCode(pdf: Uint8Array | ArrayBuffer): Promise<string | null> {
+  const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
+  const { default: jsQR } = await import("jsqr");
+  // A copy: pdfjs takes a plain Uint8Array (not a Buffer) and detaches what it is given.
+  const data = new Uint8Array(pdf instanceof Uint8Array ? pdf : new Uint8Array(pdf));
+  const doc = await getDocument({ data, verbosity: 0 }).promise;
+  try {
+    const page = await doc.getPage(1);
+    const viewport = page.getViewport({ scale: 3 });
+    const factory = doc.canvasFactory as {
+      create(w: number, h: number): { canvas: unknown; context: CanvasRenderingContext2D };
+    };
+    const { canvas, context } = factory.create(viewport.width, viewport.height);
+    await page.render({ canvas: canvas as HTMLCanvasElement, canvasContext: context, viewport })
+      .promise;
+    const image = context.getImageData(0, 0, viewport.width, viewport.height);
+    return jsQR(image.data, image.width, image.height)?.data ?? null;
+  } finally {
+    await doc.destroy();
+  }
+}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { pdfQrCode } from "@/tests/helpers/pdf";
 import { type InvoicePdfData, renderInvoicePdf } from "./invoice-pdf";
 
 const sample: InvoicePdfData = {
@@ -125,6 +126,17 @@ describe("renderInvoicePdf", () => {
     expect(text).toContain("Ürün tasarımı – ☕");
     // Only the glyphs used are embedded: the file stays small.
     expect(pdf.length).toBeLessThan(120_000);
+  });
+
+  it("prints the pay link as a QR code a phone reads, while something is due (and none once paid)", async () => {
+    const link = "https://pay.example/pay/inv_qr";
+    const pending = await renderInvoicePdf(sample, { paymentLink: link });
+    expect(await pdfQrCode(pending)).toBe(link);
+    const paid = await renderInvoicePdf(
+      { ...sample, status: "PAID", paidAt: new Date("2026-03-02T10:00:00Z") },
+      { paymentLink: link },
+    );
+    expect(await pdfQrCode(paid)).toBeNull();
   });
 
   it("compresses by default", async () => {

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import PDFDocument from "pdfkit";
+import QRCode from "qrcode";
 import { addressLines, taxIdLine } from "@/lib/domain/address";
 import { invoiceAmountDue } from "@/lib/domain/fiat";
 import { toStroops } from "@/lib/domain/money";
@@ -491,12 +492,23 @@ export function renderInvoicePdf(
   // Payment: how to pay while something is due; a paid invoice lists what was received
   // instead, and has nothing left to pay.
   y += 16;
+  // The section (and its QR code) starts on a new page rather than running off this one.
+  if (y + 110 > bottom()) {
+    doc.addPage();
+    y = doc.page.margins.top;
+  }
   doc
     .font("Bold")
     .fontSize(10)
     .fillColor(INK)
     .text(paid ? tr("pdf.paid") : tr("pdf.payment"), left, y);
   doc.font("Body").fontSize(9).fillColor(INK);
+  // While something is due, the pay link as a QR code beside the instructions: a phone's
+  // camera opens the checkout page (the same link as printed).
+  const qrSize = 76;
+  const qrTop = y;
+  if (!paid) drawQr(doc, options.paymentLink, right - qrSize, qrTop, qrSize);
+  const textWidth = paid ? width : width - qrSize - 12;
   if (paid) {
     doc.text(
       invoice.paidAt
@@ -507,7 +519,7 @@ export function renderInvoicePdf(
         : tr("pdf.paidInFull", { network: networkLabel(invoice.networkPassphrase) }),
       left,
       doc.y + 4,
-      { width },
+      { width: textWidth },
     );
   } else {
     // What is left to pay, not the total: a client paying the total after a partial payment
@@ -530,18 +542,20 @@ export function renderInvoicePdf(
         : tr("pdf.pay", { amount: what, network }),
       left,
       doc.y + 4,
-      { width },
+      { width: textWidth },
     );
-    doc.text(tr("pdf.payOnline"), left, doc.y + 2, { continued: true, width });
+    doc.text(tr("pdf.payOnline"), left, doc.y + 2, { continued: true, width: textWidth });
     doc
       .fillColor("#4338ca")
       .text(options.paymentLink, { link: options.paymentLink, underline: true });
     doc
       .fillColor(INK)
-      .text(tr("pdf.memo", { memo: invoice.invoiceNumber }), left, doc.y + 2, { width });
+      .text(tr("pdf.memo", { memo: invoice.invoiceNumber }), left, doc.y + 2, { width: textWidth });
   }
-  doc.text(tr("pdf.recipient"), left, doc.y + 2, { continued: true, width });
+  doc.text(tr("pdf.recipient"), left, doc.y + 2, { continued: true, width: textWidth });
   doc.font("Mono").fontSize(8).text(invoice.freelancerWallet);
+  // The QR code's column ends before what follows.
+  if (!paid) doc.y = Math.max(doc.y, qrTop + qrSize + 4);
   if (received.length > 0) {
     doc
       .font("Bold")
@@ -621,4 +635,16 @@ export function renderInvoicePdf(
 
   doc.end();
   return done;
+}
+
+/** A QR code of `text` drawn as vector squares (crisp at any zoom, no image to embed). */
+function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number) {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: "M" });
+  const cell = size / modules.size;
+  for (let row = 0; row < modules.size; row++) {
+    for (let col = 0; col < modules.size; col++) {
+      if (modules.get(row, col)) doc.rect(x + col * cell, y + row * cell, cell, cell);
+    }
+  }
+  doc.fillColor(INK).fill();
 }
