@@ -280,6 +280,12 @@ describe("issuing credit notes", () => {
     // What is left of each line: 2 of the first, 0.5 of the second.
     expect(auto.lines.map((l: { quantity: string }) => l.quantity)).toEqual(["2.00", "0.50"]);
 
+    // A German invoice's cancel writes its credit note's reason in German.
+    const german = await sentInvoice({ language: "de" });
+    await api.post(`/api/invoices/${german.id}/cancel`);
+    const germanNotes = (await api.get(`/api/invoices/${german.id}/owner`)).body.creditNotes;
+    expect(germanNotes.map((n: { reason: string }) => n.reason)).toEqual(["Rechnung storniert"]);
+
     // A draft's cancel issues none.
     const draft = await api.post("/api/invoices", invoiceBody());
     await api.post(`/api/invoices/${draft.body.id}/cancel`);

@@ -190,6 +190,7 @@ const de: Record<MessageKey, string> = {
   "checkout.pastDueBody": "Sie können sie weiterhin bezahlen.",
   // ---- credit notes (lib/services/credit-notes) ----
   "creditNote.title": "Gutschrift",
+  "creditNote.cancelReason": "Rechnung storniert",
   "creditNote.issued": "Ausgestellt am {date}",
   "creditNote.corrects": "Korrigiert Rechnung {invoiceNumber} vom {issueDate}",
   "creditNote.from": "VON",

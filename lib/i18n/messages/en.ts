@@ -196,6 +196,7 @@ const en = {
   "checkout.pastDueBody": "You can still pay it.",
   // ---- credit notes (lib/services/credit-notes) ----
   "creditNote.title": "Credit note",
+  "creditNote.cancelReason": "Invoice cancelled",
   "creditNote.issued": "Issued {date}",
   "creditNote.corrects": "Corrects invoice {invoiceNumber} of {issueDate}",
   "creditNote.from": "FROM",

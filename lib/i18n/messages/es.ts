@@ -188,6 +188,7 @@ const es: Record<MessageKey, string> = {
   "checkout.pastDueBody": "Todavía puede pagarla.",
   // ---- credit notes (lib/services/credit-notes) ----
   "creditNote.title": "Factura rectificativa",
+  "creditNote.cancelReason": "Factura anulada",
   "creditNote.issued": "Emitida el {date}",
   "creditNote.corrects": "Rectifica la factura {invoiceNumber} del {issueDate}",
   "creditNote.from": "DE",

@@ -188,6 +188,7 @@ const fr: Record<MessageKey, string> = {
   "checkout.pastDueBody": "Vous pouvez encore la payer.",
   // ---- credit notes (lib/services/credit-notes) ----
   "creditNote.title": "Avoir",
+  "creditNote.cancelReason": "Facture annulée",
   "creditNote.issued": "Émis le {date}",
   "creditNote.corrects": "Rectifie la facture {invoiceNumber} du {issueDate}",
   "creditNote.from": "DE",

@@ -188,6 +188,7 @@ const pt: Record<MessageKey, string> = {
   "checkout.pastDueBody": "Ainda a pode pagar.",
   // ---- credit notes (lib/services/credit-notes) ----
   "creditNote.title": "Nota de crédito",
+  "creditNote.cancelReason": "Fatura anulada",
   "creditNote.issued": "Emitida em {date}",
   "creditNote.corrects": "Corrige a fatura {invoiceNumber} de {issueDate}",
   "creditNote.from": "DE",

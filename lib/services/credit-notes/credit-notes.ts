@@ -13,6 +13,7 @@ import { amountUnit, invoiceAmountDue } from "@/lib/domain/fiat";
 import { isPayable, transition } from "@/lib/domain/invoice-state";
 import { sumAmounts, toStroops } from "@/lib/domain/money";
 import { taxInCurrency } from "@/lib/domain/tax";
+import { t } from "@/lib/i18n";
 import { isId, newId } from "@/lib/ids";
 import { keyNetworkCondition, keySees } from "@/lib/services/auth/key-network";
 import { type AuthedContext, actorOf } from "@/lib/services/context";
@@ -25,6 +26,7 @@ import {
   lockInvoiceForOwner,
 } from "@/lib/services/invoices/store";
 import { queueCreditNoteEmail } from "./credit-note-email";
+import { creditNoteLanguage } from "./language";
 
 // Credit notes (docs/decisions.md, Credit notes): issued for a sent invoice under its row lock,
 // numbered in the wallet's own gap-free CN- series, written with the invoice's amountCredited,
@@ -38,8 +40,6 @@ export const NOT_SENT = "Only a sent invoice can be credited";
 export const LINK_NOT_CREDITED = "A payment link cannot be credited";
 export const REFUND_NOT_OF_INVOICE = "refundId must be a refund of this invoice";
 export const REFUND_ALREADY_CREDITED = "This refund already has a credit note";
-/** The reason of the credit note a cancel issues. */
-export const CANCEL_REASON = "Invoice cancelled";
 /** What a credit note that leaves nothing due on an unpaid invoice cancels it with. */
 export const CREDITED_IN_FULL = "Credited in full";
 
@@ -196,7 +196,9 @@ export async function creditOnCancel(
   const prior = await tx.select().from(creditNotes).where(eq(creditNotes.invoiceId, cancelled.id));
   if (uncredited({ ...cancelled, lineItems }, prior as PriorCredit[]).total.lte("0"))
     return cancelled;
-  const text = reason?.trim() ? `${CANCEL_REASON}: ${reason.trim()}` : CANCEL_REASON;
+  // In the invoice's language, as the credit note that prints it ("Rechnung storniert").
+  const cancelReason = t(creditNoteLanguage(cancelled), "creditNote.cancelReason");
+  const text = reason?.trim() ? `${cancelReason}: ${reason.trim()}` : cancelReason;
   const { invoice } = await issueCreditNote(
     tx,
     ctx,
