@@ -18,6 +18,8 @@ export const clients = pgTable(
     taxScheme: text("tax_scheme", { enum: TAX_SCHEMES }),
     postalAddress: jsonb("postal_address").$type<PostalAddress>(),
     isBusiness: boolean("is_business"),
+    /** The buyer reference its invoices take by default (BT-10, e.g. a Leitweg-ID). */
+    buyerReference: text("buyer_reference"),
     isFavorite: boolean("is_favorite").notNull().default(false),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),

@@ -63,6 +63,8 @@ export const invoices = pgTable(
     notes: text("notes"),
     /** Payment terms in words, printed on the PDF ("Net 30, 2 % discount within 10 days"). */
     paymentTerms: text("payment_terms"),
+    /** The buyer's reference (EN 16931 BT-10, the Leitweg-ID of a German public buyer). */
+    buyerReference: text("buyer_reference"),
     /** The date of supply, or a service period (docs/decisions.md, Tax identities). */
     supplyDate: date("supply_date", { mode: "string" }),
     periodStart: date("period_start", { mode: "string" }),

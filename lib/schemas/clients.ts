@@ -26,6 +26,9 @@ export const clientInputSchema = z
       .nullish()
       .describe("Structured address; its country is the client's country"),
     isBusiness: z.boolean().nullish().describe("Whether the client is a business"),
+    buyerReference: optionalText(200).describe(
+      "The reference its invoices take by default (EN 16931 BT-10): a German public buyer's Leitweg-ID, which an XRechnung requires",
+    ),
     isFavorite: z.boolean().optional(),
   })
   .strict();
@@ -45,6 +48,7 @@ const client = z.object({
   taxScheme: z.enum(TAX_SCHEMES).nullable(),
   postalAddress: postalAddress.nullable(),
   isBusiness: z.boolean().nullable(),
+  buyerReference: z.string().nullable(),
   isFavorite: z.boolean(),
   createdAt: timestamp,
   updatedAt: timestamp,

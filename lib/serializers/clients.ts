@@ -15,6 +15,7 @@ const client = (c: ClientRow): FormB<typeof clientResponse> => ({
   taxScheme: c.taxScheme,
   postalAddress: c.postalAddress,
   isBusiness: c.isBusiness,
+  buyerReference: c.buyerReference,
   isFavorite: c.isFavorite,
   createdAt: c.createdAt.toISOString(),
   updatedAt: c.updatedAt.toISOString(),

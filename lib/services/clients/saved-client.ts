@@ -21,6 +21,8 @@ export type ClientDetails = {
   clientTaxScheme: TaxScheme | null;
   clientPostalAddress: PostalAddress | null;
   clientIsBusiness: boolean | null;
+  /** A saved client's default buyer reference (BT-10); the invoice's own wins. */
+  buyerReference?: string | null;
 };
 
 /**
@@ -50,5 +52,6 @@ export async function savedClientDetails(
     clientTaxScheme: row.taxScheme,
     clientPostalAddress: row.postalAddress,
     clientIsBusiness: row.isBusiness,
+    buyerReference: row.buyerReference,
   };
 }

@@ -27,6 +27,7 @@ export async function upsertClient(
     taxScheme?: TaxScheme | null;
     postalAddress?: PostalAddressInput | PostalAddress | null;
     isBusiness?: boolean | null;
+    buyerReference?: string | null;
     isFavorite?: boolean;
   },
 ): Promise<ClientRow> {
@@ -46,6 +47,7 @@ export async function upsertClient(
     taxScheme: [tax?.scheme, clients.taxScheme],
     postalAddress: [postalAddress, clients.postalAddress],
     isBusiness: [input.isBusiness, clients.isBusiness],
+    buyerReference: [input.buyerReference, clients.buyerReference],
     isFavorite: [input.isFavorite, clients.isFavorite],
   } as const;
   const keep = <T>(value: T | undefined, column: unknown) =>
@@ -69,6 +71,7 @@ export async function upsertClient(
       taxScheme: tax?.scheme ?? null,
       postalAddress: postalAddress ?? null,
       isBusiness: input.isBusiness ?? null,
+      buyerReference: input.buyerReference ?? null,
       isFavorite: input.isFavorite ?? false,
       createdAt: now,
       updatedAt: now,

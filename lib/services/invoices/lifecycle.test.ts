@@ -34,6 +34,7 @@ function invoice(over: Partial<InvoiceRow> = {}): InvoiceRow {
     description: null,
     notes: null,
     paymentTerms: null,
+    buyerReference: null,
     supplyDate: null,
     periodStart: null,
     periodEnd: null,

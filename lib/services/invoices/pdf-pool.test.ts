@@ -80,6 +80,7 @@ const sample: InvoicePdfData = {
   description: null,
   notes: null,
   paymentTerms: null,
+  buyerReference: null,
   supplyDate: null,
   periodStart: null,
   periodEnd: null,

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import PDFDocument from "pdfkit";
 import { addressLines, taxIdLine } from "@/lib/domain/address";
+import { embedFacturX, pdfA3Options } from "@/lib/einvoice/facturx";
 import { invoiceAmountDue } from "@/lib/domain/fiat";
 import { toStroops } from "@/lib/domain/money";
 import { breakdownOf, taxInCurrency } from "@/lib/domain/tax";
@@ -95,6 +96,11 @@ export type InvoicePdfOptions = {
    * left off: pdfkit draws no SVG) and lines added under FROM (address, tax id).
    */
   profile?: { logo: { data: Buffer } | null; lines: (string | null)[] } | null;
+  /**
+   * The invoice's CII XML (EN 16931) when it can be an e-invoice: the PDF is then a Factur-X
+   * PDF/A-3b with it embedded (lib/einvoice/facturx.ts); else the PDF is as before.
+   */
+  eInvoiceXml?: string | null;
 };
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", {
@@ -154,7 +160,9 @@ export function renderInvoicePdf(
       Author: invoice.freelancerName ?? invoice.freelancerCompany ?? invoice.freelancerWallet,
       Creator: "Stellar Invoicing",
     },
+    ...(options.eInvoiceXml ? pdfA3Options(loadFonts().Body) : {}),
   });
+  if (options.eInvoiceXml) embedFacturX(doc, options.eInvoiceXml);
   for (const [name, data] of Object.entries(loadFonts())) doc.registerFont(name, data);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
