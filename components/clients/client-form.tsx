@@ -26,6 +26,8 @@ export type ClientDraft = {
   /** The structured address (docs/decisions.md, Tax identities): e-invoices and tax rules use it. */
   postalAddress: AddressValues;
   isBusiness: boolean;
+  /** Its invoices' default buyer reference (BT-10, a Leitweg-ID): XRechnung needs one. */
+  buyerReference: string;
   isFavorite: boolean;
 };
 export const EMPTY_CLIENT: ClientDraft = {
@@ -37,6 +39,7 @@ export const EMPTY_CLIENT: ClientDraft = {
   taxId: "",
   postalAddress: addressBoxes(null),
   isBusiness: false,
+  buyerReference: "",
   isFavorite: false,
 };
 
@@ -52,6 +55,7 @@ export const clientFormSchema = z.object({
   taxId: fromTextBox(shape.taxId),
   postalAddress: addressFromForm(shape.postalAddress),
   isBusiness: shape.isBusiness.unwrap().unwrap(),
+  buyerReference: fromTextBox(shape.buyerReference),
   isFavorite: shape.isFavorite.unwrap(),
 });
 
@@ -78,6 +82,7 @@ export const draftOf = (c: SavedClient): ClientDraft => ({
   taxId: c.taxId ?? "",
   postalAddress: addressBoxes(c.postalAddress),
   isBusiness: c.isBusiness ?? false,
+  buyerReference: c.buyerReference ?? "",
   isFavorite: c.isFavorite,
 });
 
@@ -106,7 +111,9 @@ export function ClientForm({
   const [name, email] = useWatch({ control, name: ["name", "email"] });
   const existing = clients?.find((c) => c.email.toLowerCase() === email.trim().toLowerCase());
 
-  const text = (key: "name" | "email" | "company" | "address" | "taxId" | "taxScheme") => ({
+  const text = (
+    key: "name" | "email" | "company" | "address" | "taxId" | "taxScheme" | "buyerReference",
+  ) => ({
     ...register(key),
     error: details[key] ?? errors[key]?.message,
   });
@@ -154,6 +161,19 @@ export function ClientForm({
                   errors.postalAddress?.[box]?.message,
               })}
             />
+            <Field
+              label="Buyer reference (Leitweg-ID)"
+              {...text("buyerReference")}
+              hint={<Hint>Its invoices take it by default; XRechnung needs one.</Hint>}
+            />
+            <p
+              className="text-sm text-slate-600 dark:text-slate-300"
+              data-testid="einvoice-client-hint"
+            >
+              E-invoices need the client&apos;s postal address with its country (and, for reverse
+              charge, its VAT number); XRechnung also needs its city, postcode and the buyer
+              reference.
+            </p>
           </div>
         </details>
         <Checkbox label="Favorite" {...register("isFavorite")} />

@@ -86,7 +86,7 @@ export function ProfileForm({
           <TextArea label="Address" rows={3} className="sm:col-span-2" {...text("address")} />
         </div>
         <TaxSection
-          open={Boolean(profile.taxId || profile.postalAddress)}
+          open={Boolean(profile.taxId || profile.postalAddress || profile.phone)}
           register={register}
           error={(key) =>
             notice?.details[key] ??

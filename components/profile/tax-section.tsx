@@ -45,7 +45,19 @@ export function TaxSection({
           hint={<Hint>e.g. DE. Empty: the address's country.</Hint>}
         />
         <AddressFields field={(box) => field(`postalAddress.${box}`)} />
+        <Field
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          {...field("phone")}
+          hint={<Hint>Only for XRechnung (German public buyers) as the contact phone.</Hint>}
+        />
       </div>
+      <p className="mt-3 text-sm text-slate-600" data-testid="einvoice-profile-hint">
+        E-invoices (Factur-X, XRechnung) need your name or company, this postal address with its
+        country and, when you charge VAT, your tax ID. XRechnung also needs your email, city,
+        postcode and phone. Without them invoices still send, as plain PDFs.
+      </p>
     </details>
   );
 }

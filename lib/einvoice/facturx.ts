@@ -84,8 +84,11 @@ function infoXmp(info: Record<string, unknown>): string {
   ];
   const dc: string[] = [];
   if (info.Title)
-    dc.push(`<dc:title><rdf:Alt><rdf:li xml:lang="x-default">${text(info.Title)}</rdf:li></rdf:Alt></dc:title>`);
-  if (info.Author) dc.push(`<dc:creator><rdf:Seq><rdf:li>${text(info.Author)}</rdf:li></rdf:Seq></dc:creator>`);
+    dc.push(
+      `<dc:title><rdf:Alt><rdf:li xml:lang="x-default">${text(info.Title)}</rdf:li></rdf:Alt></dc:title>`,
+    );
+  if (info.Author)
+    dc.push(`<dc:creator><rdf:Seq><rdf:li>${text(info.Author)}</rdf:li></rdf:Seq></dc:creator>`);
   if (info.Subject)
     dc.push(
       `<dc:description><rdf:Alt><rdf:li xml:lang="x-default">${text(info.Subject)}</rdf:li></rdf:Alt></dc:description>`,

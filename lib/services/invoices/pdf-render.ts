@@ -2,11 +2,11 @@ import fs from "node:fs";
 import path from "node:path";
 import PDFDocument from "pdfkit";
 import { addressLines, taxIdLine } from "@/lib/domain/address";
-import { embedFacturX, pdfA3Options } from "@/lib/einvoice/facturx";
 import { invoiceAmountDue } from "@/lib/domain/fiat";
 import { toStroops } from "@/lib/domain/money";
 import { breakdownOf, taxInCurrency } from "@/lib/domain/tax";
 import { TAX_CATEGORY_NAMES, TAX_CATEGORY_NOTES } from "@/lib/domain/tax-categories";
+import { embedFacturX, pdfA3Options } from "@/lib/einvoice/facturx";
 // Amounts as the freelancer pages show them: the one formatting module, pure string work.
 import {
   formatAmount,

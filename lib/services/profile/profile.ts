@@ -54,7 +54,11 @@ export function profileLogoUrl(
  * tax id under FROM. Null without a profile.
  */
 export async function pdfProfile(db: DbOrTx, wallet: string) {
-  const profile = await getProfile(db, wallet);
+  return pdfProfileOf(await getProfile(db, wallet));
+}
+
+/** `pdfProfile` of a profile row already read. */
+export function pdfProfileOf(profile: ProfileRow | null) {
   if (!profile) return null;
   const raster = profile.logoType === "image/png" || profile.logoType === "image/jpeg";
   return {
