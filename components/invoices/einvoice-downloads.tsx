@@ -99,7 +99,7 @@ export function EInvoiceDownloads({
                 <li key={field}>
                   {message}{" "}
                   {field.startsWith("profile.") ? (
-                    <Link href="/profile" className="underline">
+                    <Link href="/settings/profile" className="underline">
                       in your profile
                     </Link>
                   ) : draft ? (

@@ -11,3 +11,26 @@ export async function pdfText(pdf: Uint8Array | ArrayBuffer): Promise<string> {
 /** The same with every run of whitespace one space: phrases split over lines read whole. */
 export const flatPdfText = async (pdf: Uint8Array | ArrayBuffer) =>
   (await pdfText(pdf)).replace(/\s+/g, " ");
+
+/**
+ * A PDF as pdfjs reads it (an independent reader): its embedded files by name (the document's
+ * EmbeddedFiles name tree) and its XMP metadata, raw, as its catalog's /Metadata holds it.
+ */
+export async function pdfEmbedded(
+  pdf: Uint8Array | ArrayBuffer,
+): Promise<{ files: Record<string, string>; xmp: string | null; header: string }> {
+  const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
+  const data = pdf instanceof Uint8Array ? pdf : new Uint8Array(pdf);
+  const header = Buffer.from(data.subarray(0, 8)).toString("latin1");
+  const doc = await getDocument({ data: data.slice(), verbosity: 0 }).promise;
+  const attachments = ((await doc.getAttachments()) ?? {}) as Record<
+    string,
+    { filename: string; content: Uint8Array }
+  >;
+  const { metadata } = await doc.getMetadata();
+  await doc.destroy();
+  const files = Object.fromEntries(
+    Object.values(attachments).map((a) => [a.filename, Buffer.from(a.content).toString("utf8")]),
+  );
+  return { files, xmp: metadata?.getRaw() ?? null, header };
+}
