@@ -22,7 +22,8 @@ export async function pdfEmbedded(
   const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
   const data = pdf instanceof Uint8Array ? pdf : new Uint8Array(pdf);
   const header = Buffer.from(data.subarray(0, 8)).toString("latin1");
-  const doc = await getDocument({ data: data.slice(), verbosity: 0 }).promise;
+  // A copy as a plain Uint8Array (pdfjs refuses a Buffer, and detaches what it is given).
+  const doc = await getDocument({ data: new Uint8Array(data), verbosity: 0 }).promise;
   const attachments = ((await doc.getAttachments()) ?? {}) as Record<
     string,
     { filename: string; content: Uint8Array }
