@@ -145,6 +145,16 @@ describe("PdfCache", () => {
     expect(pdfVersion(job({}, Buffer.from("a")))).not.toBe(pdfVersion(job({}, Buffer.from("b"))));
   });
 
+  it("the version covers the embedded e-invoice (a profile phone or tax id it shows)", () => {
+    const withXml = (xml: string | null): PdfJob => {
+      const j = job({});
+      return { ...j, options: { ...j.options, eInvoiceXml: xml } };
+    };
+    expect(pdfVersion(withXml(null))).toBe(pdfVersion(job({})));
+    expect(pdfVersion(withXml("<a/>"))).not.toBe(pdfVersion(withXml(null)));
+    expect(pdfVersion(withXml("<a/>"))).not.toBe(pdfVersion(withXml("<b/>")));
+  });
+
   it("answers a PDF only for its version, and stays within its bytes", () => {
     const cache = new PdfCache(100);
     cache.set("a", "v1", Buffer.alloc(40));
