@@ -1,4 +1,3 @@
-import type { DbOrTx } from "@/db/client";
 import { type Config, paymentPageUrl } from "@/lib/config";
 import { ValidationError } from "@/lib/domain/errors";
 import {
@@ -93,25 +92,5 @@ export async function invoiceEInvoice(
   return {
     xml: buildCii(input, PROFILE_OF[format]),
     filename: `${invoice.invoiceNumber}${format === "xrechnung" ? "-xrechnung" : ""}.xml`,
-  };
-}
-
-/**
- * What the invoice page offers (components/invoices): for each format, the fields the invoice
- * still lacks (empty: it can be downloaded).
- */
-export async function eInvoiceReadiness(
-  db: DbOrTx,
-  config: Pick<Config, "appUrl" | "issuers">,
-  invoice: EInvoiceInvoice & { freelancerWallet: string },
-): Promise<Record<EInvoiceFormat, EInvoiceProblem[]>> {
-  const input = invoiceEInvoiceInput(
-    config,
-    invoice,
-    await getProfile(db, invoice.freelancerWallet),
-  );
-  return {
-    cii: eInvoiceProblems(input, "en16931"),
-    xrechnung: eInvoiceProblems(input, "xrechnung"),
   };
 }
