@@ -139,6 +139,36 @@ describe("e-invoices", () => {
     ).toBe("991-01234-56");
   });
 
+  it("a saved client's Leitweg-ID fills the invoice form's buyer reference", async () => {
+    const page = await signedInPage();
+    await page.goto(`${env.app.url}/clients`);
+    await page.getByLabel("Name", { exact: true }).fill("Stadt Köln");
+    await page.getByLabel(/^Email/).fill("e-rechnung@stadt-koeln.example");
+    await page.getByText("Tax registration and postal address").click();
+    await visible(page.getByTestId("einvoice-client-hint"));
+    await page.getByLabel("Street", { exact: true }).fill("Willy-Brandt-Platz 2");
+    await page.getByLabel("Postcode").fill("50679");
+    await page.getByLabel("City").fill("Köln");
+    await page.getByLabel("Country code").fill("DE");
+    await page.getByLabel(/^Buyer reference/).fill("05315000-12345-67");
+    await page.getByRole("button", { name: "Add client" }).click();
+    const table = page.getByRole("table", { name: /Saved clients/ });
+    await visible(table.getByRole("row").filter({ hasText: "Stadt Köln" }));
+    const clients = (await freelancer.api.get("/api/clients")).body;
+    expect(clients.find((c: { name: string }) => c.name === "Stadt Köln")).toMatchObject({
+      buyerReference: "05315000-12345-67",
+    });
+
+    await page.goto(`${env.app.url}/invoices/new`);
+    const saved = page.getByLabel("Saved client");
+    await until(
+      async () => (await saved.isEnabled()) && (await saved.locator("option").count()) > 1,
+      { message: "saved clients to load" },
+    );
+    await saved.selectOption({ label: "Stadt Köln (e-rechnung@stadt-koeln.example)" });
+    expect(await page.getByLabel(/^Buyer reference/).inputValue()).toBe("05315000-12345-67");
+  });
+
   it("the invoice email in the mail catcher attaches the Factur-X PDF", async () => {
     const sent = await sentInvoice(freelancer, {
       title: "Brand workshop",

@@ -86,6 +86,8 @@ export function useInvoiceFields(form: InvoiceFormApi) {
     setValue("clientTaxScheme", c.taxScheme ?? "", options);
     setValue("clientIsBusiness", c.isBusiness ?? false, options);
     setValue("clientPostalAddress", addressBoxes(c.postalAddress), options);
+    // Its default buyer reference (BT-10, an XRechnung's Leitweg-ID); the box may change it.
+    setValue("buyerReference", c.buyerReference ?? "", options);
   }
 
   return {
