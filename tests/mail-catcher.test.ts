@@ -46,6 +46,7 @@ describe("mail catcher", () => {
       description: null,
       notes: null,
       paymentTerms: null,
+      buyerReference: null,
       supplyDate: null,
       periodStart: null,
       periodEnd: null,

@@ -30,6 +30,8 @@ export type ClientDraft = {
   isBusiness: boolean;
   /** The language of the client's documents; "": the profile's (docs/decisions.md, Languages). */
   language: Language | "";
+  /** Its invoices' default buyer reference (BT-10, a Leitweg-ID): XRechnung needs one. */
+  buyerReference: string;
   isFavorite: boolean;
 };
 export const EMPTY_CLIENT: ClientDraft = {
@@ -42,6 +44,7 @@ export const EMPTY_CLIENT: ClientDraft = {
   postalAddress: addressBoxes(null),
   isBusiness: false,
   language: "",
+  buyerReference: "",
   isFavorite: false,
 };
 
@@ -58,6 +61,7 @@ export const clientFormSchema = z.object({
   postalAddress: addressFromForm(shape.postalAddress),
   isBusiness: shape.isBusiness.unwrap().unwrap(),
   language: fromInput(shape.language, (v: Language | "") => v || null),
+  buyerReference: fromTextBox(shape.buyerReference),
   isFavorite: shape.isFavorite.unwrap(),
 });
 
@@ -85,6 +89,7 @@ export const draftOf = (c: SavedClient): ClientDraft => ({
   postalAddress: addressBoxes(c.postalAddress),
   isBusiness: c.isBusiness ?? false,
   language: c.language ?? "",
+  buyerReference: c.buyerReference ?? "",
   isFavorite: c.isFavorite,
 });
 
@@ -114,7 +119,15 @@ export function ClientForm({
   const existing = clients?.find((c) => c.email.toLowerCase() === email.trim().toLowerCase());
 
   const text = (
-    key: "name" | "email" | "company" | "address" | "taxId" | "taxScheme" | "language",
+    key:
+      | "name"
+      | "email"
+      | "company"
+      | "address"
+      | "taxId"
+      | "taxScheme"
+      | "language"
+      | "buyerReference",
   ) => ({
     ...register(key),
     error: details[key] ?? errors[key]?.message,
@@ -166,6 +179,19 @@ export function ClientForm({
             <Select label="Invoice language" {...text("language")}>
               <LanguageOptions none="Your profile's" />
             </Select>
+            <Field
+              label="Buyer reference (Leitweg-ID)"
+              {...text("buyerReference")}
+              hint={<Hint>Its invoices take it by default; XRechnung needs one.</Hint>}
+            />
+            <p
+              className="text-sm text-slate-600 dark:text-slate-300"
+              data-testid="einvoice-client-hint"
+            >
+              E-invoices need the client&apos;s postal address with its country (and, for reverse
+              charge, its VAT number); XRechnung also needs its city, postcode and the buyer
+              reference.
+            </p>
           </div>
         </details>
         <Checkbox label="Favorite" {...register("isFavorite")} />

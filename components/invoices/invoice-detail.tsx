@@ -28,6 +28,7 @@ import { AuditTimeline } from "./audit-timeline";
 import { CreditNotes } from "./credit-notes";
 import { DownloadPdfButton } from "./download-pdf-button";
 import { DuplicateButton } from "./duplicate-button";
+import { EInvoiceDownloads } from "./einvoice-downloads";
 import { InvoiceDocument } from "./invoice-document";
 import { InvoiceEmails, sentNotice } from "./invoice-emails";
 import { InvoiceTimes } from "./invoice-payments";
@@ -270,6 +271,7 @@ export function InvoiceDetail({ id }: { id: string }) {
                 Printable view
               </Link>
             </div>
+            <EInvoiceDownloads id={id} invoiceNumber={invoiceNumber} status={status} />
           </Card>
           <Card title="Details">
             <InvoiceTimes invoice={invoice} />

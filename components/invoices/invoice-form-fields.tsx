@@ -432,6 +432,12 @@ export function FromYouFields({ text, profile }: { text: TextProps; profile?: Pr
           {...text("paymentTerms")}
           className="sm:col-span-3"
         />
+        <Field
+          label="Buyer reference (Leitweg-ID)"
+          {...text("buyerReference")}
+          hint={<Hint>The client&apos;s reference for this invoice; XRechnung needs one.</Hint>}
+          className="sm:col-span-3"
+        />
       </div>
     </Card>
   );

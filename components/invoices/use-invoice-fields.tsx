@@ -88,6 +88,8 @@ export function useInvoiceFields(form: InvoiceFormApi) {
     setValue("clientPostalAddress", addressBoxes(c.postalAddress), options);
     // The client's language when it has one (docs/decisions.md, Languages).
     setValue("language", c.language ?? "", options);
+    // Its default buyer reference (BT-10, an XRechnung's Leitweg-ID); the box may change it.
+    setValue("buyerReference", c.buyerReference ?? "", options);
   }
 
   return {

@@ -86,7 +86,9 @@ export function ProfileForm({
           <TextArea label="Address" rows={3} className="sm:col-span-2" {...text("address")} />
         </div>
         <TaxSection
-          open={Boolean(profile.taxId || profile.postalAddress || profile.defaultLanguage)}
+          open={Boolean(
+            profile.taxId || profile.postalAddress || profile.defaultLanguage || profile.phone,
+          )}
           register={register}
           error={(key) =>
             notice?.details[key] ??

@@ -15,6 +15,7 @@ export type ProfileFormValues = {
   displayName: string;
   company: string;
   email: string;
+  phone: string;
   address: string;
   taxId: string;
   /** "": no scheme (the number is kept as typed). */
@@ -40,6 +41,7 @@ export const profileFormSchema = z.object({
   displayName: from(shape.displayName, blank),
   company: from(shape.company, blank),
   email: from(shape.email, blank),
+  phone: from(shape.phone, blank),
   address: from(shape.address, blank),
   taxId: from(shape.taxId, blank),
   taxScheme: z.preprocess((v: string) => v || null, shape.taxScheme) as unknown as z.ZodType<
@@ -69,6 +71,7 @@ export function profileFormValues(p: ProfileBody): ProfileFormValues {
     displayName: p.displayName ?? "",
     company: p.company ?? "",
     email: p.email ?? "",
+    phone: p.phone ?? "",
     address: p.address ?? "",
     taxId: p.taxId ?? "",
     taxScheme: p.taxScheme ?? "",

@@ -53,7 +53,19 @@ export function TaxSection({
         >
           <LanguageOptions none="English (default)" />
         </Select>
+        <Field
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          {...field("phone")}
+          hint={<Hint>Only for XRechnung (German public buyers) as the contact phone.</Hint>}
+        />
       </div>
+      <p className="mt-3 text-sm text-slate-600" data-testid="einvoice-profile-hint">
+        E-invoices (Factur-X, XRechnung) need your name or company, this postal address with its
+        country and, when you charge VAT, your tax ID. XRechnung also needs your email, city,
+        postcode and phone. Without them invoices still send, as plain PDFs.
+      </p>
     </details>
   );
 }

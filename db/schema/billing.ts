@@ -30,6 +30,8 @@ export const profiles = pgTable("profiles", {
   displayName: text("display_name"),
   company: text("company"),
   email: text("email"),
+  /** The seller contact's phone (an XRechnung's BT-42). */
+  phone: text("phone"),
   address: text("address"),
   /** VAT number, ABN, EIN...: checked under taxScheme when it has one (lib/domain/tax-id.ts). */
   taxId: text("tax_id"),

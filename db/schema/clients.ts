@@ -21,6 +21,8 @@ export const clients = pgTable(
     isBusiness: boolean("is_business"),
     /** The language of the client's documents; null: the profile's (docs/decisions.md, Languages). */
     language: text("language", { enum: LANGUAGES }),
+    /** The buyer reference its invoices take by default (BT-10, e.g. a Leitweg-ID). */
+    buyerReference: text("buyer_reference"),
     isFavorite: boolean("is_favorite").notNull().default(false),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),

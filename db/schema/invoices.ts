@@ -66,6 +66,8 @@ export const invoices = pgTable(
     paymentTerms: text("payment_terms"),
     /** The client's language: every document of the invoice is written in it (docs/decisions.md, Languages). */
     language: text("language", { enum: LANGUAGES }).notNull().default("en"),
+    /** The buyer's reference (EN 16931 BT-10, the Leitweg-ID of a German public buyer). */
+    buyerReference: text("buyer_reference"),
     /** The date of supply, or a service period (docs/decisions.md, Tax identities). */
     supplyDate: date("supply_date", { mode: "string" }),
     periodStart: date("period_start", { mode: "string" }),

@@ -16,6 +16,7 @@ export const richInvoice: InvoicePdfData = {
   supplyDate: null,
   periodStart: "2026-10-01",
   periodEnd: "2026-10-31",
+  buyerReference: null,
   taxCurrency: "EUR",
   taxExchangeRate: "0.925925925926",
   taxRateSource: "coingecko",

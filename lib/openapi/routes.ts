@@ -22,6 +22,7 @@ import * as health from "@/app/api/health/spec";
 import * as invoiceCancel from "@/app/api/invoices/[id]/cancel/spec";
 import * as invoiceCreditNotes from "@/app/api/invoices/[id]/credit-notes/spec";
 import * as invoiceDuplicate from "@/app/api/invoices/[id]/duplicate/spec";
+import * as invoiceEInvoice from "@/app/api/invoices/[id]/einvoice/spec";
 import * as invoiceEmail from "@/app/api/invoices/[id]/email/spec";
 import * as invoiceEmails from "@/app/api/invoices/[id]/emails/spec";
 import * as invoiceOwner from "@/app/api/invoices/[id]/owner/spec";
@@ -88,6 +89,7 @@ export const ROUTE_SPECS: readonly Operation[] = [
   invoice,
   invoiceOwner,
   invoicePdf,
+  invoiceEInvoice,
   exportPayments,
   exportInvoices,
   exportCreditNotes,

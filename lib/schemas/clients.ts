@@ -33,6 +33,9 @@ export const clientInputSchema = z
       .describe(
         "The language of this client's documents (en, de, fr, es, pt): new invoices for the client take it; null: the profile's default",
       ),
+    buyerReference: optionalText(200).describe(
+      "The reference its invoices take by default (EN 16931 BT-10): a German public buyer's Leitweg-ID, which an XRechnung requires",
+    ),
     isFavorite: z.boolean().optional(),
   })
   .strict();
@@ -53,6 +56,7 @@ const client = z.object({
   postalAddress: postalAddress.nullable(),
   isBusiness: z.boolean().nullable(),
   language: z.enum(LANGUAGES).nullable(),
+  buyerReference: z.string().nullable(),
   isFavorite: z.boolean(),
   createdAt: timestamp,
   updatedAt: timestamp,

@@ -119,6 +119,12 @@ export const INVOICE_TEXT_FIELDS = {
     ),
     output: z.string().nullable(),
   },
+  buyerReference: {
+    input: optionalText(200).describe(
+      "The buyer's reference for the invoice (EN 16931 BT-10): for a German public buyer its Leitweg-ID, which an XRechnung requires; left out with a saved client (clientId), the client's",
+    ),
+    output: z.string().nullable(),
+  },
   clientTaxId: {
     input: optionalText(50).describe(
       "The buyer's VAT number, ABN...: checked under clientTaxScheme when one is given (400 with details.clientTaxId)",

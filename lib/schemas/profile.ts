@@ -30,6 +30,12 @@ export const profileInputSchema = z
     displayName: optionalText(200),
     company: optionalText(200),
     email: emailSchema.nullish().describe("one address; payment notices go to it"),
+    phone: optionalText(50)
+      .refine(
+        (v) => v == null || /^\+?[0-9][0-9 ()./-]{2,49}$/.test(v),
+        "phone must be a phone number: digits, spaces and + ( ) . / -",
+      )
+      .describe("the seller contact's phone, which an XRechnung requires (BT-42)"),
     address: optionalText(500),
     taxId: optionalText(50).describe(
       "VAT number, ABN, EIN...: at most 50 characters; checked under taxScheme when one is given (an invalid one answers 400 with details.taxId) and kept in its compact form (DE136695976)",
@@ -82,6 +88,7 @@ const profile = z.object({
   displayName: z.string().nullable(),
   company: z.string().nullable(),
   email: z.string().nullable(),
+  phone: z.string().nullable(),
   address: z.string().nullable(),
   taxId: z.string().nullable(),
   taxScheme: z.enum(TAX_SCHEMES).nullable(),

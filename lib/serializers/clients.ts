@@ -16,6 +16,7 @@ const client = (c: ClientRow): FormB<typeof clientResponse> => ({
   postalAddress: c.postalAddress,
   isBusiness: c.isBusiness,
   language: c.language,
+  buyerReference: c.buyerReference,
   isFavorite: c.isFavorite,
   createdAt: c.createdAt.toISOString(),
   updatedAt: c.updatedAt.toISOString(),

@@ -7,6 +7,7 @@ export const profileSerializer = sameInBothForms(profileResponse, (p: ProfileVie
   displayName: p.displayName,
   company: p.company,
   email: p.email,
+  phone: p.phone,
   address: p.address,
   taxId: p.taxId,
   taxScheme: p.taxScheme,

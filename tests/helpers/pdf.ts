@@ -37,3 +37,27 @@ export async function pdfQrCode(pdf: Uint8Array | ArrayBuffer): Promise<string |
     await doc.destroy();
   }
 }
+
+/**
+ * A PDF as pdfjs reads it (an independent reader): its embedded files by name (the document's
+ * EmbeddedFiles name tree) and its XMP metadata, raw, as its catalog's /Metadata holds it.
+ */
+export async function pdfEmbedded(
+  pdf: Uint8Array | ArrayBuffer,
+): Promise<{ files: Record<string, string>; xmp: string | null; header: string }> {
+  const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
+  const data = pdf instanceof Uint8Array ? pdf : new Uint8Array(pdf);
+  const header = Buffer.from(data.subarray(0, 8)).toString("latin1");
+  // A copy as a plain Uint8Array (pdfjs refuses a Buffer, and detaches what it is given).
+  const doc = await getDocument({ data: new Uint8Array(data), verbosity: 0 }).promise;
+  const attachments = ((await doc.getAttachments()) ?? {}) as Record<
+    string,
+    { filename: string; content: Uint8Array }
+  >;
+  const { metadata } = await doc.getMetadata();
+  await doc.destroy();
+  const files = Object.fromEntries(
+    Object.values(attachments).map((a) => [a.filename, Buffer.from(a.content).toString("utf8")]),
+  );
+  return { files, xmp: metadata?.getRaw() ?? null, header };
+}

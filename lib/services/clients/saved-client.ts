@@ -24,6 +24,8 @@ export type ClientDetails = {
   clientIsBusiness: boolean | null;
   /** Not an invoice column of its own: the invoice's language defaults from it. */
   language: Language | null;
+  /** A saved client's default buyer reference (BT-10); the invoice's own wins. */
+  buyerReference?: string | null;
 };
 
 /**
@@ -54,5 +56,6 @@ export async function savedClientDetails(
     clientPostalAddress: row.postalAddress,
     clientIsBusiness: row.isBusiness,
     language: row.language,
+    buyerReference: row.buyerReference,
   };
 }

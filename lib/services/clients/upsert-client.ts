@@ -29,6 +29,7 @@ export async function upsertClient(
     postalAddress?: PostalAddressInput | PostalAddress | null;
     isBusiness?: boolean | null;
     language?: Language | null;
+    buyerReference?: string | null;
     isFavorite?: boolean;
   },
 ): Promise<ClientRow> {
@@ -49,6 +50,7 @@ export async function upsertClient(
     postalAddress: [postalAddress, clients.postalAddress],
     isBusiness: [input.isBusiness, clients.isBusiness],
     language: [input.language, clients.language],
+    buyerReference: [input.buyerReference, clients.buyerReference],
     isFavorite: [input.isFavorite, clients.isFavorite],
   } as const;
   const keep = <T>(value: T | undefined, column: unknown) =>
@@ -73,6 +75,7 @@ export async function upsertClient(
       postalAddress: postalAddress ?? null,
       isBusiness: input.isBusiness ?? null,
       language: input.language ?? null,
+      buyerReference: input.buyerReference ?? null,
       isFavorite: input.isFavorite ?? false,
       createdAt: now,
       updatedAt: now,

@@ -173,6 +173,7 @@ export async function createInvoice(
         isBusiness: client.clientIsBusiness ?? undefined,
         // The invoice's language when it was chosen for this client (not a default).
         language: input.language ?? undefined,
+        buyerReference: textValues.buyerReference ?? undefined,
         isFavorite: input.favoriteClient ? true : undefined,
       });
     } catch (err) {
@@ -193,9 +194,15 @@ export async function createInvoice(
 function clientOf(
   ctx: AuthedContext,
   input: CreateInvoiceInput,
-  typed: ClientDetails,
+  typed: ClientDetails & { buyerReference: string | null },
 ): Promise<ClientDetails> {
-  if (input.clientId) return savedClientDetails(ctx.db, ctx.wallet, input.clientId);
+  if (input.clientId) {
+    // The body's buyer reference, else the saved client's (BT-10).
+    return savedClientDetails(ctx.db, ctx.wallet, input.clientId).then((saved) => ({
+      ...saved,
+      buyerReference: typed.buyerReference ?? saved.buyerReference ?? null,
+    }));
+  }
   return Promise.resolve({
     clientName: typed.clientName ?? "",
     clientEmail: typed.clientEmail ?? "",

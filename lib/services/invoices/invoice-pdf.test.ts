@@ -9,6 +9,7 @@ const sample: InvoicePdfData = {
   description: "Design and build of the marketing site",
   notes: "Thank you for your business.",
   paymentTerms: null,
+  buyerReference: null,
   supplyDate: null,
   periodStart: null,
   periodEnd: null,

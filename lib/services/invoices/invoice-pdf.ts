@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import type { DbOrTx } from "@/db/client";
-import { paymentPageUrl } from "@/lib/config";
-import { pdfProfile } from "../profile/profile";
+import { type Config, paymentPageUrl } from "@/lib/config";
+import { getProfile, pdfProfileOf } from "../profile/profile";
+import { type EInvoiceInvoice, facturXXml } from "./einvoice";
 import { type PdfJob, pdfRenderer } from "./pdf-pool";
 import { type InvoicePdfData, PDF_FIELDS, PDF_PAYMENT_FIELDS, type PdfPayment } from "./pdf-render";
 
@@ -113,26 +114,34 @@ export function pdfVersion(job: PdfJob): string {
     compress: job.options.compress ?? true,
     lines: job.options.profile?.lines ?? null,
     logo: logoHash,
+    // The embedded e-invoice (Factur-X): what it says depends on the profile's tax id, address
+    // and phone and on fields the PDF does not draw, so the XML itself is part of the key.
+    eInvoice: job.options.eInvoiceXml
+      ? createHash("sha256").update(job.options.eInvoiceXml).digest("hex")
+      : null,
   };
   return createHash("sha256").update(JSON.stringify(drawn)).digest("hex");
 }
 
 /**
- * The invoice's PDF as the freelancer and the client get it (GET /api/invoices/:id/pdf and the
- * invoice email's attachment): the payment page link and the profile's logo, address and tax
- * id. From the cache while nothing drawn has changed; else drawn by a worker thread
+ * The invoice's PDF as the freelancer and the client get it (GET /api/invoices/:id/pdf, the
+ * checkout's documents and the invoice email's attachment): the payment page link and the
+ * profile's logo, address and tax id; a Factur-X PDF/A-3b with the EN 16931 XML embedded when
+ * the invoice can become an e-invoice (lib/services/invoices/einvoice.ts). From the cache while nothing drawn has changed; else drawn by a worker thread
  * (pdf-pool.ts), once for any number of callers asking at the same time.
  */
 export async function invoicePdf(
   db: DbOrTx,
-  appUrl: string,
-  invoice: InvoicePdfData & { id: string; freelancerWallet: string },
+  config: Pick<Config, "appUrl" | "issuers">,
+  invoice: InvoicePdfData & EInvoiceInvoice & { id: string; freelancerWallet: string },
 ): Promise<Buffer> {
+  const profile = await getProfile(db, invoice.freelancerWallet);
   const job: PdfJob = {
     invoice: pdfData(invoice),
     options: {
-      paymentLink: paymentPageUrl(appUrl, invoice.id),
-      profile: await pdfProfile(db, invoice.freelancerWallet, invoice.language),
+      paymentLink: paymentPageUrl(config.appUrl, invoice.id),
+      profile: pdfProfileOf(profile, invoice.language),
+      eInvoiceXml: facturXXml(config, invoice, profile),
     },
   };
   const version = pdfVersion(job);

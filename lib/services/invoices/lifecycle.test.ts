@@ -35,6 +35,7 @@ function invoice(over: Partial<InvoiceRow> = {}): InvoiceRow {
     notes: null,
     paymentTerms: null,
     language: "en",
+    buyerReference: null,
     supplyDate: null,
     periodStart: null,
     periodEnd: null,

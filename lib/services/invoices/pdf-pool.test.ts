@@ -80,6 +80,7 @@ const sample: InvoicePdfData = {
   description: null,
   notes: null,
   paymentTerms: null,
+  buyerReference: null,
   supplyDate: null,
   periodStart: null,
   periodEnd: null,
@@ -142,6 +143,16 @@ describe("PdfCache", () => {
     expect(pdfVersion(job({ status: "PAID" }))).not.toBe(base);
     expect(pdfVersion(job({ lineItems: [] }))).not.toBe(base);
     expect(pdfVersion(job({}, Buffer.from("a")))).not.toBe(pdfVersion(job({}, Buffer.from("b"))));
+  });
+
+  it("the version covers the embedded e-invoice (a profile phone or tax id it shows)", () => {
+    const withXml = (xml: string | null): PdfJob => {
+      const j = job({});
+      return { ...j, options: { ...j.options, eInvoiceXml: xml } };
+    };
+    expect(pdfVersion(withXml(null))).toBe(pdfVersion(job({})));
+    expect(pdfVersion(withXml("<a/>"))).not.toBe(pdfVersion(withXml(null)));
+    expect(pdfVersion(withXml("<a/>"))).not.toBe(pdfVersion(withXml("<b/>")));
   });
 
   it("answers a PDF only for its version, and stays within its bytes", () => {

@@ -7,6 +7,7 @@ import { invoiceAmountDue } from "@/lib/domain/fiat";
 import { toStroops } from "@/lib/domain/money";
 import { breakdownOf, taxInCurrency } from "@/lib/domain/tax";
 import { TAX_CATEGORY_NOTES, type TaxCategory } from "@/lib/domain/tax-categories";
+import { embedFacturX, pdfA3Options } from "@/lib/einvoice/facturx";
 // Amounts as the freelancer pages show them: the one formatting module, pure string work.
 import {
   formatAmount,
@@ -103,6 +104,11 @@ export type InvoicePdfOptions = {
    * left off: pdfkit draws no SVG) and lines added under FROM (address, tax id).
    */
   profile?: { logo: { data: Buffer } | null; lines: (string | null)[] } | null;
+  /**
+   * The invoice's CII XML (EN 16931) when it can be an e-invoice: the PDF is then a Factur-X
+   * PDF/A-3b with it embedded (lib/einvoice/facturx.ts); else the PDF is as before.
+   */
+  eInvoiceXml?: string | null;
 };
 
 /**
@@ -184,7 +190,9 @@ export function renderInvoicePdf(
       Author: invoice.freelancerName ?? invoice.freelancerCompany ?? invoice.freelancerWallet,
       Creator: "Stellar Invoicing",
     },
+    ...(options.eInvoiceXml ? pdfA3Options(loadFonts().Body) : {}),
   });
+  if (options.eInvoiceXml) embedFacturX(doc, options.eInvoiceXml);
   for (const [name, data] of Object.entries(loadFonts())) doc.registerFont(name, data);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {

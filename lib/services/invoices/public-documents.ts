@@ -47,7 +47,7 @@ export async function documentsInvoicePdf(
   token: string,
 ): Promise<{ invoice: PublicInvoice; pdf: Buffer }> {
   const invoice = await documentsInvoice(ctx, token);
-  return { invoice, pdf: await invoicePdf(ctx.db, ctx.config.appUrl, invoice) };
+  return { invoice, pdf: await invoicePdf(ctx.db, ctx.config, invoice) };
 }
 
 /** The payments a receipt lists: those that counted towards the invoice, oldest first. */

@@ -55,7 +55,11 @@ export function profileLogoUrl(
  * tax id under FROM. Null without a profile.
  */
 export async function pdfProfile(db: DbOrTx, wallet: string, lang: Language = "en") {
-  const profile = await getProfile(db, wallet);
+  return pdfProfileOf(await getProfile(db, wallet), lang);
+}
+
+/** `pdfProfile` of a profile row already read, its labels in `lang`. */
+export function pdfProfileOf(profile: ProfileRow | null, lang: Language = "en") {
   if (!profile) return null;
   const raster = profile.logoType === "image/png" || profile.logoType === "image/jpeg";
   return {
@@ -76,6 +80,7 @@ export async function getOwnProfile(ctx: AuthedContext): Promise<ProfileView> {
     displayName: null,
     company: null,
     email: null,
+    phone: null,
     address: null,
     taxId: null,
     taxScheme: null,
@@ -120,6 +125,7 @@ export async function putProfile(ctx: AuthedContext, input: ProfileInput): Promi
     displayName: input.displayName ?? null,
     company: input.company ?? null,
     email: input.email ?? null,
+    phone: input.phone ?? null,
     address: input.address ?? null,
     ...taxIdentity,
     postalAddress,

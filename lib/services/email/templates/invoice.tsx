@@ -12,7 +12,7 @@ import type { EmailTemplate } from "../render";
 export const invoiceTemplate: EmailTemplate = async ({ message, ctx, invoice, frame }) => {
   if (!invoice) throw new Error("An invoice email needs its invoice");
   const payUrl = paymentPageUrl(ctx.config.appUrl, invoice.id);
-  const pdf = await invoicePdf(ctx.db, ctx.config.appUrl, invoice);
+  const pdf = await invoicePdf(ctx.db, ctx.config, invoice);
   const lang = invoice.language;
   return {
     element: (

@@ -9,7 +9,7 @@ export const runtime = "nodejs";
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
   defineRoute(spec.getInvoicePdf, async ({ ctx, params }) => {
     const invoice = await getOwnerInvoice(ctx, params.id);
-    const pdf = await invoicePdf(ctx.db, ctx.config.appUrl, invoice);
+    const pdf = await invoicePdf(ctx.db, ctx.config, invoice);
     return rawReply(
       new Response(new Uint8Array(pdf), {
         headers: {
