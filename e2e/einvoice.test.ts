@@ -144,7 +144,7 @@ describe("e-invoices", () => {
     await page.goto(`${env.app.url}/clients`);
     await page.getByLabel("Name", { exact: true }).fill("Stadt Köln");
     await page.getByLabel(/^Email/).fill("e-rechnung@stadt-koeln.example");
-    await page.getByText("Tax registration and postal address").click();
+    await page.getByText("Tax registration, address and language").click();
     await visible(page.getByTestId("einvoice-client-hint"));
     await page.getByLabel("Street", { exact: true }).fill("Willy-Brandt-Platz 2");
     await page.getByLabel("Postcode").fill("50679");
