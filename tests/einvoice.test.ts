@@ -300,3 +300,50 @@ describe("the Factur-X PDF", () => {
     expect(text(root, "rsm:ExchangedDocument/ram:ID")).toBe(invoice.invoiceNumber);
   });
 });
+
+describe("a credit note's e-invoice", () => {
+  it("is CII type 381 naming its invoice (BT-25, BT-26), schema-valid, with the credit note's own totals; its PDF is Factur-X", async () => {
+    const invoice = await sentInvoice();
+    // One of the twelve hours of design is credited: 85.50 at 19 %.
+    const created = await api.post(`/api/invoices/${invoice.id}/credit-notes`, {
+      reason: "One hour not worked",
+      lines: [{ lineIndex: 0, quantity: "1" }],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const note = created.body;
+    expect(note).toMatchObject({ taxAmount: "16.2450000", total: "101.7450000" });
+
+    const res = await get(`/api/credit-notes/${note.id}/einvoice?format=cii`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/xml/);
+    expect(res.headers.get("content-disposition")).toBe(
+      `attachment; filename="${note.number}.xml"`,
+    );
+    const xml = await res.text();
+    if (CII_XSD_DIR) expect((await ciiSchemaErrors([{ name: "cn", xml }]))[0]).toEqual([]);
+    expect(en16931Violations(xml)).toEqual([]);
+    const root: El = parseCii(xml);
+    expect(text(root, "rsm:ExchangedDocument/ram:TypeCode")).toBe("381");
+    expect(text(root, "rsm:ExchangedDocument/ram:ID")).toBe(note.number);
+    const settlement = "rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeSettlement";
+    expect(text(root, `${settlement}/ram:InvoiceReferencedDocument/ram:IssuerAssignedID`)).toBe(
+      invoice.invoiceNumber,
+    );
+    // The credit note's amounts, to the cent, as the API states them.
+    const cents = (v: string) => new Big(v).round(2, Big.roundHalfUp).toFixed(2);
+    expect(text(root, `${SUMS}/ram:GrandTotalAmount`)).toBe(cents(note.total));
+    expect(text(root, `${SUMS}/ram:TaxTotalAmount`)).toBe(cents(note.taxAmount));
+    expect(texts(root, `${LINES}/ram:SpecifiedTradeProduct/ram:Name`)).toEqual(["Design & build"]);
+    expect(text(root, SELLER_VAT)).toBe("DE136695976");
+
+    const pdf = await get(`/api/credit-notes/${note.id}/pdf`);
+    expect(pdf.status).toBe(200);
+    const { files, xmp } = await pdfEmbedded(new Uint8Array(await pdf.arrayBuffer()));
+    expect(files["factur-x.xml"]).toBe(xml);
+    expect(xmp).toMatch(/<pdfaid:part>3<\/pdfaid:part>/);
+
+    // Another wallet's credit note is not answered.
+    const other = client(app.url, (await signIn(app.url)).token);
+    expect((await other.get(`/api/credit-notes/${note.id}/einvoice`)).status).toBe(403);
+  });
+});

@@ -4,6 +4,7 @@ import * as authSessions from "@/app/api/auth/sessions/spec";
 import * as clientFavorite from "@/app/api/clients/[id]/favorite/spec";
 import * as client from "@/app/api/clients/[id]/spec";
 import * as clients from "@/app/api/clients/spec";
+import * as creditNoteEInvoice from "@/app/api/credit-notes/[id]/einvoice/spec";
 import * as creditNotePdf from "@/app/api/credit-notes/[id]/pdf/spec";
 import * as creditNote from "@/app/api/credit-notes/[id]/spec";
 import * as creditNotes from "@/app/api/credit-notes/spec";
@@ -102,6 +103,7 @@ export const ROUTE_SPECS: readonly Operation[] = [
   creditNotes,
   creditNote,
   creditNotePdf,
+  creditNoteEInvoice,
   invoiceDuplicate,
   invoiceEmail,
   invoiceEmails,

@@ -1,5 +1,6 @@
 import PDFDocument from "pdfkit";
 import { partyLines } from "@/lib/domain/address";
+import { embedFacturX, pdfA3Options } from "@/lib/einvoice/facturx";
 import { formatAmount, formatFiat, formatPriced, isZero, trimZeros } from "@/lib/format";
 import { type MessageKey, schemeLabels, translator } from "@/lib/i18n";
 import { formatDay, localizeAmount, localizeNumber } from "@/lib/i18n/format";
@@ -9,7 +10,12 @@ import type { CreditNoteRow } from "./credit-notes";
 import { creditNoteLanguage } from "./language";
 
 /** The seller's lines from the profile, as the invoice PDF prints them. */
-export type CreditNotePdfOptions = { sellerLines?: string[]; compress?: boolean };
+export type CreditNotePdfOptions = {
+  sellerLines?: string[];
+  compress?: boolean;
+  /** Its EN 16931 CII XML (type 381): the PDF becomes Factur-X (lib/einvoice/facturx.ts). */
+  eInvoiceXml?: string | null;
+};
 
 /**
  * The credit note as a PDF (A4, the invoice PDF's fonts and colours; docs/decisions.md, Credit
@@ -32,12 +38,14 @@ export function renderCreditNotePdf(
     size: "A4",
     margin: 50,
     compress: options.compress ?? true,
+    ...(options.eInvoiceXml ? pdfA3Options(loadFonts().Body) : {}),
     info: {
       Title: `${tr("creditNote.title")} ${note.number}`,
       Author: invoice.freelancerName ?? invoice.freelancerCompany ?? invoice.freelancerWallet,
       Creator: "Stellar Invoicing",
     },
   });
+  if (options.eInvoiceXml) embedFacturX(doc, options.eInvoiceXml);
   for (const [name, data] of Object.entries(loadFonts())) doc.registerFont(name, data);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {

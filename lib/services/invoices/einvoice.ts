@@ -24,7 +24,7 @@ import { getOwnerInvoice } from "./view-invoice";
 export const EINVOICE_FORMATS = ["cii", "xrechnung"] as const;
 export type EInvoiceFormat = (typeof EINVOICE_FORMATS)[number];
 
-const PROFILE_OF: Record<EInvoiceFormat, EInvoiceProfile> = {
+export const PROFILE_OF: Record<EInvoiceFormat, EInvoiceProfile> = {
   cii: "en16931",
   xrechnung: "xrechnung",
 };

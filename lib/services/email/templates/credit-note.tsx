@@ -5,9 +5,8 @@ import { invoiceAmountDue } from "@/lib/domain/fiat";
 import { formatPriced } from "@/lib/format";
 import { translator } from "@/lib/i18n";
 import type { CreditNoteEmailPayload } from "@/lib/services/credit-notes/credit-note-email";
-import { renderCreditNotePdf } from "@/lib/services/credit-notes/credit-note-pdf";
+import { creditNoteDocument } from "@/lib/services/credit-notes/credit-note-pdf-file";
 import { creditNoteLanguage } from "@/lib/services/credit-notes/language";
-import { pdfProfile } from "@/lib/services/profile/profile";
 import type { EmailTemplate } from "../render";
 
 /** The credit note email, in the invoice's language, with the credit note's PDF attached. */
@@ -17,10 +16,8 @@ export const creditNoteTemplate: EmailTemplate = async ({ message, ctx, invoice,
   const [note] = await ctx.db.select().from(creditNotes).where(eq(creditNotes.id, creditNoteId));
   if (!note) throw new Error("The credit note no longer exists");
   const tr = translator(creditNoteLanguage(invoice));
-  const profile = await pdfProfile(ctx.db, invoice.freelancerWallet);
-  const pdf = await renderCreditNotePdf(note, invoice, {
-    sellerLines: (profile?.lines ?? []).filter((l): l is string => Boolean(l)),
-  });
+  // The same document as GET /api/credit-notes/:id/pdf (Factur-X when it can be).
+  const pdf = await creditNoteDocument(ctx.db, ctx.config, note, invoice);
   const values = {
     number: note.number,
     invoiceNumber: invoice.invoiceNumber,

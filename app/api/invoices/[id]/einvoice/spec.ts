@@ -4,7 +4,7 @@ import { idPath } from "@/lib/schemas/wire";
 import { EINVOICE_FORMATS, eInvoiceRefusal } from "@/lib/services/invoices/einvoice";
 import { invoiceNotFound, notOwner } from "../../../common-errors";
 
-const eInvoiceQuerySchema = z
+export const eInvoiceQuerySchema = z
   .object({
     format: z
       .enum(EINVOICE_FORMATS, { error: "format must be cii or xrechnung" })
