@@ -137,6 +137,28 @@ describe("e-invoices", () => {
         "rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeAgreement/ram:BuyerReference",
       ),
     ).toBe("991-01234-56");
+
+    // A credit note for the printed guides: its e-invoice (type 381, naming the invoice) from
+    // the credit notes' list on the same page.
+    const credited = await freelancer.api.post(`/api/invoices/${sent.id}/credit-notes`, {
+      reason: "Guides not printed",
+      lines: [{ lineIndex: 1 }],
+    });
+    expect(credited.status, JSON.stringify(credited.body)).toBe(201);
+    await page.reload();
+    const list = page.getByRole("list", { name: "Credit notes" });
+    const xmlButton = await visible(
+      list.getByRole("button", { name: `E-invoice ${credited.body.number}` }),
+    );
+    const noteDownload = page.waitForEvent("download");
+    await xmlButton.click();
+    const noteFile = await noteDownload;
+    expect(noteFile.suggestedFilename()).toBe(`${credited.body.number}.xml`);
+    const noteRoot = await expectValid(
+      fs.readFileSync(await noteFile.path(), "utf8"),
+      credited.body.total,
+    );
+    expect(text(noteRoot, "rsm:ExchangedDocument/ram:TypeCode")).toBe("381");
   });
 
   it("a saved client's Leitweg-ID fills the invoice form's buyer reference", async () => {

@@ -94,16 +94,31 @@ export function CreditNotes({
                 {formatPriced(n.total, invoice)}
                 <span className="block text-xs text-slate-500 dark:text-slate-400">{n.reason}</span>
               </span>
-              <Button
-                variant="secondary"
-                onClick={() =>
-                  downloadFile(n.pdfUrl, session?.token, `${n.number}.pdf`).catch((err) =>
-                    setFailure(errorMessage(err)),
-                  )
-                }
-              >
-                PDF {n.number}
-              </Button>
+              <span className="flex flex-wrap gap-2">
+                <Button
+                  variant="secondary"
+                  onClick={() =>
+                    downloadFile(n.pdfUrl, session?.token, `${n.number}.pdf`).catch((err) =>
+                      setFailure(errorMessage(err)),
+                    )
+                  }
+                >
+                  PDF {n.number}
+                </Button>
+                {/* Its CII XML (EN 16931, type 381); what it lacks, if anything, is the refusal. */}
+                <Button
+                  variant="ghost"
+                  onClick={() =>
+                    downloadFile(
+                      `/api/credit-notes/${n.id}/einvoice?format=cii`,
+                      session?.token,
+                      `${n.number}.xml`,
+                    ).catch((err) => setFailure(errorMessage(err)))
+                  }
+                >
+                  E-invoice {n.number}
+                </Button>
+              </span>
             </li>
           ))}
         </ul>
