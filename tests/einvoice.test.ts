@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import Big from "big.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Api, client } from "./helpers/api";
@@ -95,11 +97,22 @@ async function sentInvoice(extra: Record<string, unknown> = {}) {
   return (await api.get(`/api/invoices/${created.body.id}/owner`)).body;
 }
 
+// EINVOICE_DUMP_DIR=/tmp/cii-api writes every document the API answered there, to run the
+// official EN 16931 Schematron on them by hand (docs/decisions.md, E-invoices).
+let dumped = 0;
+function dump(xml: string) {
+  const dir = process.env.EINVOICE_DUMP_DIR;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, `api-${++dumped}.xml`), xml);
+}
+
 /** The XML passes the schema and our EN 16931 rules, and owes what the API says. */
 async function expectValid(
   xml: string,
   invoice: { total: string; taxAmount: string; lineItems: unknown[] },
 ) {
+  dump(xml);
   if (CII_XSD_DIR) expect((await ciiSchemaErrors([{ name: "doc", xml }]))[0]).toEqual([]);
   expect(en16931Violations(xml)).toEqual([]);
   const root: El = parseCii(xml);
@@ -320,6 +333,7 @@ describe("a credit note's e-invoice", () => {
       `attachment; filename="${note.number}.xml"`,
     );
     const xml = await res.text();
+    dump(xml);
     if (CII_XSD_DIR) expect((await ciiSchemaErrors([{ name: "cn", xml }]))[0]).toEqual([]);
     expect(en16931Violations(xml)).toEqual([]);
     const root: El = parseCii(xml);
