@@ -17,7 +17,8 @@ import {
   statusWords,
   trimZeros,
 } from "@/lib/format";
-import { type Language, translator } from "@/lib/i18n";
+import type { Language } from "@/lib/i18n";
+import { filler, type Messages } from "@/lib/i18n/fill";
 import { formatDay, localizeAmount } from "@/lib/i18n/format";
 import { networkOf } from "@/lib/stellar/networks";
 import { CheckoutStatus } from "./checkout-status";
@@ -67,6 +68,8 @@ export type CheckoutPanelProps = {
   documents?: { invoicePdf: string; receipt: string };
   /** The invoice's language (docs/decisions.md, Languages): the panel's labels and amounts. */
   lang?: Language;
+  /** Its `checkout.*` messages, from the server (the catalogues stay off the payer's load). */
+  messages: Messages;
 };
 
 const muted = "text-sm text-slate-600 dark:text-slate-300";
@@ -98,7 +101,7 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
   const usd = useUsdEstimate(priceCurrency ? "" : props.currency, shown);
   const { freighter, mobile } = wallet;
   const lang = props.lang ?? "en";
-  const tr = translator(lang);
+  const tr = filler(props.messages);
   // English keeps the checkout's hand-written day (server and browser agree on it).
   const day = (iso: string) =>
     lang === "en" ? formatUtcDate(iso) : formatDay(new Date(iso), lang);
@@ -164,7 +167,7 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
             status={status}
             partly={partly}
             confirming={freighter?.step === "submit" && freighter.error === null}
-            lang={lang}
+            messages={lang === "en" ? undefined : props.messages}
           />
           {dueDate && !paid && status !== "PAID" && (
             <p className={`${muted} mt-2`}>{tr("checkout.dueDate", { date: day(dueDate) })}</p>
@@ -272,7 +275,7 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
           <DocumentLinks
             {...props.documents}
             hasReceipt={progress.payments.some((p) => p.applied)}
-            lang={lang}
+            messages={props.messages}
           />
         )}
       </div>

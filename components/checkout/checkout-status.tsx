@@ -1,4 +1,5 @@
-import { type Language, type MessageKey, t } from "@/lib/i18n";
+import type { MessageKey } from "@/lib/i18n";
+import { fill, type Messages } from "@/lib/i18n/fill";
 
 /**
  * The invoice's state in the client's words on the checkout (issue 28: no state names such as
@@ -53,11 +54,14 @@ const STATUS_KEYS: Record<string, MessageKey> = {
 };
 
 export function CheckoutStatus({
-  lang = "en",
+  messages,
   ...props
-}: Parameters<typeof checkoutStatusWords>[0] & { lang?: Language }) {
+}: Parameters<typeof checkoutStatusWords>[0] & {
+  /** The checkout's messages in the invoice's language; without them, English. */
+  messages?: Messages;
+}) {
   const english = checkoutStatusWords(props);
-  const words = lang === "en" ? english : t(lang, STATUS_KEYS[english]);
+  const words = messages ? fill(messages, STATUS_KEYS[english]) : english;
   return (
     <span
       data-testid="checkout-status"

@@ -1,5 +1,5 @@
 import { textLinkClass } from "@/components/ui/button";
-import { type Language, t } from "@/lib/i18n";
+import { fill, type Messages } from "@/lib/i18n/fill";
 
 /**
  * The client's documents (docs/decisions.md, Checkout documents): the invoice PDF, and once a
@@ -10,21 +10,22 @@ export function DocumentLinks({
   invoicePdf,
   receipt,
   hasReceipt,
-  lang = "en",
+  messages,
 }: {
   invoicePdf: string;
   receipt: string;
   hasReceipt: boolean;
-  lang?: Language;
+  /** The checkout's messages in the invoice's language (`messagesFor(lang, "checkout.")`). */
+  messages: Messages;
 }) {
   return (
     <nav aria-label="Documents" className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
       <a href={invoicePdf} download className={textLinkClass}>
-        {t(lang, "checkout.downloadInvoice")}
+        {fill(messages, "checkout.downloadInvoice")}
       </a>
       {hasReceipt && (
         <a href={receipt} target="_blank" rel="noopener noreferrer" className={textLinkClass}>
-          {t(lang, "checkout.downloadReceipt")}
+          {fill(messages, "checkout.downloadReceipt")}
           <span className="sr-only"> (opens a printable receipt in a new tab)</span>
         </a>
       )}

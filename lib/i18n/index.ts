@@ -70,3 +70,10 @@ export function methodLabel(lang: Language, method: string, reference?: string |
     : (PAYMENT_METHOD_LABELS[method] ?? method);
   return reference ? t(lang, "doc.method.ref", { method: name, reference }) : name;
 }
+
+/** One language's messages whose keys start with `prefix`: what a client component is given. */
+export function messagesFor(lang: Language, prefix: string): Partial<Record<MessageKey, string>> {
+  return Object.fromEntries(
+    Object.entries(CATALOGUES[lang]).filter(([key]) => key.startsWith(prefix)),
+  ) as Partial<Record<MessageKey, string>>;
+}

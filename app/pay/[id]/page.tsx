@@ -18,7 +18,7 @@ import {
   shortAddress,
   stellarNetworkName,
 } from "@/lib/format";
-import { schemeLabels, translator } from "@/lib/i18n";
+import { messagesFor, schemeLabels, translator } from "@/lib/i18n";
 import { logger } from "@/lib/logger";
 import { getRuntime } from "@/lib/runtime";
 import { paidAndDueB, receivedPaymentB } from "@/lib/serializers/invoices";
@@ -192,6 +192,7 @@ export default async function CheckoutPage({ params }: PageProps) {
                 walletOptions={walletOptions(getConfig())}
                 documents={documents}
                 lang={lang}
+                messages={messagesFor(lang, "checkout.")}
                 networkLabel={network}
                 payeeName={payeeLabel}
                 dueDate={invoice.dueDate?.toISOString() ?? null}
