@@ -10,6 +10,7 @@ import {
   eInvoiceProblems,
 } from "@/lib/einvoice";
 import type { Language } from "@/lib/i18n";
+import type { EInvoiceFormat } from "@/lib/schemas/einvoice";
 import { assetFor } from "@/lib/stellar/assets";
 import { NETWORK_PASSPHRASES } from "@/lib/stellar/networks";
 import type { AuthedContext } from "../context";
@@ -21,8 +22,7 @@ import { getOwnerInvoice } from "./view-invoice";
 // PDF). GET /api/invoices/:id/einvoice answers it; the invoice PDF embeds the EN 16931 one
 // (Factur-X) whenever the invoice can become an e-invoice.
 
-export const EINVOICE_FORMATS = ["cii", "xrechnung"] as const;
-export type EInvoiceFormat = (typeof EINVOICE_FORMATS)[number];
+export { EINVOICE_FORMATS, type EInvoiceFormat } from "@/lib/schemas/einvoice";
 
 export const PROFILE_OF: Record<EInvoiceFormat, EInvoiceProfile> = {
   cii: "en16931",

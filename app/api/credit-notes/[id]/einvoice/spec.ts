@@ -1,8 +1,8 @@
 import { operation } from "@/lib/http/route";
+import { eInvoiceQuerySchema } from "@/lib/schemas/einvoice";
 import { idPath } from "@/lib/schemas/wire";
 import { eInvoiceRefusal } from "@/lib/services/invoices/einvoice";
 import { creditNoteNotFound, notOwner } from "../../../common-errors";
-import { eInvoiceQuerySchema } from "../../../invoices/[id]/einvoice/spec";
 
 export const getCreditNoteEInvoice = operation({
   method: "GET",

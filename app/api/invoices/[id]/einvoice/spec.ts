@@ -1,19 +1,8 @@
-import { z } from "zod";
 import { operation } from "@/lib/http/route";
+import { eInvoiceQuerySchema } from "@/lib/schemas/einvoice";
 import { idPath } from "@/lib/schemas/wire";
-import { EINVOICE_FORMATS, eInvoiceRefusal } from "@/lib/services/invoices/einvoice";
+import { eInvoiceRefusal } from "@/lib/services/invoices/einvoice";
 import { invoiceNotFound, notOwner } from "../../../common-errors";
-
-export const eInvoiceQuerySchema = z
-  .object({
-    format: z
-      .enum(EINVOICE_FORMATS, { error: "format must be cii or xrechnung" })
-      .default("cii")
-      .describe(
-        "`cii`: the UN/CEFACT CII D16B XML, EN 16931 profile (what the Factur-X PDF embeds); `xrechnung`: the same with the XRechnung CIUS (buyer reference, seller contact, electronic addresses)",
-      ),
-  })
-  .strict();
 
 export const getInvoiceEInvoice = operation({
   method: "GET",
