@@ -20,9 +20,12 @@ import { toStroops } from "./amount";
 import type { OpRecord, TxRecord } from "./state";
 
 export interface AssetEvent {
-  /** "<19-digit operation TOID>-<10-digit index>", the RPC event id and paging token */
+  /** "<19-digit TOID>-<10-digit index>", the RPC event id and paging token */
   id: string;
-  /** operation TOID (ledger << 32 | tx order << 12 | op index, 1-based) */
+  /**
+   * TOID of the event's operation as Stellar RPC counts it: ledger << 32 | tx order << 12 |
+   * op index, the op index 0-based (Horizon's operation ids are 1-based: this is id - 1)
+   */
   opToid: bigint;
   index: number;
   ledger: number;
@@ -204,8 +207,8 @@ export function eventId(opToid: bigint, index: number): string {
 /** The CAP-67 events of one operation record (none for failed transactions). */
 export function opEvents(op: OpRecord, tx: TxRecord, passphrase: string): AssetEvent[] {
   if (!op.successful) return [];
-  const opToid = BigInt(op.id);
-  const opIndex = Number(opToid & 0xfffn) - 1;
+  const opToid = BigInt(op.id) - 1n;
+  const opIndex = Number(opToid & 0xfffn);
   const out: AssetEvent[] = [];
   for (const m of movements(op)) {
     const e = eventFor(m, tx, passphrase);

@@ -268,11 +268,11 @@ export class StellarRpc {
     const h = this.latest();
     return {
       id: h.hash,
+      protocolVersion: h.protocolVersion,
       sequence: h.sequence,
       closeTime: String(h.closeTime),
       headerXdr: headerXdr(h).toXDR("base64"),
       metadataXdr: closeMetaXdr(h, this.txsInLedger(h.sequence)).toXDR("base64"),
-      protocolVersion: h.protocolVersion,
     };
   }
 
@@ -408,20 +408,22 @@ export class StellarRpc {
     });
   }
 
-  /** Events of successful operations whose TOID is in [fromToid, toToid), ascending. */
+  /** Events of successful operations whose event TOID is in [fromToid, toToid), ascending. */
   private *eventsFrom(fromToid: bigint, toToid: bigint): Generator<AssetEvent> {
     const state = this.core.state;
     const ops = state.ops;
+    // an operation's event TOID is its Horizon id - 1 (0-based op index)
+    const eventToid = (i: number) => BigInt(ops[i].id) - 1n;
     let lo = 0;
     let hi = ops.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (BigInt(ops[mid].id) < fromToid) lo = mid + 1;
+      if (eventToid(mid) < fromToid) lo = mid + 1;
       else hi = mid;
     }
     for (let i = lo; i < ops.length; i++) {
       const op = ops[i];
-      if (BigInt(op.id) >= toToid) return;
+      if (eventToid(i) >= toToid) return;
       if (!op.successful) continue;
       const tx = state.findTx(op.txHash);
       if (!tx) continue;
@@ -484,18 +486,19 @@ export class StellarRpc {
         full = true;
         break;
       }
+      // key order as Stellar RPC writes them (ledger/fixtures/rpc/getEvents.json)
       events.push({
         type: "contract",
         ledger: e.ledger,
         ledgerClosedAt: new Date(e.closeTime * 1000).toISOString().replace(/\.\d{3}Z$/, "Z"),
         contractId: e.contractId,
         id: e.id,
-        operationIndex: e.operationIndex,
         transactionIndex: e.transactionIndex,
-        txHash: e.txHash,
+        operationIndex: e.operationIndex,
         inSuccessfulContractCall: true,
         topic: topics,
         value: e.value.toXDR("base64"),
+        txHash: e.txHash,
       });
     }
     // A full page continues after its last event; otherwise after the whole searched range
@@ -503,11 +506,11 @@ export class StellarRpc {
     const nextCursor = full ? events[events.length - 1].id : eventId(toToid - 1n, 9_999_999_999);
     return {
       events,
-      cursor: nextCursor,
       latestLedger: latest.sequence,
       oldestLedger: oldest.sequence,
       latestLedgerCloseTime: String(latest.closeTime),
       oldestLedgerCloseTime: String(oldest.closeTime),
+      cursor: nextCursor,
     };
   }
 
@@ -567,8 +570,8 @@ export class StellarRpc {
     if (!t || t.ledger < oldest.sequence) {
       return { status: "NOT_FOUND", txHash: hash.toLowerCase(), ...window };
     }
-    const info = this.txInfo(t, true);
-    return { ...window, ...info, txHash: hash.toLowerCase() };
+    const { status, txHash, ...info } = this.txInfo(t, true);
+    return { status, txHash, ...window, ...info };
   }
 
   private getTransactions(params: Params) {
@@ -631,7 +634,8 @@ export class StellarRpc {
     if (this.core.isPending(hash)) return { status: "PENDING", ...base };
     const settled = await result;
     if (settled.kind === "rejected") {
-      return { status: "ERROR", ...base, errorResultXdr: settled.resultXdr };
+      // errorResultXdr first, as Stellar RPC writes it (ledger/fixtures/rpc/sendTransaction-error.json)
+      return { errorResultXdr: settled.resultXdr, status: "ERROR", ...base };
     }
     // Only possible if the transaction was applied in between (closeOnSubmit).
     return { status: settled.kind === "applied" ? "DUPLICATE" : "ERROR", ...base };

@@ -116,7 +116,11 @@ describe("getEvents: CAP-67 transfer events of classic payments", () => {
     expect(raw.events[0].txHash).toBe(res.hash);
     expect(raw.events[0].ledger).toBe(res.ledger);
     expect(raw.events[0].operationIndex).toBe(0);
-    expect(raw.events[0].id).toMatch(/^\d{19}-\d{10}$/);
+    // Stellar RPC's event id: TOID (ledger << 32 | tx order << 12 | 0-based op index), index
+    const [op] = (await ctx.server.operations().forTransaction(res.hash).call()).records;
+    const toid = (BigInt(op.id) - 1n).toString().padStart(19, "0");
+    expect(raw.events[0].id).toBe(`${toid}-0000000000`);
+    expect(raw.events[0].transactionIndex).toBe(Number((BigInt(op.id) >> 12n) & 0xfffffn));
   });
 
   it("a USDC payment to a muxed M... address carries to_muxed_id; the topic is the G account", async () => {
@@ -304,6 +308,23 @@ describe("getEvents: CAP-67 transfer events of classic payments", () => {
       "paymentNoDestination",
     );
     expect(await transfersIn(got.ledger, [xlmSac])).toEqual([]);
+  });
+});
+
+describe("bad requests", () => {
+  it("answer JSON-RPC errors naming the parameter", async () => {
+    const six = Array.from({ length: 6 }, () => ({ type: "contract" as const }));
+    await expect(server.getEvents({ startLedger: 1, filters: six })).rejects.toMatchObject({
+      code: -32602,
+      message: "maximum 5 filters per request",
+    });
+    await expect(
+      server.getEvents({ startLedger: 1, filters: [{ topics: [["not-xdr"]] }] }),
+    ).rejects.toMatchObject({ code: -32602, message: expect.stringContaining("segment 1") });
+    await expect(server.getEvents({ cursor: "nope", filters: [] })).rejects.toMatchObject({
+      code: -32602,
+    });
+    await expect(server.getTransaction("xyz")).rejects.toMatchObject({ code: -32602 });
   });
 });
 
