@@ -100,6 +100,18 @@ interface Movement {
   final: boolean;
 }
 
+/** SAC contract ids by passphrase and SEP-11 asset (each one a SHA-256 to compute). */
+const sacIds = new Map<string, string>();
+function sacId(asset: Asset, passphrase: string): string {
+  const key = `${passphrase}\n${sep11(asset)}`;
+  let id = sacIds.get(key);
+  if (!id) {
+    id = asset.contractId(passphrase);
+    sacIds.set(key, id);
+  }
+  return id;
+}
+
 /** transfer, mint or burn for one asset movement, as the asset's SAC reports it. */
 function eventFor(m: Movement, tx: TxRecord, passphrase: string) {
   const asset = m.asset;
@@ -120,7 +132,7 @@ function eventFor(m: Movement, tx: TxRecord, passphrase: string) {
     topics = [sym("transfer"), addr(m.from), addr(m.to), assetStr];
     value = amountValue(m.amount, muxed);
   }
-  return { contractId: asset.contractId(passphrase), topics, value };
+  return { contractId: sacId(asset, passphrase), topics, value };
 }
 
 /** The issuer counterparty of a conversion between two different assets (one of them XLM). */

@@ -138,6 +138,20 @@ function matches(filters: EventFilter[], e: AssetEvent, topics: string[]): boole
   );
 }
 
+/** Index of the first element whose key is >= `key` (keys ascending). */
+function lowerBound<T>(items: T[], key: (t: T) => bigint, target: bigint): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (key(items[mid]) < target) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+const txKey = (t: TxRecord) => BigInt(t.pagingToken);
+
 function parseEventCursor(cursor: string): { opToid: bigint; index: number } {
   const m = /^(\d{1,19})(?:-(\d{1,10}))?$/.exec(cursor);
   if (!m) throw new RpcError(INVALID_PARAMS, `invalid cursor: ${JSON.stringify(cursor)}`);
@@ -261,7 +275,10 @@ export class StellarRpc {
   }
 
   private txsInLedger(seq: number): TxRecord[] {
-    return this.core.state.txs.filter((t) => t.ledger === seq);
+    const txs = this.core.state.txs;
+    const from = lowerBound(txs, txKey, toid(seq, 0, 0));
+    const to = lowerBound(txs, txKey, toid(seq + 1, 0, 0));
+    return txs.slice(from, to);
   }
 
   private getLatestLedger() {
@@ -414,13 +431,7 @@ export class StellarRpc {
     const ops = state.ops;
     // an operation's event TOID is its Horizon id - 1 (0-based op index)
     const eventToid = (i: number) => BigInt(ops[i].id) - 1n;
-    let lo = 0;
-    let hi = ops.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (eventToid(mid) < fromToid) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = lowerBound(ops, (o) => BigInt(o.id) - 1n, fromToid);
     for (let i = lo; i < ops.length; i++) {
       const op = ops[i];
       if (eventToid(i) >= toToid) return;
@@ -517,7 +528,9 @@ export class StellarRpc {
   /** getTransaction/getTransactions fields of a stored transaction. */
   private txInfo(t: TxRecord, createdAtAsString: boolean) {
     const state = this.core.state;
-    const ops = state.ops.filter((o) => o.txHash === t.hash);
+    // a transaction's operations are contiguous, ids = its paging token + 1 .. + n
+    const first = lowerBound(state.ops, (o) => BigInt(o.id), BigInt(t.pagingToken) + 1n);
+    const ops = state.ops.slice(first, first + t.operationCount).filter((o) => o.txHash === t.hash);
     const perOp = ops.map((op) =>
       opEvents(op, t, this.core.networkPassphrase).map(contractEventXdr),
     );
@@ -592,12 +605,11 @@ export class StellarRpc {
     const minToken = toid(oldest.sequence, 0, 0);
     const out = [];
     let last = after;
-    for (const t of this.core.state.txs) {
-      const token = BigInt(t.pagingToken);
-      if (token <= after || token < minToken) continue;
-      if (out.length >= limit) break;
-      out.push(this.txInfo(t, false));
-      last = token;
+    const txs = this.core.state.txs;
+    const start = lowerBound(txs, txKey, after + 1n > minToken ? after + 1n : minToken);
+    for (let i = start; i < txs.length && out.length < limit; i++) {
+      out.push(this.txInfo(txs[i], false));
+      last = txKey(txs[i]);
     }
     if (out.length < limit) last = toid(latest.sequence + 1, 0, 0) - 1n;
     return {

@@ -3,6 +3,10 @@
  * getHealth, getNetwork, getLatestLedger, getEvents (CAP-67 SAC events of real signed classic
  * payments), getTransaction(s), getLedgers, sendTransaction.
  */
+
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import {
   Account,
   Asset,
@@ -396,6 +400,63 @@ describe("transactions", () => {
     const second = await server.getTransactions({ pagination: { cursor: first.cursor, limit: 1 } });
     expect(second.transactions[0].txHash).toBe(horizonFirst.records[1].hash);
     expect(second.transactions[0].status).toBe("SUCCESS");
+  });
+});
+
+describe("fee bumps and snapshots", () => {
+  it("a fee-bumped payment: feeBump true, the inner payment's transfer event", async () => {
+    const payer = await funded(ctx);
+    const sponsor = await funded(ctx);
+    const payee = await funded(ctx);
+    const inner = await buildTx(ctx, payer, [
+      Operation.payment({ destination: payee.publicKey(), asset: Asset.native(), amount: "2" }),
+    ]);
+    const bump = TransactionBuilder.buildFeeBumpTransaction(sponsor, "200", inner, ctx.passphrase);
+    bump.sign(sponsor);
+    const sent = await server.sendTransaction(bump);
+    expect(sent.status).toBe("PENDING");
+    const got = await server.pollTransaction(sent.hash, { attempts: 20 });
+    expect(got.status).toBe("SUCCESS");
+    if (got.status !== "SUCCESS") return;
+    expect(got.feeBump).toBe(true);
+    expect(await transfersIn(got.ledger, [xlmSac])).toEqual([
+      {
+        contractId: xlmSac,
+        topics: ["transfer", payer.publicKey(), payee.publicKey(), "native"],
+        value: 20_000_000n,
+      },
+    ]);
+  });
+
+  it("events survive a restart from a snapshot", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "ledger-rpc-"));
+    const snapshotFile = join(dir, "testnet.json");
+    const first = await setup({ snapshotFile });
+    const payer = await funded(first);
+    const payee = await funded(first);
+    const res = await submit(
+      first,
+      await buildTx(first, payer, [
+        Operation.payment({ destination: payee.publicKey(), asset: Asset.native(), amount: "9" }),
+      ]),
+    );
+    await first.ledger.stop();
+    const again = await setup({ snapshotFile });
+    try {
+      const s = new rpc.Server(again.ledger.rpcUrl, { allowHttp: true });
+      const { events } = await s.getEvents({
+        startLedger: res.ledger,
+        endLedger: res.ledger + 1,
+        filters: [{ topics: [[TRANSFER, "**"]] }],
+      });
+      expect(events.map((e) => [e.txHash, scValToNative(e.value)])).toEqual([
+        [res.hash, 90_000_000n],
+      ]);
+      expect((await s.getTransaction(res.hash)).status).toBe("SUCCESS");
+    } finally {
+      await again.ledger.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
