@@ -8,7 +8,7 @@
  * History older than the retention window (`retentionLedgers`, Stellar RPC's
  * history-retention-window) is not served: oldestLedger = latest - window + 1.
  */
-import { Address, StrKey, xdr } from "@stellar/stellar-sdk";
+import { StrKey, xdr } from "@stellar/stellar-sdk";
 import type { LedgerCore } from "./core";
 import { parseEnvelope } from "./envelope";
 import { type AssetEvent, contractEventXdr, eventId, opEvents } from "./events";
@@ -602,6 +602,12 @@ export class StellarRpc {
     }
     const latest = this.latest();
     const oldest = this.oldest();
+    if (cursor !== undefined && Number(after >> 32n) < oldest.sequence) {
+      throw new RpcError(
+        INVALID_REQUEST,
+        `cursor must be between the oldest ledger: ${oldest.sequence} and the latest ledger: ${latest.sequence} for this rpc instance.`,
+      );
+    }
     const minToken = toid(oldest.sequence, 0, 0);
     const out = [];
     let last = after;
@@ -652,9 +658,4 @@ export class StellarRpc {
     // Only possible if the transaction was applied in between (closeOnSubmit).
     return { status: settled.kind === "applied" ? "DUPLICATE" : "ERROR", ...base };
   }
-}
-
-/** SAC contract id helper for tests and docs: an address's ScVal in base64. */
-export function addressTopic(address: string): string {
-  return new Address(address).toScVal().toXDR("base64");
 }

@@ -476,6 +476,17 @@ describe("retention window", () => {
       });
       const events = await s.getEvents({ startLedger: latest - 2, filters: [] });
       expect(events.oldestLedger).toBe(latest - 2);
+      // a cursor from before the window (a watcher that fell behind) is refused, not skipped
+      const stale = `${(BigInt(latest - 3) << 32n).toString().padStart(19, "0")}-0000000000`;
+      await expect(s.getEvents({ cursor: stale, filters: [] })).rejects.toMatchObject({
+        code: -32600,
+      });
+      await expect(
+        s.getTransactions({ pagination: { cursor: (BigInt(latest - 3) << 32n).toString() } }),
+      ).rejects.toMatchObject({ code: -32600 });
+      await expect(s.getTransactions({ startLedger: latest - 3 })).rejects.toMatchObject({
+        code: -32600,
+      });
     } finally {
       await short.ledger.stop();
     }
