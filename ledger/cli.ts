@@ -24,6 +24,7 @@ const { values } = parseArgs({
     "xlm-rate": { type: "string" },
     only: { type: "string" },
     "no-public-friendbot": { type: "boolean" },
+    "rpc-retention": { type: "string" },
     help: { type: "boolean", short: "h" },
   },
 });
@@ -40,6 +41,8 @@ if (values.help) {
   --xlm-rate R          LEDGER_XLM_RATE           credit units per XLM for path payments
   --only NET            LEDGER_ONLY               testnet | public
   --no-public-friendbot LEDGER_PUBLIC_FRIENDBOT=0 no /friendbot on the public ledger
+  --rpc-retention N     LEDGER_RPC_RETENTION_LEDGERS  Stellar RPC history window in ledgers
+                                                  default 120960 (about 7 days at 5 s)
 
 Issuer secrets (random when unset; reused from the snapshot when present):
   LEDGER_{TESTNET,PUBLIC}_{USDC,EURC}_ISSUER_SECRET, or LEDGER_{USDC,EURC}_ISSUER_SECRET for both.`);
@@ -62,10 +65,13 @@ const infoFile = values["info-file"] ?? env.LEDGER_INFO_FILE;
 const xlmRate = values["xlm-rate"] ?? env.LEDGER_XLM_RATE;
 const only = values.only ?? env.LEDGER_ONLY;
 const publicFriendbot = !values["no-public-friendbot"] && env.LEDGER_PUBLIC_FRIENDBOT !== "0";
+const rpcRetentionLedgers = num(values["rpc-retention"], "LEDGER_RPC_RETENTION_LEDGERS", 120_960);
+if (rpcRetentionLedgers < 1) throw new Error("LEDGER_RPC_RETENTION_LEDGERS: must be at least 1");
 
 interface NetworkSpec {
   name: "testnet" | "public";
   envUrl: string;
+  rpcEnvUrl: string;
   passphrase: string;
   port: number;
   friendbot: boolean;
@@ -75,6 +81,7 @@ const specs: NetworkSpec[] = [
   {
     name: "testnet" as const,
     envUrl: "HORIZON_TESTNET_URL",
+    rpcEnvUrl: "RPC_TESTNET_URL",
     passphrase: Networks.TESTNET,
     port: num(values["testnet-port"], "LEDGER_TESTNET_PORT", 8001),
     friendbot: true,
@@ -82,6 +89,7 @@ const specs: NetworkSpec[] = [
   {
     name: "public" as const,
     envUrl: "HORIZON_MAINNET_URL",
+    rpcEnvUrl: "RPC_MAINNET_URL",
     passphrase: Networks.PUBLIC,
     port: num(values["public-port"], "LEDGER_PUBLIC_PORT", 8002),
     friendbot: publicFriendbot,
@@ -113,6 +121,7 @@ for (const spec of specs) {
     },
     xlmRate,
     friendbot: spec.friendbot,
+    rpcRetentionLedgers,
   });
   running.push({ spec, ledger });
 }
@@ -125,6 +134,7 @@ for (const { spec, ledger } of running) {
 }
 console.log("[ledger] point the app at them with:");
 for (const { spec, ledger } of running) console.log(`  ${spec.envUrl}=${ledger.url}`);
+for (const { spec, ledger } of running) console.log(`  ${spec.rpcEnvUrl}=${ledger.rpcUrl}`);
 console.log(
   `[ledger] ledgers close every ${closeIntervalMs ? `${closeIntervalMs} ms` : "POST /local/close"}` +
     (snapshotDir ? `; snapshots in ${snapshotDir}` : "; state is in memory only"),
@@ -135,6 +145,7 @@ if (infoFile) {
   for (const { spec, ledger } of running) {
     info[spec.name] = {
       url: ledger.url,
+      rpcUrl: ledger.rpcUrl,
       networkPassphrase: ledger.networkPassphrase,
       issuers: Object.fromEntries(
         Object.values(ledger.issuers).map((i) => [i.code, { code: i.code, issuer: i.issuer }]),

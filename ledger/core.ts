@@ -124,6 +124,11 @@ export class LedgerCore {
     return () => this.submitListeners.delete(fn);
   }
 
+  /** Whether a transaction with this hash is queued for the next ledger. */
+  isPending(hash: string): boolean {
+    return this.pending.some((p) => p.parsed.hash === hash);
+  }
+
   pendingCount(): number {
     return this.pending.length;
   }

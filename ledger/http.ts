@@ -17,6 +17,7 @@ import {
   renderRoot,
   renderTx,
 } from "./render";
+import type { StellarRpc } from "./rpc";
 import { goJson, serveStream } from "./sse";
 import type { OpRecord, TxRecord } from "./state";
 
@@ -238,6 +239,8 @@ export class HorizonHttp {
   constructor(
     private readonly core: LedgerCore,
     private readonly opts: HttpOptions,
+    /** Stellar RPC (JSON-RPC 2.0) served at POST /rpc and POST / */
+    private readonly rpc?: StellarRpc,
   ) {}
 
   handle = (req: IncomingMessage, res: ServerResponse): void => {
@@ -342,6 +345,10 @@ export class HorizonHttp {
     const base = this.baseUrl(req);
 
     if (path.startsWith("/local/")) return this.local(req, res, method, seg[1]);
+    if (method === "POST" && (path === "/rpc" || path === "/") && this.rpc) {
+      const response = await this.rpc.handle(await readBody(req, 5_000_000));
+      return this.send(res, 200, response, "application/json");
+    }
     if (method === "POST" && path === "/transactions") return this.submit(req, res, base);
     if (seg[0] === "friendbot" && seg.length === 1 && (method === "GET" || method === "POST")) {
       return this.friendbot(req, res, url);

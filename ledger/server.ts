@@ -9,6 +9,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type LedgerCore as Core, LedgerCore, type SubmitResult } from "./core";
 import { type FailureMode, HorizonHttp } from "./http";
+import { DEFAULT_RETENTION_LEDGERS, type RpcOptions, StellarRpc } from "./rpc";
 import type { LedgerHeader } from "./state";
 
 export type { FailureMode } from "./http";
@@ -44,6 +45,12 @@ export interface LedgerOptions {
   friendbot?: boolean;
   /** SSE keep-alive comment interval, default 15000 (0 disables) */
   sseKeepAliveMs?: number;
+  /**
+   * Stellar RPC's history retention window in ledgers (default 120960, about 7 days of 5 s
+   * ledgers): getEvents/getTransaction(s)/getLedgers serve nothing older than
+   * latest - window + 1, reported as oldestLedger.
+   */
+  rpcRetentionLedgers?: number;
 }
 
 export interface LedgerInfo {
@@ -64,6 +71,8 @@ export interface IssuerKeys {
 
 export interface LocalLedger {
   url: string;
+  /** Stellar RPC endpoint (JSON-RPC 2.0): `${url}/rpc` */
+  rpcUrl: string;
   networkPassphrase: string;
   issuers: { USDC: IssuerKeys; EURC: IssuerKeys; [code: string]: IssuerKeys };
   /** closes a ledger now, applying queued transactions */
@@ -104,11 +113,19 @@ export async function startLedger(opts: LedgerOptions): Promise<LocalLedger> {
     snapshotFile: opts.snapshotFile,
     now: opts.now ?? Date.now,
   });
-  const http = new HorizonHttp(core, {
-    submitTimeoutMs: opts.submitTimeoutMs ?? 30_000,
-    keepAliveMs: opts.sseKeepAliveMs ?? 15_000,
-    friendbot: opts.friendbot ?? true,
-  });
+  const rpcOptions: RpcOptions = {
+    retentionLedgers: opts.rpcRetentionLedgers ?? DEFAULT_RETENTION_LEDGERS,
+  };
+  const rpc = new StellarRpc(core, rpcOptions);
+  const http = new HorizonHttp(
+    core,
+    {
+      submitTimeoutMs: opts.submitTimeoutMs ?? 30_000,
+      keepAliveMs: opts.sseKeepAliveMs ?? 15_000,
+      friendbot: opts.friendbot ?? true,
+    },
+    rpc,
+  );
 
   const closeNow = () => {
     try {
@@ -140,6 +157,7 @@ export async function startLedger(opts: LedgerOptions): Promise<LocalLedger> {
   });
   const { port } = server.address() as AddressInfo;
   const urlHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
+  if (opts.friendbot ?? true) rpcOptions.friendbotUrl = `http://${urlHost}:${port}/friendbot`;
 
   const issuers = {} as LocalLedger["issuers"];
   for (const [code, info] of Object.entries(core.issuers())) {
@@ -148,6 +166,7 @@ export async function startLedger(opts: LedgerOptions): Promise<LocalLedger> {
 
   return {
     url: `http://${urlHost}:${port}`,
+    rpcUrl: `http://${urlHost}:${port}/rpc`,
     networkPassphrase: opts.networkPassphrase,
     issuers,
     core,
