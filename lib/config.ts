@@ -4,6 +4,7 @@ import path from "node:path";
 import { StrKey } from "@stellar/stellar-base";
 import { z } from "zod";
 import { type Explorers, STELLAR_EXPERT } from "./format";
+import type { LedgerSourceKind } from "./ledger-sources/interface";
 
 /**
  * The one place that reads process.env. Every variable is validated here; a bad value
@@ -46,6 +47,11 @@ export const envSchema = z.object({
   CRON_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   HORIZON_TESTNET_URL: httpUrl.default("https://horizon-testnet.stellar.org"),
   HORIZON_MAINNET_URL: httpUrl.default("https://horizon.stellar.org"),
+  /**
+   * Where each network's payments, transactions and submissions go (lib/ledger-sources,
+   * ARCHITECTURE.md, Ledger sources): only `horizon` so far.
+   */
+  LEDGER_SOURCE: z.enum(["horizon"]).default("horizon"),
   /** Where transaction links point: the hash is appended (dev:offline: the local ledger's). */
   EXPLORER_TESTNET_URL: httpUrl.default(STELLAR_EXPERT.testnet),
   EXPLORER_MAINNET_URL: httpUrl.default(STELLAR_EXPERT.mainnet),
@@ -186,6 +192,8 @@ export type Config = {
   jwtSecret: string;
   cronSecret: string | undefined;
   horizon: { testnet: string; mainnet: string; timeoutMs: number };
+  /** Per network, the ledger source `ledgerSourceFor` builds (LEDGER_SOURCE). */
+  ledgerSource: { testnet: LedgerSourceKind; mainnet: LedgerSourceKind };
   /** Per network, the transaction explorer URL a hash is appended to (lib/format.ts). */
   explorers: Explorers;
   issuers: {
@@ -329,6 +337,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       mainnet: e.HORIZON_MAINNET_URL.replace(/\/+$/, ""),
       timeoutMs: e.HORIZON_TIMEOUT_MS,
     },
+    ledgerSource: { testnet: e.LEDGER_SOURCE, mainnet: e.LEDGER_SOURCE },
     explorers: { testnet: e.EXPLORER_TESTNET_URL, mainnet: e.EXPLORER_MAINNET_URL },
     issuers: {
       testnet: { USDC: e.USDC_ISSUER_TESTNET, EURC: e.EURC_ISSUER_TESTNET },

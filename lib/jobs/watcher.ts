@@ -4,7 +4,8 @@ import { invoices, watcherCursors } from "@/db/schema";
 import { NETWORK_PASSPHRASES } from "@/lib/config";
 import { isValidInvoiceNumber } from "@/lib/domain/invoice-number";
 import { PAYABLE_STATUSES } from "@/lib/domain/invoice-state";
-import { CLOCK_SKEW_MS, type PaymentOperation } from "@/lib/domain/payment-match";
+import { CLOCK_SKEW_MS } from "@/lib/domain/payment-match";
+import { type LedgerSource, ledgerSourceFor, type PagedTransaction } from "@/lib/ledger-sources";
 import type { Logger } from "@/lib/logger";
 import type { NetworkName } from "@/lib/schemas/common";
 import type { ServiceContext } from "@/lib/services/context";
@@ -12,24 +13,13 @@ import { withTransaction } from "@/lib/services/db";
 import { invoicesPaidBy, recordEach } from "@/lib/services/payments/record-payment";
 import { warmRates } from "@/lib/services/payments/valuation";
 import { hasOpenRefunds, recordRefundsSeen } from "@/lib/services/refunds/record-refund";
-import { type HorizonClient, horizonFor } from "@/lib/stellar/horizon";
-import {
-  fetchLatestLedgerCursor,
-  fetchPaymentTransaction,
-  type HorizonPage,
-  type HorizonPaymentRecord,
-  operationFromRecord,
-  relative,
-  transactionFromRecord,
-} from "@/lib/stellar/read";
 
 export const PAGE_SIZE = 200;
-/** A cursor created while invoices are already open looks back at most this many ledgers. */
-const LOOKBACK_PAGES = 4;
 
 export type TickResult = {
   network: NetworkName;
   skipped?: "idle" | "busy";
+  /** Requests to the network's ledger source (named after Horizon, its first source). */
   horizonRequests: number;
   records: number;
   matched: number;
@@ -41,11 +31,12 @@ export type TickResult = {
 type TickContext = Pick<ServiceContext, "db" | "config" | "now"> & { logger: Logger };
 
 /**
- * One pass of the ledger watcher for a network: read Horizon's payments since the stored
- * cursor (all accounts, `join=transactions` for the memo), hand each transaction to the
- * recorder once per invoice it pays (memo and recipient wallet), and advance the cursor in
- * the same database transaction as the recordings, page by page. Horizon requests depend
- * only on how many payments happened, never on how many invoices are open. The cursor row is
+ * One pass of the ledger watcher for a network: read the network's payments since the stored
+ * cursor from its ledger source (lib/ledger-sources: all accounts, each transaction with its
+ * memo), hand each transaction to the recorder once per invoice it pays (memo and recipient
+ * wallet), and advance the cursor in the same database transaction as the recordings, page by
+ * page. Requests depend only on how many payments happened, never on how many invoices are
+ * open. The cursor row is
  * claimed with FOR UPDATE SKIP LOCKED, so cron runs and any number of workers never process
  * a page twice, and a crash before commit replays the page (recording is idempotent anyway).
  */
@@ -54,13 +45,16 @@ export async function watcherTick(
   network: NetworkName,
   opts: {
     maxPages?: number;
-    /** Test seam: runs after a page is read, before anything is recorded or committed. */
-    afterRead?: (records: HorizonPaymentRecord[]) => Promise<void>;
+    /**
+     * Test seam: runs after a page is read, before anything is recorded or committed, with
+     * the hash of each transaction on it.
+     */
+    afterRead?: (read: { transaction_hash: string }[]) => Promise<void>;
   } = {},
 ): Promise<TickResult> {
   const maxPages = opts.maxPages ?? 10;
   const passphrase = NETWORK_PASSPHRASES[network];
-  const horizon = horizonFor(ctx.config, network);
+  const source = ledgerSourceFor(ctx.config, network);
   const result: TickResult = {
     network,
     horizonRequests: 0,
@@ -98,13 +92,12 @@ export async function watcherTick(
         // Nothing payable: keep the cursor at the tip so a later invoice starts from now.
         let cursor: string;
         if (idle || !oldest?.createdAt) {
-          cursor = await fetchLatestLedgerCursor(horizon);
+          cursor = await source.latestCursor();
           result.horizonRequests++;
         } else {
           // First start with invoices already open: begin at the ledger that closed just
-          // before the oldest of them (clock skew allowed), found by walking ledgers back.
-          const found = await ledgerCursorBefore(
-            horizon,
+          // before the oldest of them (clock skew allowed), looked back for a bounded while.
+          const found = await source.cursorBefore(
             new Date(oldest.createdAt.getTime() - CLOCK_SKEW_MS),
           );
           result.horizonRequests += found.requests;
@@ -116,24 +109,23 @@ export async function watcherTick(
           .where(eq(watcherCursors.network, network));
         return { cursor, idle, full: !idle };
       }
-      const body = await horizon.get<HorizonPage<HorizonPaymentRecord>>("/payments", {
-        cursor: row.cursor,
-        order: "asc",
-        limit: PAGE_SIZE,
-        join: "transactions",
-      });
+      const page = await source.paymentsPage(row.cursor, PAGE_SIZE);
       result.horizonRequests++;
-      const records = body._embedded.records;
-      await opts.afterRead?.(records);
-      result.records += records.length;
-      result.matched += await recordMatches(tx, ctx, passphrase, records, horizon);
-      await recordRefundsSeen(tx, passphrase, records);
-      const cursor = records.at(-1)?.paging_token ?? row.cursor;
+      await opts.afterRead?.(
+        page.transactions.map((t) => ({ transaction_hash: t.transaction.hash })),
+      );
+      result.records += page.read;
+      result.matched += await recordMatches(tx, ctx, passphrase, page.transactions, source);
+      await recordRefundsSeen(
+        tx,
+        passphrase,
+        page.transactions.map((t) => t.transaction),
+      );
       await tx
         .update(watcherCursors)
-        .set({ cursor, updatedAt: ctx.now() })
+        .set({ cursor: page.cursor, updatedAt: ctx.now() })
         .where(eq(watcherCursors.network, network));
-      return { cursor, idle: false, full: records.length === PAGE_SIZE };
+      return { cursor: page.cursor, idle: false, full: page.full };
     });
     if ("busy" in step) {
       result.skipped = "busy";
@@ -176,42 +168,7 @@ async function ensureCursorRow(ctx: TickContext, network: NetworkName) {
 }
 
 /**
- * Paging token of the newest ledger closed at or before `target`, walking /ledgers newest
- * first for at most LOOKBACK_PAGES pages of 200 (about an hour of 5-second ledgers); when the
- * target is older still, the oldest ledger seen.
- */
-async function ledgerCursorBefore(
-  horizon: HorizonClient,
-  target: Date,
-): Promise<{ cursor: string; requests: number }> {
-  let path: string | null = "/ledgers";
-  let query: Record<string, string | number> | undefined = { order: "desc", limit: 200 };
-  let oldest = "0";
-  let requests = 0;
-  while (path && requests < LOOKBACK_PAGES) {
-    const page: HorizonPage<{ paging_token: string; closed_at: string }> = await horizon.get(
-      path,
-      query,
-    );
-    requests++;
-    for (const ledger of page._embedded.records) {
-      if (new Date(ledger.closed_at).getTime() <= target.getTime()) {
-        return { cursor: ledger.paging_token, requests };
-      }
-      oldest = ledger.paging_token;
-    }
-    if (page._embedded.records.length < 200 || !page._links?.next) {
-      // Reached the first ledger of the network: start from the very beginning.
-      return { cursor: "0", requests };
-    }
-    path = relative(horizon, page._links.next.href);
-    query = undefined;
-  }
-  return { cursor: oldest, requests };
-}
-
-/**
- * Groups a page by transaction and records every transaction with a text memo against each
+ * Records every transaction of a page with a text memo naming an invoice against each
  * invoice of this network it pays: numbered as the memo, of a wallet one of its operations
  * reaches (`invoicesPaidBy`; in any state, soft-deleted included: payments that cannot apply
  * are recorded too). A transaction's operations to one wallet belong to that wallet's
@@ -222,33 +179,25 @@ async function recordMatches(
   tx: Transaction,
   ctx: TickContext,
   passphrase: string,
-  records: HorizonPaymentRecord[],
-  horizon: HorizonClient,
+  paged: PagedTransaction[],
+  source: LedgerSource,
 ): Promise<number> {
-  const byTx = new Map<string, { record: HorizonPaymentRecord; ops: PaymentOperation[] }>();
-  for (const r of records) {
-    const op = operationFromRecord(r);
-    const t = r.transaction;
-    if (!op || t?.memo_type !== "text" || !isValidInvoiceNumber(t.memo)) continue;
-    const entry = byTx.get(r.transaction_hash) ?? { record: r, ops: [] };
-    entry.ops.push(op);
-    byTx.set(r.transaction_hash, entry);
-  }
-  const onPage = [...byTx.values()].flatMap(({ record, ops }) =>
-    record.transaction ? [transactionFromRecord(record.transaction, ops)] : [],
+  const onPage = paged.filter(
+    ({ transaction: t }) => t.memoType === "text" && isValidInvoiceNumber(t.memo ?? ""),
   );
-  const paid = await invoicesPaidBy(tx, passphrase, onPage);
+  const paid = await invoicesPaidBy(
+    tx,
+    passphrase,
+    onPage.map((p) => p.transaction),
+  );
   let matched = 0;
-  for (const seen of onPage) {
+  for (const { transaction: seen, maybeCut } of onPage) {
     const invoiceIds = paid.get(seen.hash);
     if (!invoiceIds) continue;
-    // A transaction is recorded whole: the last one of a full page may go on past it (a
-    // wallet reached only past the page is matched on the next page, where all of its
-    // operations are).
-    const payment =
-      records.length === PAGE_SIZE && records.at(-1)?.transaction_hash === seen.hash
-        ? await fetchPaymentTransaction(horizon, seen.hash)
-        : seen;
+    // A transaction is recorded whole: one the page may have cut (the last of a full page)
+    // is read whole by its hash (a wallet reached only past the page is matched on the next
+    // page, where all of its operations are).
+    const payment = maybeCut ? await source.transaction(seen.hash) : seen;
     if (!payment) continue;
     const recordings = await recordEach({ ...ctx, db: tx }, invoiceIds, payment);
     matched += recordings.filter((r) => r.created).length;

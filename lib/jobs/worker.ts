@@ -1,16 +1,15 @@
 import type { Database } from "@/db/client";
 import type { Config } from "@/lib/config";
+import { ledgerSourceFor } from "@/lib/ledger-sources";
 import type { Logger } from "@/lib/logger";
 import type { RateLimiter } from "@/lib/ratelimit/types";
 import type { NetworkName } from "@/lib/schemas/common";
 import type { ServiceContext } from "@/lib/services/context";
-import { horizonFor } from "@/lib/stellar/horizon";
 import { createRecurringInvoices } from "./create-recurring-invoices";
 import { deliverEmails, EMAIL_INTERVAL_MS } from "./deliver-emails";
 import { deliverWebhooks } from "./deliver-webhooks";
 import { expireDueInvoices } from "./expire-due-invoices";
 import { housekeeping } from "./housekeeping";
-import { followLedgers } from "./payment-stream";
 import { sendReminders } from "./send-reminders";
 import { watcherTick } from "./watcher";
 
@@ -98,7 +97,7 @@ export function startWorker(deps: {
       return r.more;
     });
     if (config.worker.stream) {
-      const stream = followLedgers(horizonFor(config, network), poke, logger);
+      const stream = ledgerSourceFor(config, network).followLedgers(poke, logger);
       stops.push(stream.stop);
     }
   }

@@ -4,7 +4,7 @@ import {
   NetworkBusyError,
   UnavailableError,
 } from "@/lib/domain/errors";
-import { HorizonError } from "./horizon";
+import { LedgerSourceError } from "@/lib/ledger-sources/errors";
 
 export const NETWORK_BUSY = "Network is busy. Please wait a moment and try again.";
 export const NETWORK_UNAVAILABLE =
@@ -68,8 +68,8 @@ export function failedOperationSends(
   return i >= 0 ? (sends[i] ?? null) : sends.length === 1 ? (sends[0] ?? null) : null;
 }
 
-/** Maps a Horizon failure to the domain error the API answers with. */
-export function toDomainError(err: HorizonError): DomainError {
+/** Maps a ledger source's failure to the domain error the API answers with. */
+export function toDomainError(err: LedgerSourceError): DomainError {
   const f = err.failure;
   switch (f.kind) {
     case "transaction_failed":
@@ -84,12 +84,16 @@ export function toDomainError(err: HorizonError): DomainError {
   }
 }
 
-/** Runs a Horizon call, turning its failures into domain errors (not_found stays for callers). */
-export async function viaHorizon<T>(fn: () => Promise<T>): Promise<T> {
+/**
+ * Runs a ledger source call, turning its failures into domain errors (not_found stays for
+ * callers).
+ */
+export async function viaLedger<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    if (err instanceof HorizonError && err.failure.kind !== "not_found") throw toDomainError(err);
+    if (err instanceof LedgerSourceError && err.failure.kind !== "not_found")
+      throw toDomainError(err);
     throw err;
   }
 }

@@ -2,11 +2,11 @@ import { BusinessRuleError, ValidationError } from "@/lib/domain/errors";
 import { type InvoiceStatus, transition } from "@/lib/domain/invoice-state";
 import { toStroops, trimAmount } from "@/lib/domain/money";
 import { OWN_INVOICE_MESSAGE } from "@/lib/domain/payment-match";
+import { ledgerSourceFor } from "@/lib/ledger-sources";
 import { type AssetRef, assetFor } from "@/lib/stellar/assets";
-import { ledgerError, viaHorizon } from "@/lib/stellar/errors";
-import { horizonFor } from "@/lib/stellar/horizon";
+import { ledgerError, viaLedger } from "@/lib/stellar/errors";
 import type { PathAsset } from "@/lib/stellar/paths";
-import { balanceOf, fetchAccount, fetchBaseFee } from "@/lib/stellar/read";
+import { balanceOf } from "@/lib/stellar/read";
 import { buildSep7PayUri, sep7Signer } from "@/lib/stellar/sep7";
 import { buildPaymentTransaction, PAYMENT_TIMEOUT_SECONDS } from "@/lib/stellar/transactions";
 import type { ServiceContext } from "../context";
@@ -68,7 +68,7 @@ export async function createPaymentIntent(
   // 429 past the holds one address may take (docs/decisions.md, Payment links, Places).
   if (input.sender) await checkBeforeHold(ctx, invoice);
   const network = networkName(invoice.networkPassphrase);
-  const horizon = horizonFor(ctx.config, network);
+  const source = ledgerSourceFor(ctx.config, network);
   const asset = assetFor(ctx.config, network, invoice.currency);
   // The amount due: what is left after earlier partial payments (docs/decisions.md,
   // Payment intent and SEP-7); for a fiat-priced invoice, the asset amount of a locked quote
@@ -76,11 +76,11 @@ export async function createPaymentIntent(
   const { due, quote } = await amountToReceive(ctx, invoice);
   const amount = trimAmount(due);
 
-  const [recipient, sender, baseFee] = await viaHorizon(() =>
+  const [recipient, sender, baseFee] = await viaLedger(() =>
     Promise.all([
-      fetchAccount(horizon, invoice.freelancerWallet),
-      input.sender ? fetchAccount(horizon, input.sender) : Promise.resolve(null),
-      input.sender ? fetchBaseFee(horizon) : Promise.resolve(100),
+      source.account(invoice.freelancerWallet),
+      input.sender ? source.account(input.sender) : Promise.resolve(null),
+      input.sender ? source.baseFee() : Promise.resolve(100),
     ]),
   );
   // The recipient's own readiness, in the payer's words (docs/decisions.md, Recipient readiness).
@@ -91,7 +91,7 @@ export async function createPaymentIntent(
   if (input.sender) {
     if (!sender) throw new ValidationError(SENDER_NOT_FOUND);
     // Another asset than the invoice's: a path payment delivering exactly `due` (docs/decisions.md, Path payments).
-    pathPayment = await pathPaymentFor(ctx, horizon, { sendAsset: input.sendAsset, asset, due });
+    pathPayment = await pathPaymentFor(ctx, source, { sendAsset: input.sendAsset, asset, due });
     if (pathPayment && createAccount) throw ledgerError("op_no_destination");
     const sent = pathPayment?.sendAsset ?? asset;
     const line = balanceOf(sender, sent);

@@ -2,11 +2,10 @@ import { payableTotal } from "@/lib/domain/credit-note";
 import { BusinessRuleError } from "@/lib/domain/errors";
 import { transition } from "@/lib/domain/invoice-state";
 import { amountDue, canonicalAmount, trimAmount } from "@/lib/domain/money";
+import { type LedgerSource, ledgerSourceFor } from "@/lib/ledger-sources";
 import type { AssetRef } from "@/lib/stellar/assets";
 import { assetFor } from "@/lib/stellar/assets";
-import { viaHorizon } from "@/lib/stellar/errors";
-import type { HorizonClient } from "@/lib/stellar/horizon";
-import { horizonFor } from "@/lib/stellar/horizon";
+import { viaLedger } from "@/lib/stellar/errors";
 import {
   cheapestPath,
   cheapestPerAsset,
@@ -15,9 +14,7 @@ import {
   type PaymentPath,
   sameAsset,
   sendMaxFor,
-  strictReceivePaths,
 } from "@/lib/stellar/paths";
-import { fetchAccount } from "@/lib/stellar/read";
 import type { ServiceContext } from "../context";
 import { networkName } from "../invoices/network";
 import { getLiveInvoice, type InvoiceRow } from "../invoices/store";
@@ -57,12 +54,12 @@ const priced = (p: PaymentPath, slippageBps: number): PathPayment => ({
  */
 export async function pathPaymentFor(
   ctx: ServiceContext,
-  horizon: HorizonClient,
+  source: LedgerSource,
   opts: { sendAsset: PathAsset | undefined; asset: AssetRef; due: string },
 ): Promise<PathPayment | null> {
   if (!opts.sendAsset || sameAsset(opts.sendAsset, opts.asset)) return null;
-  const paths = await viaHorizon(() =>
-    strictReceivePaths(horizon, {
+  const paths = await viaLedger(() =>
+    source.strictReceivePaths({
       source: [opts.sendAsset as PathAsset],
       destAsset: opts.asset,
       destAmount: opts.due,
@@ -97,13 +94,13 @@ export async function payOptions(
   assertLinkPayable(invoice, ctx.now());
   transition(invoice.status, "payIntent"); // 400 when not payable
   const network = networkName(invoice.networkPassphrase);
-  const horizon = horizonFor(ctx.config, network);
+  const source = ledgerSourceFor(ctx.config, network);
   const asset = assetFor(ctx.config, network, invoice.currency);
   const { due } = await amountToReceive(ctx, invoice);
-  const [recipient, paths] = await viaHorizon(() =>
+  const [recipient, paths] = await viaLedger(() =>
     Promise.all([
-      fetchAccount(horizon, invoice.freelancerWallet),
-      strictReceivePaths(horizon, { source: account, destAsset: asset, destAmount: due }),
+      source.account(invoice.freelancerWallet),
+      source.strictReceivePaths({ source: account, destAsset: asset, destAmount: due }),
     ]),
   );
   const { createAccount } = assertRecipientReceives(recipient, invoice, asset, due);

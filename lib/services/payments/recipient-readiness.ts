@@ -2,11 +2,11 @@ import { payableTotal } from "@/lib/domain/credit-note";
 import { BusinessRuleError, LedgerError, type ValidationError } from "@/lib/domain/errors";
 import { amountDue, type Currency, fromStroops, toStroops, trimAmount } from "@/lib/domain/money";
 import { NETWORK_LABELS } from "@/lib/format";
+import { type LedgerAccount, LedgerSourceError, ledgerSourceFor } from "@/lib/ledger-sources";
 import type { NetworkName, NetworkPassphrase } from "@/lib/schemas/common";
 import { type AssetRef, assetFor } from "@/lib/stellar/assets";
 import { ledgerError } from "@/lib/stellar/errors";
-import { HorizonError, horizonFor } from "@/lib/stellar/horizon";
-import { balanceOf, fetchAccount, type HorizonAccount } from "@/lib/stellar/read";
+import { balanceOf } from "@/lib/stellar/read";
 import { assertKeyNetwork, defaultPassphrase } from "../auth/key-network";
 import type { AuthedContext, ServiceContext } from "../context";
 import { networkName, resolveNetwork } from "../invoices/network";
@@ -49,7 +49,7 @@ export const RECIPIENT_CANNOT_RECEIVE =
  * Room is limit - balance - buying liabilities, in stroops; `amount` null skips it.
  */
 export function problemOf(
-  account: HorizonAccount | null,
+  account: LedgerAccount | null,
   asset: AssetRef,
   amount: string | null,
 ): { problem: ReadinessProblem; room?: string } | null {
@@ -103,11 +103,11 @@ export async function recipientReadiness(
 ): Promise<RecipientReadiness> {
   const asset = assetFor(ctx.config, input.network, input.currency);
   const base = { wallet: input.wallet, network: input.network, asset };
-  let account: HorizonAccount | null;
+  let account: LedgerAccount | null;
   try {
-    account = await fetchAccount(horizonFor(ctx.config, input.network), input.wallet);
+    account = await ledgerSourceFor(ctx.config, input.network).account(input.wallet);
   } catch (err) {
-    if (!(err instanceof HorizonError)) throw err;
+    if (!(err instanceof LedgerSourceError)) throw err;
     ctx.logger.warn("recipient readiness unknown: Horizon unreachable", {
       error: err.message,
       wallet: input.wallet,
@@ -174,7 +174,7 @@ export async function assertCanReceive(
  * cannot receive this asset yet, or no room left (the ledger's op_line_full message).
  */
 export function payerSideError(
-  account: HorizonAccount | null,
+  account: LedgerAccount | null,
   asset: AssetRef,
   amount: string | null,
 ): LedgerError | ValidationError | null {
@@ -200,7 +200,7 @@ export function payerSideError(
  * through a path); otherwise `payerSideError`. Returns whether the payment creates the account.
  */
 export function assertRecipientReceives(
-  recipient: HorizonAccount | null,
+  recipient: LedgerAccount | null,
   invoice: Pick<InvoiceRow, "kind" | "activateNewAccounts">,
   asset: AssetRef,
   due: string,

@@ -20,16 +20,15 @@ import {
 } from "@/lib/domain/payment-match";
 import { isPaidInFull } from "@/lib/domain/settlement";
 import { isId } from "@/lib/ids";
+import { type LedgerSource, LedgerSourceError, ledgerSourceFor } from "@/lib/ledger-sources";
 import {
   failedOperationSends,
   ledgerError,
   NETWORK_UNAVAILABLE,
   primaryLedgerCode,
   toDomainError,
-  viaHorizon,
+  viaLedger,
 } from "@/lib/stellar/errors";
-import { type HorizonClient, HorizonError, horizonFor } from "@/lib/stellar/horizon";
-import { fetchPaymentTransaction } from "@/lib/stellar/read";
 import { decodeSignedTransaction } from "@/lib/stellar/transactions";
 import type { ServiceContext } from "../context";
 import { withTransaction } from "../db";
@@ -103,11 +102,11 @@ export async function submitPayment(
     operations: decoded.operations,
   });
 
-  const horizon = horizonFor(ctx.config, network);
+  const source = ledgerSourceFor(ctx.config, network);
   try {
-    await horizon.submit(decoded.envelopeXdr);
+    await source.submit(decoded.envelopeXdr);
   } catch (err) {
-    if (!(err instanceof HorizonError)) throw err;
+    if (!(err instanceof LedgerSourceError)) throw err;
     const f = err.failure;
     if (f.kind === "transaction_failed") {
       const code = primaryLedgerCode(f.transaction, f.operations);
@@ -117,7 +116,7 @@ export async function submitPayment(
     if (f.kind !== "timeout") throw toDomainError(err);
     // 504: the transaction may still be applied. Look the hash up; never resubmit.
   }
-  const tx = await waitForTransaction(horizon, decoded.hash);
+  const tx = await waitForTransaction(source, decoded.hash);
   if (!tx) return { kind: "pending", hash: decoded.hash, invoice };
   return answerFor(await recordWithOthers(ctx, invoice.id, tx));
 }
@@ -168,13 +167,13 @@ async function invoiceToPay(ctx: ServiceContext, invoiceId: string): Promise<Inv
 }
 
 /** After a submit timed out: the transaction by hash, a few tries; null if still unknown. */
-export async function waitForTransaction(horizon: HorizonClient, hash: string) {
+export async function waitForTransaction(source: LedgerSource, hash: string) {
   for (let attempt = 0; attempt < 4; attempt++) {
     try {
-      const tx = await fetchPaymentTransaction(horizon, hash);
+      const tx = await source.transaction(hash);
       if (tx) return tx;
     } catch (err) {
-      if (!(err instanceof HorizonError)) throw err;
+      if (!(err instanceof LedgerSourceError)) throw err;
       if (attempt === 3) throw new UnavailableError(NETWORK_UNAVAILABLE);
     }
     await new Promise((r) => setTimeout(r, 500 * 2 ** attempt));
@@ -210,13 +209,13 @@ export async function confirmPayment(
   { invoiceId, transactionHash }: { invoiceId: string; transactionHash: string },
 ): Promise<RecordOutcome> {
   const invoice = await getLiveInvoice(ctx.db, invoiceId);
-  const horizon = horizonFor(ctx.config, networkName(invoice.networkPassphrase));
+  const source = ledgerSourceFor(ctx.config, networkName(invoice.networkPassphrase));
   if (!isPayable(invoice.status)) {
-    await recordQuietly(ctx, invoice, horizon, transactionHash);
+    await recordQuietly(ctx, invoice, source, transactionHash);
     if (invoice.status === "PAID") return { kind: "already_paid", invoice };
     transition(invoice.status, "pay"); // 400 Invoice cannot be paid
   }
-  const tx = await viaHorizon(() => fetchPaymentTransaction(horizon, transactionHash));
+  const tx = await viaLedger(() => source.transaction(transactionHash));
   if (!tx) throw new NotFoundError(TX_NOT_FOUND_ON_NETWORK);
   return answerFor(await recordWithOthers(ctx, invoice.id, tx));
 }
@@ -225,11 +224,11 @@ export async function confirmPayment(
 async function recordQuietly(
   ctx: ServiceContext,
   invoice: InvoiceRow,
-  horizon: HorizonClient,
+  source: LedgerSource,
   hash: string,
 ): Promise<void> {
   try {
-    const tx = await fetchPaymentTransaction(horizon, hash);
+    const tx = await source.transaction(hash);
     if (tx) await recordWithOthers(ctx, invoice.id, tx);
   } catch (err) {
     ctx.logger.info("confirm: transaction not recorded", {

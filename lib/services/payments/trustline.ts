@@ -1,10 +1,9 @@
 import { BusinessRuleError, ValidationError } from "@/lib/domain/errors";
 import type { Currency } from "@/lib/domain/money";
+import { LedgerSourceError, ledgerSourceFor } from "@/lib/ledger-sources";
 import type { NetworkName, NetworkPassphrase } from "@/lib/schemas/common";
 import { type AssetRef, assetFor } from "@/lib/stellar/assets";
-import { toDomainError, viaHorizon } from "@/lib/stellar/errors";
-import { HorizonError, horizonFor } from "@/lib/stellar/horizon";
-import { fetchAccount, fetchBaseFee } from "@/lib/stellar/read";
+import { toDomainError, viaLedger } from "@/lib/stellar/errors";
 import { decodeSignedTransaction } from "@/lib/stellar/transactions";
 import { buildTrustlineTransaction, trustlineAssetsOf } from "@/lib/stellar/trustline";
 import type { AuthedContext } from "../context";
@@ -46,10 +45,10 @@ export async function buildTrustline(
     throw new ValidationError(XLM_NEEDS_NO_TRUSTLINE, { currency: "USDC or EURC" });
   }
   const network = networkName(passphrase);
-  const horizon = horizonFor(ctx.config, network);
+  const source = ledgerSourceFor(ctx.config, network);
   const asset = assetFor(ctx.config, network, input.currency);
-  const [account, baseFee] = await viaHorizon(() =>
-    Promise.all([fetchAccount(horizon, ctx.wallet), fetchBaseFee(horizon)]),
+  const [account, baseFee] = await viaLedger(() =>
+    Promise.all([source.account(ctx.wallet), source.baseFee()]),
   );
   if (!account) throw new BusinessRuleError(WALLET_NOT_ACTIVATED);
   const { xdr } = buildTrustlineTransaction({
@@ -98,10 +97,10 @@ export async function submitTrustline(
   if (!assets?.every(trusted)) throw new BusinessRuleError(NOT_A_TRUSTLINE);
 
   try {
-    const res = await horizonFor(ctx.config, network).submit(decoded.envelopeXdr);
+    const res = await ledgerSourceFor(ctx.config, network).submit(decoded.envelopeXdr);
     return { transactionHash: res.hash, ledger: res.ledger, networkPassphrase: passphrase, assets };
   } catch (err) {
     // A refusal answers the ledger's message; 429, 5xx and timeouts the network's.
-    throw err instanceof HorizonError ? toDomainError(err) : err;
+    throw err instanceof LedgerSourceError ? toDomainError(err) : err;
   }
 }

@@ -1,9 +1,8 @@
 import { NotFoundError } from "@/lib/domain/errors";
 import type { PaymentTransaction } from "@/lib/domain/payment-match";
+import { ledgerSourceFor } from "@/lib/ledger-sources";
 import type { NetworkName } from "@/lib/schemas/common";
-import { viaHorizon } from "@/lib/stellar/errors";
-import { horizonFor } from "@/lib/stellar/horizon";
-import { fetchPaymentTransaction } from "@/lib/stellar/read";
+import { viaLedger } from "@/lib/stellar/errors";
 import type { ServiceContext } from "../context";
 
 export type VerifiedTransaction = PaymentTransaction & {
@@ -21,9 +20,9 @@ export async function verifyTransaction(
 ): Promise<VerifiedTransaction> {
   const networks: NetworkName[] = input.network ? [input.network] : ["testnet", "mainnet"];
   for (const network of networks) {
-    const horizon = horizonFor(ctx.config, network);
-    const tx = await viaHorizon(() => fetchPaymentTransaction(horizon, input.transactionHash));
-    if (tx) return { ...tx, network, networkPassphrase: horizon.passphrase };
+    const source = ledgerSourceFor(ctx.config, network);
+    const tx = await viaLedger(() => source.transaction(input.transactionHash));
+    if (tx) return { ...tx, network, networkPassphrase: source.passphrase };
   }
   throw new NotFoundError("Transaction not found");
 }

@@ -10,10 +10,10 @@ import { NOT_REFUNDABLE_OFF_LEDGER } from "@/lib/domain/manual-payment";
 import { parseAmount, toStroops, trimAmount } from "@/lib/domain/money";
 import { refundAmount, refundMemo } from "@/lib/domain/refund";
 import { isId, newId } from "@/lib/ids";
+import { ledgerSourceFor } from "@/lib/ledger-sources";
 import type { AssetRef } from "@/lib/stellar/assets";
-import { ledgerError, viaHorizon } from "@/lib/stellar/errors";
-import { horizonFor } from "@/lib/stellar/horizon";
-import { balanceOf, fetchAccount, fetchBaseFee } from "@/lib/stellar/read";
+import { ledgerError, viaLedger } from "@/lib/stellar/errors";
+import { balanceOf } from "@/lib/stellar/read";
 import { buildSep7PayUri, sep7Signer } from "@/lib/stellar/sep7";
 import { buildPaymentTransaction, PAYMENT_TIMEOUT_SECONDS } from "@/lib/stellar/transactions";
 import type { AuthedContext } from "../context";
@@ -61,14 +61,10 @@ export async function createRefund(
   if (payment.status === "FAILED") throw new BusinessRuleError(NOT_REFUNDABLE);
 
   const network = networkName(invoice.networkPassphrase);
-  const horizon = horizonFor(ctx.config, network);
+  const ledger = ledgerSourceFor(ctx.config, network);
   const asset = { code: payment.asset, issuer: payment.assetIssuer };
-  const [source, destination, baseFee] = await viaHorizon(() =>
-    Promise.all([
-      fetchAccount(horizon, payment.toWallet),
-      fetchAccount(horizon, sender),
-      fetchBaseFee(horizon),
-    ]),
+  const [source, destination, baseFee] = await viaLedger(() =>
+    Promise.all([ledger.account(payment.toWallet), ledger.account(sender), ledger.baseFee()]),
   );
   if (!source) throw new ValidationError(REFUND_SOURCE_NOT_FOUND);
   if (!destination) throw ledgerError("op_no_destination");

@@ -1,8 +1,8 @@
 import { and, eq, gt, inArray, ne } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { invoices, payments, refunds } from "@/db/schema";
+import type { PaymentTransaction } from "@/lib/domain/payment-match";
 import { isRefundOperation, refundEffect, refundIdOfMemo } from "@/lib/domain/refund";
-import { type HorizonPaymentRecord, operationFromRecord } from "@/lib/stellar/read";
 import type { ServiceContext } from "../context";
 import { withTransaction } from "../db";
 import { enqueueRefundEmail } from "../email/refund-email";
@@ -133,7 +133,8 @@ export async function hasOpenRefunds(
 }
 
 /**
- * The watcher's part (lib/jobs/watcher.ts): among a page of the network's payments, the ones
+ * The watcher's part (lib/jobs/watcher.ts): among a page of the network's payments (the
+ * ledger source's transactions, lib/ledger-sources), the ones
  * whose text memo is `RF-<id>` of a refund not yet confirmed and that are exactly that refund
  * (from the freelancer's wallet to the payer, amount and asset) record it, once, whether it
  * was sent through POST /api/refunds/submit or by other means. The ledger is the truth: a
@@ -143,12 +144,12 @@ export async function hasOpenRefunds(
 export async function recordRefundsSeen(
   tx: DbOrTx,
   passphrase: string,
-  records: readonly HorizonPaymentRecord[],
+  transactions: readonly PaymentTransaction[],
 ): Promise<number> {
-  const seen = records.flatMap((r) => {
-    const id = r.transaction?.memo_type === "text" ? refundIdOfMemo(r.transaction.memo) : null;
-    const op = id && r.transaction_successful !== false ? operationFromRecord(r) : null;
-    return id && op && r.transaction ? [{ id, op, record: r, transaction: r.transaction }] : [];
+  const seen = transactions.flatMap((transaction) => {
+    const id = transaction.memoType === "text" ? refundIdOfMemo(transaction.memo) : null;
+    if (!id || transaction.successful === false) return [];
+    return transaction.operations.map((op) => ({ id, op, transaction }));
   });
   if (seen.length === 0) return 0;
   const candidates = await tx
@@ -166,15 +167,12 @@ export async function recordRefundsSeen(
   let recorded = 0;
   for (const { id, op, transaction } of seen) {
     const refund = byId.get(id);
-    if (
-      !refund ||
-      !isRefundOperation(refund, transaction.memo ?? null, transaction.source_account, op)
-    )
+    if (!refund || !isRefundOperation(refund, transaction.memo, transaction.sourceAccount, op))
       continue;
     const outcome = await recordRefund({ db: tx }, refund.id, {
       hash: transaction.hash,
       ledger: transaction.ledger,
-      at: new Date(transaction.created_at),
+      at: transaction.createdAt,
     });
     if (outcome.kind === "recorded") recorded++;
     byId.delete(id);

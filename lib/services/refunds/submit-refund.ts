@@ -3,6 +3,7 @@ import { invoices, refunds } from "@/db/schema";
 import { BusinessRuleError, NotFoundError, ValidationError } from "@/lib/domain/errors";
 import { fromStroops, toStroops } from "@/lib/domain/money";
 import { isExactRefund, REFUND_EXCEEDS_RECEIVED, refundableStroops } from "@/lib/domain/refund";
+import { LedgerSourceError, ledgerSourceFor } from "@/lib/ledger-sources";
 import { keySees } from "@/lib/services/auth/key-network";
 import { actorOf } from "@/lib/services/context";
 import {
@@ -11,7 +12,6 @@ import {
   primaryLedgerCode,
   toDomainError,
 } from "@/lib/stellar/errors";
-import { HorizonError, horizonFor } from "@/lib/stellar/horizon";
 import { decodeSignedTransaction } from "@/lib/stellar/transactions";
 import type { AuthedContext } from "../context";
 import { withTransaction } from "../db";
@@ -64,12 +64,12 @@ export async function submitRefund(
 
   const recorded = await holdForSubmit(ctx, refund, decoded.hash);
   if (recorded) return { kind: "already_recorded", refund: recorded };
-  const horizon = horizonFor(ctx.config, networkName(passphrase));
+  const source = ledgerSourceFor(ctx.config, networkName(passphrase));
   let ledger: number | null = null;
   try {
-    ledger = (await horizon.submit(decoded.envelopeXdr)).ledger;
+    ledger = (await source.submit(decoded.envelopeXdr)).ledger;
   } catch (err) {
-    if (!(err instanceof HorizonError)) throw err;
+    if (!(err instanceof LedgerSourceError)) throw err;
     const f = err.failure;
     if (f.kind === "transaction_failed") {
       await setStatus(ctx, refund.id, { status: "FAILED" });
@@ -80,7 +80,7 @@ export async function submitRefund(
     }
     if (f.kind !== "timeout") throw toDomainError(err);
     // 504: the transaction may still be applied. Look the hash up; never resubmit.
-    const tx = await waitForTransaction(horizon, decoded.hash);
+    const tx = await waitForTransaction(source, decoded.hash);
     if (!tx) return { kind: "pending", refund: { ...refund, status: "SUBMITTED" } };
     if (!tx.successful) {
       await setStatus(ctx, refund.id, { status: "FAILED" });

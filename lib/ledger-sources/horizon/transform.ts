@@ -1,0 +1,195 @@
+import { fromStroops, toStroops } from "@/lib/domain/money";
+import type { PaymentOperation, PaymentTransaction } from "@/lib/domain/payment-match";
+import type { PathAsset, PaymentPath } from "@/lib/stellar/paths";
+import type { LedgerAccount, PagedTransaction, PaymentsPage } from "../interface";
+
+/**
+ * Horizon's records -> the domain's types. Pure: the shapes are those of the real Horizon
+ * (tests/fixtures/horizon, ledger/fixtures), read by the source (./index.ts) and by nothing
+ * else.
+ */
+
+/** Fields of Horizon's transaction resource that we read (tests/fixtures/horizon/transaction.json). */
+export type HorizonTransaction = {
+  hash: string;
+  ledger: number;
+  created_at: string;
+  source_account: string;
+  successful: boolean;
+  memo_type: string;
+  memo?: string;
+  paging_token: string;
+  /**
+   * Fee-bump transactions only (transaction-fee-bump.json): the outer envelope's hash, under
+   * which the ledger records the operations. Horizon answers a lookup by the inner hash with
+   * the inner hash as `hash`, so `hash` alone does not identify the transaction.
+   */
+  fee_bump_transaction?: { hash: string };
+  inner_transaction?: { hash: string };
+};
+
+/** Fields of Horizon's payment-like operation records (payments-page.json). */
+export type HorizonPaymentRecord = {
+  id: string;
+  paging_token: string;
+  type: string;
+  transaction_hash: string;
+  transaction_successful?: boolean;
+  source_account?: string;
+  from?: string;
+  to?: string;
+  amount?: string;
+  asset_type?: string;
+  asset_code?: string;
+  asset_issuer?: string;
+  funder?: string;
+  account?: string;
+  starting_balance?: string;
+  created_at: string;
+  transaction?: HorizonTransaction;
+};
+
+export type HorizonPage<T> = {
+  _links?: { next?: { href: string } };
+  _embedded: { records: T[] };
+};
+
+/** Horizon's account resource: the fields we read are the ledger sources' account. */
+export type HorizonAccount = LedgerAccount;
+
+const MEMO_TYPES = new Set(["text", "id", "hash", "return", "none"]);
+
+/**
+ * The operation's index in its transaction: an operation id is a TOID whose low 12 bits are
+ * the 1-based position of the operation (SEP-35); undefined when the id is not one.
+ */
+function operationIndexOf(id: string): number | undefined {
+  if (!/^\d+$/.test(id)) return undefined;
+  const order = Number(BigInt(id) & 0xfffn);
+  return order > 0 ? order - 1 : undefined;
+}
+
+/** A Horizon payment record as the classifier's operation; null for other operation types. */
+export function operationFromRecord(r: HorizonPaymentRecord): PaymentOperation | null {
+  const index = operationIndexOf(r.id);
+  if (r.type === "create_account") {
+    return {
+      type: "create_account",
+      index,
+      id: r.id,
+      from: r.funder ?? r.source_account ?? null,
+      to: r.account ?? "",
+      assetCode: "XLM",
+      assetIssuer: null,
+      amount: r.starting_balance ?? "0",
+    };
+  }
+  if (
+    r.type === "payment" ||
+    r.type === "path_payment_strict_receive" ||
+    r.type === "path_payment_strict_send"
+  ) {
+    const native = r.asset_type === "native";
+    return {
+      type: r.type,
+      index,
+      id: r.id,
+      from: r.from ?? r.source_account ?? null,
+      to: r.to ?? "",
+      assetCode: native ? "XLM" : (r.asset_code ?? ""),
+      assetIssuer: native ? null : (r.asset_issuer ?? null),
+      amount: r.amount ?? "0",
+    };
+  }
+  return null;
+}
+
+export function transactionFromRecord(
+  t: HorizonTransaction,
+  operations: PaymentOperation[],
+): PaymentTransaction {
+  const memoType = (
+    MEMO_TYPES.has(t.memo_type) ? t.memo_type : "none"
+  ) as PaymentTransaction["memoType"];
+  return {
+    // One identity whichever hash it was read by: the outer hash of a fee-bump.
+    hash: t.fee_bump_transaction?.hash ?? t.hash,
+    innerHash: t.inner_transaction?.hash ?? null,
+    successful: t.successful,
+    memoType,
+    memo: memoType === "none" ? null : (t.memo ?? null),
+    createdAt: new Date(t.created_at),
+    ledger: t.ledger,
+    sourceAccount: t.source_account,
+    operations,
+  };
+}
+
+/**
+ * A page of `/payments?join=transactions` as the domain's transactions: the records grouped
+ * by transaction (in the page's order), each with its payment operations on the page (a
+ * record without its joined transaction is left out). `limit` is the page size asked for: a page
+ * that long is full, and its last transaction may go on past it (`maybeCut`).
+ */
+export function pageFromRecords(
+  records: readonly HorizonPaymentRecord[],
+  cursor: string,
+  limit: number,
+): PaymentsPage {
+  const full = records.length === limit;
+  const lastHash = records.at(-1)?.transaction_hash;
+  const byTx = new Map<string, { record: HorizonTransaction; ops: PaymentOperation[] }>();
+  for (const r of records) {
+    const op = operationFromRecord(r);
+    if (!op || !r.transaction) continue;
+    const entry = byTx.get(r.transaction_hash) ?? { record: r.transaction, ops: [] };
+    entry.ops.push(op);
+    byTx.set(r.transaction_hash, entry);
+  }
+  const transactions: PagedTransaction[] = [...byTx].map(([hash, { record, ops }]) => ({
+    transaction: transactionFromRecord(record, ops),
+    maybeCut: full && hash === lastHash,
+  }));
+  return {
+    transactions,
+    read: records.length,
+    cursor: records.at(-1)?.paging_token ?? cursor,
+    full,
+  };
+}
+
+type HorizonAsset = { asset_type: string; asset_code?: string; asset_issuer?: string };
+
+/** A record of Horizon's paths endpoints (ledger/fixtures/paths-strict-receive.json). */
+export type HorizonPathRecord = {
+  source_asset_type: string;
+  source_asset_code?: string;
+  source_asset_issuer?: string;
+  source_amount: string;
+  destination_amount: string;
+  path: HorizonAsset[];
+};
+
+function assetFromHorizon(a: HorizonAsset): PathAsset {
+  return a.asset_type === "native"
+    ? { code: "XLM", issuer: null }
+    : { code: a.asset_code ?? "", issuer: a.asset_issuer ?? null };
+}
+
+/** `native` or `CODE:ISSUER`, as Horizon's asset lists write them. */
+export function assetParam(a: PathAsset): string {
+  return a.issuer === null ? "native" : `${a.code}:${a.issuer}`;
+}
+
+export function pathFromRecord(r: HorizonPathRecord): PaymentPath {
+  return {
+    sendAsset: assetFromHorizon({
+      asset_type: r.source_asset_type,
+      asset_code: r.source_asset_code,
+      asset_issuer: r.source_asset_issuer,
+    }),
+    sourceAmount: fromStroops(toStroops(r.source_amount)),
+    destAmount: fromStroops(toStroops(r.destination_amount)),
+    path: r.path.map(assetFromHorizon),
+  };
+}

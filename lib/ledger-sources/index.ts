@@ -1,0 +1,30 @@
+import type { Config } from "@/lib/config";
+import type { NetworkName } from "@/lib/schemas/common";
+import { horizonSource } from "./horizon";
+import type { LedgerSource } from "./interface";
+
+export { LedgerSourceError, type LedgerSourceFailure } from "./errors";
+export type {
+  LedgerAccount,
+  LedgerSource,
+  LedgerSourceKind,
+  PagedTransaction,
+  PaymentsPage,
+  SubmittedTransaction,
+} from "./interface";
+
+/**
+ * The one place a network's ledger source is chosen (config `LEDGER_SOURCE`, default
+ * `horizon`; ARCHITECTURE.md, Ledger sources). A new source adds its folder beside
+ * `horizon/` and a case here.
+ */
+export function ledgerSourceFor(
+  config: Pick<Config, "horizon"> & Partial<Pick<Config, "ledgerSource">>,
+  network: NetworkName,
+): LedgerSource {
+  const kind = config.ledgerSource?.[network] ?? "horizon";
+  switch (kind) {
+    case "horizon":
+      return horizonSource(config, network);
+  }
+}
