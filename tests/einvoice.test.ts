@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import Big from "big.js";
+import { FacturX } from "factur-x-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Api, client } from "./helpers/api";
 import { type RunningApp, startApp, TEST_CRON_SECRET } from "./helpers/app";
@@ -246,6 +247,23 @@ describe("the Factur-X PDF", () => {
     await expectValid(xml, invoice);
     // The same document the endpoint answers.
     expect(xml).toBe(await (await get(`/api/invoices/${invoice.id}/einvoice?format=cii`)).text());
+    // An independent Factur-X reader (factur-x-kit) finds the same invoice in the API's PDF.
+    const fx = await FacturX.fromPDF(new Uint8Array(bytes));
+    expect(fx.validate().valid).toBe(true);
+    const read = fx.object as {
+      document: { id: string };
+      totals: { grossTotal: number; taxTotal: { amount: number }[] };
+      seller: { taxIdentification?: { vatId?: string } };
+      invoiceLines: { productDescription: { name: string } }[];
+    };
+    expect(read.document.id).toBe(invoice.invoiceNumber);
+    const cents = (v: string) => new Big(v).round(2, Big.roundHalfUp);
+    expect(cents(invoice.total).eq(read.totals.grossTotal)).toBe(true);
+    expect(cents(invoice.taxAmount).eq(read.totals.taxTotal[0].amount)).toBe(true);
+    expect(read.seller.taxIdentification?.vatId).toBe("DE136695976");
+    expect(read.invoiceLines.map((l) => l.productDescription.name)).toEqual(
+      LINES_19_7.map((l) => l.description),
+    );
 
     expect(xmp).toMatch(/<pdfaid:part>3<\/pdfaid:part>/);
     expect(xmp).toMatch(/<pdfaid:conformance>B<\/pdfaid:conformance>/);
