@@ -56,6 +56,25 @@ export type EInvoiceSource = Pick<
   >[];
 };
 
+/**
+ * A stored line (an invoice's, or a credit note's) as an e-invoice line: its own rate and
+ * category, else the invoice's rate, `S` above 0 % and `Z` at 0 % (docs/decisions.md, Tax per line).
+ */
+export function eInvoiceLineOf(
+  l: Pick<LineItemRow, "description" | "quantity" | "rate" | "amount" | "taxRate" | "taxCategory">,
+  invoiceTaxRate: string,
+): EInvoiceLine {
+  const rate = l.taxRate ?? invoiceTaxRate;
+  return {
+    description: l.description,
+    quantity: l.quantity,
+    price: l.rate,
+    amount: l.amount,
+    rate,
+    category: l.taxCategory ?? (new Decimal(rate).gt("0") ? "S" : "Z"),
+  };
+}
+
 /** The seller's part of the profile (db/schema/billing.ts), plus a phone once it has one. */
 export type EInvoiceSeller = Pick<
   typeof profiles.$inferSelect,
@@ -76,17 +95,7 @@ export function eInvoiceInputOf(
     buyerReference?: string | null;
   },
 ): EInvoiceInput {
-  const lines: EInvoiceLine[] = invoice.lineItems.map((l) => {
-    const rate = l.taxRate ?? invoice.taxRate;
-    return {
-      description: l.description,
-      quantity: l.quantity,
-      price: l.rate,
-      amount: l.amount,
-      rate,
-      category: l.taxCategory ?? (new Decimal(rate).gt("0") ? "S" : "Z"),
-    };
-  });
+  const lines = invoice.lineItems.map((l) => eInvoiceLineOf(l, invoice.taxRate));
   const personName = invoice.freelancerName ?? seller?.displayName ?? null;
   const company = invoice.freelancerCompany ?? seller?.company ?? null;
   return {

@@ -1,6 +1,6 @@
 import type { Config } from "@/lib/config";
-import type { TaxCategory } from "@/lib/domain/tax";
 import { buildCii, creditNoteInputOf, type EInvoiceInput, eInvoiceProblems } from "@/lib/einvoice";
+import { eInvoiceLineOf } from "@/lib/einvoice/from-invoice";
 import type { AuthedContext } from "../context";
 import {
   type EInvoiceFormat,
@@ -29,19 +29,8 @@ export function creditNoteEInvoiceInput(
     number: note.number,
     issueDate: note.createdAt.toISOString().slice(0, 10),
     reason: note.reason,
-    lines: note.lines.map((l) => {
-      // The rate and category it is credited at; a line without its own takes the invoice's.
-      const rate = l.taxRate ?? invoice.taxRate;
-      const category: TaxCategory = l.taxCategory ?? (Number(rate) === 0 ? "Z" : "S");
-      return {
-        description: l.description,
-        quantity: l.quantity,
-        price: l.rate,
-        amount: l.amount,
-        category,
-        rate: Number(rate).toFixed(2),
-      };
-    }),
+    // Each at the rate and category it is credited at, by the invoice's own line rule.
+    lines: note.lines.map((l) => eInvoiceLineOf(l, invoice.taxRate)),
     subtotal: note.subtotal,
     discount: note.discount,
     taxAmount: note.taxAmount,
