@@ -42,7 +42,10 @@ export type PaymentOperationType =
   | "path_payment_strict_receive"
   | "path_payment_strict_send"
   | "create_account"
-  // Any other Horizon operation type; never pays an invoice.
+  // A Stellar Asset Contract `transfer(from, to, amount)` (an invoke_host_function operation,
+  // e.g. from a smart wallet's C address): pays like a payment.
+  | "contract_transfer"
+  // Any other operation type; never pays an invoice.
   | (string & {});
 
 export type PaymentOperation = {
@@ -55,10 +58,19 @@ export type PaymentOperation = {
    * not yet applied. The same whichever hash of a fee-bump transaction it was read through.
    */
   id?: string;
-  /** Operation source; falls back to the transaction source when absent. */
+  /**
+   * Operation source (a G account, or the C contract of a smart wallet for a
+   * contract_transfer); falls back to the transaction source when absent.
+   */
   from?: string | null;
-  /** Recipient (`to`, or `account` for create_account). */
+  /** Recipient (`to`, or `account` for create_account): always the base G account. */
   to: string;
+  /**
+   * The 64-bit id (decimal string) of a muxed destination (`M...` = `to` + this id), as
+   * Horizon's `to_muxed_id` or a CAP-67 event's u64 `to_muxed_id` carry it; null or absent
+   * when the destination was not muxed.
+   */
+  toMuxedId?: string | null;
   /** "XLM" for the native asset. */
   assetCode: string;
   /** null for the native asset. */
@@ -131,6 +143,7 @@ export type Classification =
 
 const PAYMENT_TYPES: ReadonlySet<string> = new Set([
   "payment",
+  "contract_transfer",
   "path_payment_strict_receive",
   "path_payment_strict_send",
 ]);

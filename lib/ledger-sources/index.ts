@@ -26,5 +26,8 @@ export function ledgerSourceFor(
   switch (kind) {
     case "horizon":
       return horizonSource(config, network);
+    case "rpc":
+      // Built in lib/ledger-sources/rpc/ (issue 31, item 1); until then the config refuses it.
+      throw new Error("LEDGER_SOURCE=rpc is not available yet");
   }
 }

@@ -10,7 +10,7 @@ import type { PathAsset, PaymentPath } from "@/lib/stellar/paths";
  * network uses is chosen in one place, `ledgerSourceFor` (lib/ledger-sources/index.ts, config
  * `LEDGER_SOURCE`). Failures throw `LedgerSourceError` (errors.ts).
  */
-export type LedgerSourceKind = "horizon";
+export type LedgerSourceKind = "horizon" | "rpc";
 
 export interface LedgerSource {
   readonly kind: LedgerSourceKind;
