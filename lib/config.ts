@@ -49,9 +49,21 @@ export const envSchema = z.object({
   HORIZON_MAINNET_URL: httpUrl.default("https://horizon.stellar.org"),
   /**
    * Where each network's payments, transactions and submissions go (lib/ledger-sources,
-   * ARCHITECTURE.md, Ledger sources): only `horizon` so far.
+   * ARCHITECTURE.md, Ledger sources): Horizon or Stellar RPC. `LEDGER_SOURCE_TESTNET` /
+   * `LEDGER_SOURCE_MAINNET` override it per network.
    */
-  LEDGER_SOURCE: z.enum(["horizon"]).default("horizon"),
+  LEDGER_SOURCE: z.enum(["horizon", "rpc"]).default("horizon"),
+  LEDGER_SOURCE_TESTNET: z.enum(["horizon", "rpc"]).optional(),
+  LEDGER_SOURCE_MAINNET: z.enum(["horizon", "rpc"]).optional(),
+  /** Stellar RPC per network (SDF runs a public one for testnet only: no mainnet default). */
+  RPC_TESTNET_URL: httpUrl.default("https://soroban-testnet.stellar.org"),
+  RPC_MAINNET_URL: httpUrl.optional(),
+  /**
+   * `on`: every pay-intent and SEP-7 URI pays the invoice's muxed address (M..., the
+   * freelancer's wallet and the invoice's 64-bit id); `off`: only payers that cannot set a
+   * memo (smart wallets) get it (docs/decisions.md, Muxed addresses).
+   */
+  MUXED_DESTINATIONS: z.enum(["on", "off"]).default("off"),
   /** Where transaction links point: the hash is appended (dev:offline: the local ledger's). */
   EXPLORER_TESTNET_URL: httpUrl.default(STELLAR_EXPERT.testnet),
   EXPLORER_MAINNET_URL: httpUrl.default(STELLAR_EXPERT.mainnet),
@@ -194,6 +206,10 @@ export type Config = {
   horizon: { testnet: string; mainnet: string; timeoutMs: number };
   /** Per network, the ledger source `ledgerSourceFor` builds (LEDGER_SOURCE). */
   ledgerSource: { testnet: LedgerSourceKind; mainnet: LedgerSourceKind };
+  /** Per network, the Stellar RPC endpoint (undefined: none configured). */
+  rpc: { testnet: string | undefined; mainnet: string | undefined };
+  /** MUXED_DESTINATIONS=on: every payer is asked to pay the invoice's muxed address. */
+  muxedDestinations: boolean;
   /** Per network, the transaction explorer URL a hash is appended to (lib/format.ts). */
   explorers: Explorers;
   issuers: {
@@ -337,7 +353,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       mainnet: e.HORIZON_MAINNET_URL.replace(/\/+$/, ""),
       timeoutMs: e.HORIZON_TIMEOUT_MS,
     },
-    ledgerSource: { testnet: e.LEDGER_SOURCE, mainnet: e.LEDGER_SOURCE },
+    ledgerSource: {
+      testnet: e.LEDGER_SOURCE_TESTNET ?? e.LEDGER_SOURCE,
+      mainnet: e.LEDGER_SOURCE_MAINNET ?? e.LEDGER_SOURCE,
+    },
+    rpc: {
+      testnet: e.RPC_TESTNET_URL.replace(/\/+$/, ""),
+      mainnet: e.RPC_MAINNET_URL?.replace(/\/+$/, ""),
+    },
+    muxedDestinations: e.MUXED_DESTINATIONS === "on",
     explorers: { testnet: e.EXPLORER_TESTNET_URL, mainnet: e.EXPLORER_MAINNET_URL },
     issuers: {
       testnet: { USDC: e.USDC_ISSUER_TESTNET, EURC: e.EURC_ISSUER_TESTNET },

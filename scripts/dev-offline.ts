@@ -48,6 +48,8 @@ const env = {
   DATA_DIR: dataDir,
   HORIZON_TESTNET_URL: testnet.url,
   HORIZON_MAINNET_URL: mainnet.url,
+  RPC_TESTNET_URL: `${testnet.url}/rpc`,
+  RPC_MAINNET_URL: `${mainnet.url}/rpc`,
   ...offlineExplorers({ testnet: testnet.url, mainnet: mainnet.url }),
   USDC_ISSUER_TESTNET: testnet.issuers.USDC.issuer,
   EURC_ISSUER_TESTNET: testnet.issuers.EURC.issuer,

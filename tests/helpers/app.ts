@@ -52,6 +52,10 @@ export async function startApp(env: Record<string, string | undefined>): Promise
       // Tests never reach the real Stellar network: Horizon is a local ledger or nothing.
       HORIZON_TESTNET_URL: "http://127.0.0.1:9",
       HORIZON_MAINNET_URL: "http://127.0.0.1:9",
+      RPC_TESTNET_URL: "http://127.0.0.1:9",
+      RPC_MAINNET_URL: "http://127.0.0.1:9",
+      // The whole suite runs with either ledger source (issue 31: LEDGER_SOURCE=rpc npm test).
+      ...(process.env.LEDGER_SOURCE ? { LEDGER_SOURCE: process.env.LEDGER_SOURCE } : {}),
       // Nor the real price source: a suite that needs prices starts the local one.
       PRICE_SOURCE_URL: "http://127.0.0.1:9/api/v3/simple/price?ids=stellar&vs_currencies=usd",
       PRICE_SOURCE_EUR_URL:

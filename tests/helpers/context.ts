@@ -23,6 +23,9 @@ export function testContext(
       // passed in `env`, or nothing (send's readiness check is then unknown and goes ahead).
       HORIZON_TESTNET_URL: "http://127.0.0.1:9",
       HORIZON_MAINNET_URL: "http://127.0.0.1:9",
+      RPC_TESTNET_URL: "http://127.0.0.1:9",
+      RPC_MAINNET_URL: "http://127.0.0.1:9",
+      ...(process.env.LEDGER_SOURCE ? { LEDGER_SOURCE: process.env.LEDGER_SOURCE } : {}),
       ...env,
     }),
     now,

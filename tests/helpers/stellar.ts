@@ -48,6 +48,8 @@ export function chainEnv(testnet: Chain, mainnet: Chain): Record<string, string>
   return {
     HORIZON_TESTNET_URL: testnet.ledger.url,
     HORIZON_MAINNET_URL: mainnet.ledger.url,
+    RPC_TESTNET_URL: `${testnet.ledger.url}/rpc`,
+    RPC_MAINNET_URL: `${mainnet.ledger.url}/rpc`,
     USDC_ISSUER_TESTNET: testnet.ledger.issuers.USDC.issuer,
     EURC_ISSUER_TESTNET: testnet.ledger.issuers.EURC.issuer,
     USDC_ISSUER_MAINNET: mainnet.ledger.issuers.USDC.issuer,
