@@ -791,7 +791,12 @@ export class StellarRpc {
       };
     } catch (err) {
       if (!(err instanceof HostError)) throw err;
-      return { error: err.describe(), events: [], latestLedger };
+      return {
+        error: err.describe(),
+        events: [],
+        cost: { cpuInsns: "0", memBytes: "0" },
+        latestLedger,
+      };
     }
   }
 }
