@@ -386,6 +386,88 @@ describe("SAC transfer through invokeHostFunction", () => {
   });
 });
 
+describe("fee bumps and transaction lists", () => {
+  it("a sponsor fee-bumps a prepared SAC transfer; getTransactions lists it with its events", async () => {
+    const payer = await funded(ctx);
+    const sponsor = await funded(ctx);
+    const wallet = await smartWallet(ctx.ledger.url, Keypair.random().publicKey());
+    const { tx: inner, sim } = await prepare(
+      await call(payer, xlmSac, "transfer", [addr(payer.publicKey()), addr(wallet), i128(3n)]),
+      payer,
+    );
+    const bump = TransactionBuilder.buildFeeBumpTransaction(sponsor, "100", inner, ctx.passphrase);
+    bump.sign(sponsor);
+    const res = await submit(ctx, bump);
+    expect(res.successful).toBe(true);
+    // the sponsor pays the inclusion fee of 2 operations (as for any fee bump) + the resource fee
+    expect(BigInt(res.fee_charged)).toBe(200n + BigInt(sim.minResourceFee));
+    expect(await sacBalance(xlmSac, wallet)).toBe(3n);
+    const list = await server.getTransactions({
+      startLedger: res.ledger,
+      pagination: { limit: 5 },
+    });
+    const found = list.transactions.find((t) => t.txHash === res.hash);
+    expect(found?.status).toBe("SUCCESS");
+    expect(found?.feeBump).toBe(true);
+    expect(
+      found?.events.contractEventsXdr[0].map((e) => e.body().v0().topics().map(scValToNative)),
+    ).toEqual([["transfer", payer.publicKey(), wallet, "native"]]);
+    expect(found?.returnValue?.switch().name).toBe("scvVoid");
+  });
+});
+
+describe("Horizon streams", () => {
+  it("an account's payments stream delivers a smart wallet's SAC transfer to it", async () => {
+    const { signer, wallet } = await usdcWallet(100_000_000n);
+    const payee = await funded(ctx);
+    await trustUsdc(payee);
+    const listeners = ctx.ledger.core.closeListenerCount();
+    const received: Array<Record<string, unknown>> = [];
+    const stop = ctx.server
+      .payments()
+      .forAccount(payee.publicKey())
+      .cursor("now")
+      .stream({
+        onmessage: (r) => {
+          received.push(r as unknown as Record<string, unknown>);
+        },
+      });
+    try {
+      await waitFor(() => ctx.ledger.core.closeListenerCount() > listeners);
+      const { tx } = await prepare(
+        await call(payee, usdcSac, "transfer", [addr(wallet), addr(payee.publicKey()), i128(5n)]),
+        payee,
+        [signer],
+      );
+      const res = await send(tx);
+      await waitFor(() => received.length >= 1);
+      expect(received).toHaveLength(1);
+      expect(received[0]).toMatchObject({
+        type: "invoke_host_function",
+        transaction_hash: res.txHash,
+        asset_balance_changes: [
+          expect.objectContaining({
+            type: "transfer",
+            from: wallet,
+            to: payee.publicKey(),
+            amount: "0.0000005",
+          }),
+        ],
+      });
+    } finally {
+      stop();
+    }
+  });
+});
+
+async function waitFor(cond: () => boolean, ms = 5000) {
+  const until = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > until) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
 describe("authorization failures give the real result codes", () => {
   it("a replayed nonce fails: INVOKE_HOST_FUNCTION_TRAPPED (op_trapped), nothing moves", async () => {
     const { signer, wallet } = await usdcWallet(500_000_000n);
