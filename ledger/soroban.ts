@@ -592,7 +592,12 @@ export function invoke(env: InvokeEnv, req: InvokeRequest): InvokeOutcome {
       allowed = [signer];
     }
     let weight = 0;
+    let previous = "";
     for (const s of signers) {
+      // the account check wants signatures sorted by public key, without duplicates
+      const raw = Buffer.from(StrKey.decodeEd25519PublicKey(s.publicKey)).toString("hex");
+      if (raw <= previous) throw fail(E.authInvalidInput, "signatures out of order or repeated");
+      previous = raw;
       if (!allowed.includes(s.publicKey)) {
         throw fail(E.authInvalidAction, `signer ${s.publicKey} is not a signer of ${address}`);
       }

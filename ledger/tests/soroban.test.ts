@@ -5,7 +5,7 @@
  * with the SDK's `authorizeEntry`), `simulateTransaction` + `assembleTransaction`, CAP-67 events
  * in getEvents/getTransaction, Horizon's invoke_host_function records, and snapshots.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -154,6 +154,13 @@ async function usdcWallet(stroops: bigint) {
   const wallet = await smartWallet(ctx.ledger.url, signer.publicKey());
   await mintUsdc(wallet, stroops);
   return { signer, wallet };
+}
+
+/** Keys (in order) and JSON types, recursively; arrays by their first element. */
+function shape(v: unknown): unknown {
+  if (Array.isArray(v)) return v.length === 0 ? [] : [shape(v[0])];
+  if (v === null || typeof v !== "object") return v === null ? "null" : typeof v;
+  return Object.entries(v).map(([k, val]) => [k, shape(val)]);
 }
 
 function opCode(result: xdr.TransactionResult): string {
@@ -315,6 +322,20 @@ describe("SAC transfer through invokeHostFunction", () => {
         },
       ],
     });
+    // keys, order and JSON types of Horizon's own record of such a payment (stellar-docs)
+    const { _source, ...sample } = JSON.parse(
+      readFileSync(
+        join(import.meta.dirname, "..", "fixtures", "invoke-host-function-payment.json"),
+        "utf8",
+      ),
+    );
+    void _source;
+    const raw = (await (
+      await fetch(`${ctx.ledger.url}/transactions/${res.txHash}/payments`)
+    ).json()) as {
+      _embedded: { records: unknown[] };
+    };
+    expect(shape(raw._embedded.records[0])).toEqual(shape(sample));
     expect((p.parameters as Array<{ type: string }>).map((x) => x.type)).toEqual([
       "Address",
       "Sym",
