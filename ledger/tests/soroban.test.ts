@@ -187,6 +187,25 @@ describe("local smart wallets", () => {
   });
 });
 
+describe("funding a smart wallet", () => {
+  it("POST /local/fund and LocalLedger.fund credit a C address with real SAC transactions (issuer mint, root transfer)", async () => {
+    const wallet = await smartWallet(ctx.ledger.url, Keypair.random().publicKey());
+    const res = await fetch(`${ctx.ledger.url}/local/fund`, {
+      method: "POST",
+      body: JSON.stringify({ account: wallet, assetCode: "USDC", amount: "10.5" }),
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { hash: string; account: string; amount: string };
+    expect(body).toMatchObject({ account: wallet, amount: "10.5000000" });
+    expect(await sacBalance(usdcSac, wallet)).toBe(105_000_000n);
+    const [op] = (await ctx.server.operations().forTransaction(body.hash).call()).records;
+    expect(op.type).toBe("invoke_host_function");
+    const xlm = await ctx.ledger.fund(wallet, "2", "XLM");
+    expect(xlm.kind === "applied" && xlm.record.successful).toBe(true);
+    expect(await sacBalance(xlmSac, wallet)).toBe(20_000_000n);
+  });
+});
+
 describe("SAC transfer through invokeHostFunction", () => {
   it("a G account pays a C address in XLM through Horizon's POST /transactions; fee = inclusion + resource fee", async () => {
     const payer = await funded(ctx);
