@@ -743,6 +743,66 @@ describe("unfunded transfers", () => {
   });
 });
 
+describe("calls the asset contracts do not accept", () => {
+  it("a wrong argument type, a muxed `from`, an unknown function or contract: simulation errors", async () => {
+    const payer = await funded(ctx);
+    const muxed = new MuxedAccount(new Account(payer.publicKey(), "0"), "7").accountId();
+    const wallet = await smartWallet(ctx.ledger.url, Keypair.random().publicKey());
+    const cases: Array<[string, string, xdr.ScVal[], RegExp]> = [
+      [
+        xlmSac,
+        "transfer",
+        [addr(payer.publicKey()), addr(wallet), nativeToScVal(1, { type: "u64" })],
+        /Error\(Value, UnexpectedType\)/,
+      ],
+      [xlmSac, "transfer", [addr(muxed), addr(wallet), i128(1n)], /Error\(Value, UnexpectedType\)/],
+      [
+        xlmSac,
+        "transfer",
+        [addr(payer.publicKey()), addr(wallet), i128(-1n)],
+        /Error\(Contract, #8\)/,
+      ],
+      [xlmSac, "burn_everything", [], /Error\(Value, UnexpectedType\)/],
+      [xlmSac, "mint", [addr(wallet), i128(1n)], /Error\(Contract, #2\)/],
+      [
+        wallet,
+        "transfer",
+        [addr(payer.publicKey()), addr(wallet), i128(1n)],
+        /Error\(Storage, MissingValue\)/,
+      ],
+    ];
+    for (const [contract, fn, args, error] of cases) {
+      const sim = await server.simulateTransaction(await call(payer, contract, fn, args));
+      expect(rpc.Api.isSimulationError(sim) ? sim.error : "no error", `${fn} ${contract}`).toMatch(
+        error,
+      );
+    }
+    // and `balance` answers through simulation without auth or fees
+    const tx = await call(payer, xlmSac, "balance", [addr(wallet)]);
+    const sim = await server.simulateTransaction(tx);
+    expect(
+      rpc.Api.isSimulationSuccess(sim) && scValToNative(sim.result?.retval ?? xdr.ScVal.scvVoid()),
+    ).toBe(0n);
+  });
+
+  it("someone else's mint (not the issuer) fails with op_trapped", async () => {
+    const wallet = await smartWallet(ctx.ledger.url, Keypair.random().publicKey());
+    const forger = await funded(ctx);
+    const tx = await call(forger, usdcSac, "mint", [addr(wallet), i128(1_000n)]);
+    const sim = await server.simulateTransaction(tx);
+    // the simulation records the issuer's address credentials: only the issuer can sign them
+    expect(
+      rpc.Api.isSimulationSuccess(sim) && sim.result?.auth[0].credentials().switch().name,
+    ).toBe("sorobanCredentialsAddress");
+    const { tx: forged } = await prepare(tx, forger, [forger]);
+    expect(await codes(submit(ctx, forged))).toEqual({
+      transaction: "tx_failed",
+      operations: ["op_trapped"],
+    });
+    expect(await sacBalance(usdcSac, wallet)).toBe(0n);
+  });
+});
+
 describe("transaction-level Soroban rules", () => {
   it("a Soroban operation beside another operation is tx_malformed; without SorobanTransactionData too", async () => {
     const payer = await funded(ctx);
