@@ -15,6 +15,7 @@ import {
   authorizeEntry,
   Contract,
   Keypair,
+  Memo,
   MuxedAccount,
   nativeToScVal,
   Operation,
@@ -823,6 +824,38 @@ describe("transaction-level Soroban rules", () => {
     const sent = await server.sendTransaction(bare);
     expect(sent.status).toBe("ERROR");
     expect(sent.errorResult?.result().switch().name).toBe("txMalformed");
+  });
+
+  it("a memo or a muxed source on a Soroban transaction is tx_malformed (CAP-67)", async () => {
+    const payer = await funded(ctx);
+    const wallet = await smartWallet(ctx.ledger.url, Keypair.random().publicKey());
+    const { tx: ok, sim } = await prepare(
+      await call(payer, xlmSac, "transfer", [addr(payer.publicKey()), addr(wallet), i128(1n)]),
+      payer,
+    );
+    const op = ok.operations[0] as Operation.InvokeHostFunction;
+    const rebuild = (account: Account | MuxedAccount, memo?: Memo) => {
+      let b = new TransactionBuilder(account, {
+        fee: "100",
+        networkPassphrase: ctx.passphrase,
+        sorobanData: sim.transactionData.build(),
+      })
+        .addOperation(Operation.invokeHostFunction({ func: op.func, auth: op.auth ?? [] }))
+        .setTimeout(60);
+      if (memo) b = b.addMemo(memo);
+      const tx = b.build();
+      tx.sign(payer);
+      return tx;
+    };
+    const account = await ctx.server.loadAccount(payer.publicKey());
+    const plain = () => new Account(payer.publicKey(), account.sequenceNumber());
+    expect(await codes(submit(ctx, rebuild(plain(), Memo.id("42"))))).toEqual({
+      transaction: "tx_malformed",
+    });
+    const muxed = new MuxedAccount(new Account(payer.publicKey(), account.sequenceNumber()), "42");
+    expect(await codes(submit(ctx, rebuild(muxed)))).toEqual({ transaction: "tx_malformed" });
+    // without them it goes through
+    expect((await submit(ctx, rebuild(plain()))).successful).toBe(true);
   });
 
   it("a declared resource fee below the non-refundable fee is tx_soroban_invalid", async () => {
