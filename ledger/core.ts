@@ -14,6 +14,7 @@ import {
   Memo,
   nativeToScVal,
   Operation,
+  StrKey,
   TimeoutInfinite,
   TransactionBuilder,
   type xdr,
@@ -158,6 +159,7 @@ export class LedgerCore {
    * id, registered once (idempotent). Local-only, like friendbot; kept in snapshots.
    */
   smartWallet(signer: string): string {
+    if (!StrKey.isValidEd25519PublicKey(signer)) throw new Error(`invalid signer ${signer}`);
     const id = walletContractId(signer, this.opts.networkPassphrase);
     if (!this.state.wallets.has(id)) {
       this.state.wallets.set(id, signer);

@@ -177,6 +177,7 @@ describe("local smart wallets", () => {
     expect(a).toBe(b);
     expect(a).toMatch(/^C[A-Z2-7]{55}$/);
     expect(await smartWallet(ctx.ledger.url, Keypair.random().publicKey())).not.toBe(a);
+    expect(ctx.ledger.smartWallet(signer)).toBe(a);
     const bad = await fetch(`${ctx.ledger.url}/local/smart-wallets`, {
       method: "POST",
       body: JSON.stringify({ signer: "nope" }),
