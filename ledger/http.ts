@@ -758,12 +758,23 @@ export class HorizonHttp {
       this.failure = parseFailure(await readJson(req));
       return this.send(res, 200, describeFailure(this.failure), "application/json");
     }
+    if (method === "POST" && action === "smart-wallets") {
+      // A local smart wallet (ledger/soroban.ts): a C address authorized by `signer`'s ed25519
+      // signature over Soroban authorization entries. Deterministic per signer, idempotent.
+      const body = await readJson(req);
+      const signer = String(body.signer ?? "");
+      if (!StrKey.isValidEd25519PublicKey(signer)) {
+        throw new HttpError(badRequest("signer", "invalid ed25519 public key (G...)"));
+      }
+      const contractId = core.smartWallet(signer);
+      return this.send(res, 200, { contractId, signer }, "application/json");
+    }
     if (method === "POST" && action === "fund") {
       const body = await readJson(req);
       const account = String(body.account ?? "");
       const assetCode = String(body.assetCode ?? body.asset_code ?? "XLM");
       const amount = String(body.amount ?? "");
-      if (!StrKey.isValidEd25519PublicKey(account)) {
+      if (!StrKey.isValidEd25519PublicKey(account) && !StrKey.isValidContract(account)) {
         throw new HttpError(badRequest("account", "invalid address"));
       }
       let stroops: bigint;
@@ -781,7 +792,15 @@ export class HorizonHttp {
           ),
         );
       }
-      const envelopeXdr = core.fundTx(account, amount, assetCode);
+      let envelopeXdr: string;
+      try {
+        envelopeXdr = core.fundTx(account, amount, assetCode);
+      } catch (err) {
+        // a contract address the asset contract refuses (e.g. an amount that overflows)
+        throw new HttpError(
+          badRequest("account", err instanceof Error ? err.message : String(err)),
+        );
+      }
       const result = await this.awaitSubmission(envelopeXdr);
       if (result.kind === "applied" && result.record.successful) {
         const info = core.issuers()[assetCode];
