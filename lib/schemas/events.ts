@@ -198,7 +198,7 @@ export const EVENT_DATA = {
     applied: z.literal(false),
     reason: z.enum(UNAPPLIED_REASONS).meta({
       description:
-        "`already_paid` (after the invoice was PAID), `invoice_cancelled`, `invoice_not_sent` (a draft or deleted invoice), `wrong_asset` (another asset or issuer: see `asset` and `assetIssuer`), `unpriced` (fiat-priced invoice, no quote and no known price), `link_parent` (sent to a reusable or open-amount link's own memo), `link_full` (the link had received all the payments it accepts)",
+        "`already_paid` (after the invoice was PAID), `invoice_cancelled`, `invoice_not_sent` (a draft or deleted invoice), `wrong_asset` (another asset or issuer: see `asset` and `assetIssuer`), `unpriced` (fiat-priced invoice, no quote and no known price), `link_parent` (sent to a reusable or open-amount link's own memo), `link_full` (the link had received all the payments it accepts), `memo_mismatch` (sent to this invoice's muxed address with a text memo naming another invoice of the wallet: the invoice the memo names is not paid by it)",
     }),
   }),
   "payment.refunded": z.object({
