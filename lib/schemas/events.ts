@@ -3,7 +3,16 @@ import { EVENT_TYPES, INVOICE_STATUSES } from "@/lib/domain/invoice-state";
 import { PAYMENT_METHODS } from "@/lib/domain/manual-payment";
 import { CURRENCIES, PRICE_CURRENCIES } from "@/lib/domain/money";
 import { UNAPPLIED_REASONS } from "@/lib/domain/unapplied";
-import { id, int, timestamp, txHash, wallet, wire, decimal as wireDecimal } from "./wire";
+import {
+  id,
+  int,
+  payerAddress,
+  timestamp,
+  txHash,
+  wallet,
+  wire,
+  decimal as wireDecimal,
+} from "./wire";
 
 /**
  * `GET /api/events` (docs/decisions.md, Events): the wallet's events of the last 30 days,
@@ -112,7 +121,7 @@ const priceCurrency = z.enum(PRICE_CURRENCIES).nullable().meta({
 export const refundFacts = z.object({
   id: id.meta({ description: "Refund id" }),
   amount: decimal,
-  destination: wallet.meta({ description: "The payment's sender" }),
+  destination: payerAddress,
   memo: z.string().meta({ example: "RF-k9p0000abcd" }),
   transactionHash: txHash,
   ledgerNumber: z.number().int(),

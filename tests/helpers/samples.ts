@@ -512,6 +512,7 @@ export const SAMPLE_INTENT: PaymentIntent = {
   networkPassphrase: TESTNET,
   timeout: 300,
   destination: FREELANCER,
+  muxedAddress: "MBRPYHIL2CI3FNQ4BXLFMNDLFJUNPU2HY3ZMFSHONUCEOASW7QC7OQAAAAAAAAAAACQWK",
   status: "PROCESSING",
   quote: null,
   // Paid with XLM (sendAsset "XLM"): 1050 USDC at 0.1 USDC per XLM, plus 1 % (PATH_SLIPPAGE_BPS).
