@@ -461,4 +461,14 @@ describe("muxedKeys and partOwner", () => {
       muxedKeys(transaction({ successful: false, operations: [xlmPayment({ toMuxedId: "22" })] })),
     ).toEqual([]);
   });
+
+  it("looks up no muxed id that cannot be an invoice's (a memo a source gave as to_muxed_id)", () => {
+    const odd = transaction({
+      operations: [
+        xlmPayment({ toMuxedId: "INV-0001" }),
+        xlmPayment({ toMuxedId: "18446744073709551615" }),
+      ],
+    });
+    expect(muxedKeys(odd)).toEqual([]);
+  });
 });

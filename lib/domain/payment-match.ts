@@ -1,6 +1,7 @@
 import { type InvoiceStatus, isPayable } from "./invoice-state";
 import type { Currency } from "./money";
 import { canonicalAmount, fromStroops, toStroops, trimAmount } from "./money";
+import { mayNameInvoice } from "./muxed";
 import type { UnappliedReason } from "./unapplied";
 
 // The one payment classifier (docs/decisions.md, "Payment checks" and "Partial payments"),
@@ -286,7 +287,7 @@ export function muxedKeys(transaction: PaymentTransaction): { wallet: string; mu
   const seen = new Set<string>();
   const keys: { wallet: string; muxedId: string }[] = [];
   for (const op of transaction.operations) {
-    if (!PAYMENT_TYPES.has(op.type) || !op.toMuxedId) continue;
+    if (!PAYMENT_TYPES.has(op.type) || !op.toMuxedId || !mayNameInvoice(op.toMuxedId)) continue;
     const key = `${op.to}:${op.toMuxedId}`;
     if (seen.has(key)) continue;
     seen.add(key);
