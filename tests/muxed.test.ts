@@ -232,6 +232,20 @@ describe("a payment to the muxed address", () => {
     expect(await rowsOf(other.id)).toEqual([]);
   });
 
+  it("written as the G address with the id as a memo id (a wallet without M addresses) pays it too", async () => {
+    const f = await freelancer();
+    const inv = await sentInvoice(f);
+    const [{ muxed_id }] = await sql`select muxed_id::text from invoices where id = ${inv.id}`;
+    const payer = await funded(testnet);
+    const hash = await payTo(payer, f.kp.publicKey(), "25", Memo.id(muxed_id));
+    const confirmed = await anon.post("/api/payments/confirm", {
+      invoiceId: inv.id,
+      transactionHash: hash,
+    });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect(await statusOf(inv.id)).toMatchObject({ status: "PAID", amountPaid: "25.0000000" });
+  });
+
   it("with a memo naming another invoice: recorded unapplied (memo_mismatch) where it was sent; the memo's invoice is not paid", async () => {
     const f = await freelancer();
     const named = await sentInvoice(f);

@@ -471,4 +471,16 @@ describe("muxedKeys and partOwner", () => {
     });
     expect(muxedKeys(odd)).toEqual([]);
   });
+
+  it("a memo id equal to an invoice's muxed id names it as its M address would (G + memo id)", () => {
+    const byMemoId = transaction({ memoType: "id", memo: "22", operations: [xlmPayment()] });
+    expect(muxedKeys(byMemoId)).toEqual([{ wallet: FREELANCER, muxedId: "22" }]);
+    expect(partOwner(byMemoId, FREELANCER, invoices)?.id).toBe("b");
+    const terms = { invoice: { invoiceNumber: "INV-0002", muxedId: "22" } };
+    const ops = opsOf(input({ ...terms, transaction: { memoType: "id", memo: "22" } }));
+    expect(ops[0]).toMatchObject({ applied: true, toMuxedId: "22" });
+    // Another memo id does not pay it.
+    const other = input({ ...terms, transaction: { memoType: "id", memo: "23" } });
+    expect(classifyPayment(other)).toEqual(mismatch);
+  });
 });
