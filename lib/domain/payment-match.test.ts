@@ -483,4 +483,9 @@ describe("muxedKeys and partOwner", () => {
     const other = input({ ...terms, transaction: { memoType: "id", memo: "23" } });
     expect(classifyPayment(other)).toEqual(mismatch);
   });
+
+  it("a to_muxed_id that is a text memo (CAP-67 events carry one there) is read as no address", () => {
+    const tx = { operations: [xlmPayment({ toMuxedId: "INV-0001" })] };
+    expect(opsOf(input({ transaction: tx }))[0]).toMatchObject({ applied: true });
+  });
 });

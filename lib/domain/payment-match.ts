@@ -1,7 +1,7 @@
 import { type InvoiceStatus, isPayable } from "./invoice-state";
 import type { Currency } from "./money";
 import { canonicalAmount, fromStroops, toStroops, trimAmount } from "./money";
-import { mayNameInvoice } from "./muxed";
+import { isMuxedId, mayNameInvoice } from "./muxed";
 import type { UnappliedReason } from "./unapplied";
 
 // The one payment classifier (docs/decisions.md, "Payment checks" and "Partial payments"),
@@ -310,7 +310,9 @@ export function muxedIdOf(
   op: Pick<PaymentOperation, "toMuxedId">,
   transaction: Pick<PaymentTransaction, "memoType" | "memo">,
 ): string | null {
-  if (op.toMuxedId) return op.toMuxedId;
+  // A source's to_muxed_id that is no uint64 (CAP-67 carries a text or hash memo there too)
+  // is no muxed address: the memo itself is read as a memo.
+  if (op.toMuxedId && isMuxedId(op.toMuxedId)) return op.toMuxedId;
   return transaction.memoType === "id" && transaction.memo ? transaction.memo : null;
 }
 
