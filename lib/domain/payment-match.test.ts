@@ -396,11 +396,25 @@ describe("muxed addresses (docs/decisions.md, Muxed addresses)", () => {
     expect(ops[0].toMuxedId).toBeUndefined();
   });
 
-  it("memo-matched, an operation to an unknown muxed address of the wallet is listed, not counted", () => {
+  it("memo-matched, an operation to a muxed address of the wallet that names no invoice counts", () => {
     const tx = {
       operations: [xlmPayment({ amount: "60" }), toMuxed(OTHER_MUXED, { amount: "40" })],
     };
     const ops = opsOf(muxedInput({ transaction: tx }));
+    expect(ops.map((o) => [o.applied, o.unappliedReason])).toEqual([
+      [true, null],
+      [true, null],
+    ]);
+  });
+
+  it("after the invoice's own address, an operation to another invoice's address is not counted", () => {
+    const tx = {
+      memoType: "none" as const,
+      memo: null,
+      operations: [toMuxed(MUXED, { amount: "60" }), toMuxed(OTHER_MUXED, { amount: "40" })],
+    };
+    const others = { muxedIds: [OTHER_MUXED], numbers: ["INV-0002"] };
+    const ops = opsOf(muxedInput({ transaction: tx, otherInvoices: others }));
     expect(ops.map((o) => [o.applied, o.unappliedReason])).toEqual([
       [true, null],
       [false, "memo_mismatch"],

@@ -235,10 +235,12 @@ export function classifyPayment(input: ClassifyInput): Classification {
     createdAt: transaction.createdAt,
     operations: reaching.map(({ op, index }) => {
       const from = op.from || transaction.sourceAccount;
-      // To another muxed address of the wallet than this invoice's, or named otherwise by
-      // the memo: recorded where it was sent, never counted.
+      // Named otherwise by the memo, or sent to another invoice's muxed address: recorded
+      // where the part was sent, never counted. A muxed id that names no invoice of the
+      // wallet (another service's) is no mismatch: the memo or the first address decides.
       const id = idOf(op);
-      const mismatched = memoNamesOther || (id !== null && id !== own);
+      const mismatched =
+        memoNamesOther || (id !== null && id !== own && others.muxedIds.includes(id));
       const reason: UnappliedReason | null = mismatched
         ? "memo_mismatch"
         : isInvoiceAsset(op, invoice, input.expectedIssuer)
