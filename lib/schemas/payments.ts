@@ -15,6 +15,7 @@ import {
   id,
   int,
   invoiceStatus,
+  muxedAccount,
   networkPassphrase,
   timestamp,
   txHash,
@@ -186,7 +187,11 @@ export const paymentIntent = wire(
       issuer: wallet.nullable().meta({ description: "null for XLM" }),
     }),
     memo: z.string().meta({ example: "INV-0001" }),
-    destination: wallet,
+    destination: z.union([wallet, muxedAccount]).meta({
+      description:
+        "Where the payment goes: the freelancer's wallet (G...), or the invoice's muxedAddress (M...) when MUXED_DESTINATIONS=on or the sender is a contract account (docs/decisions.md, Muxed addresses)",
+    }),
+    muxedAddress: muxedAccount,
     networkPassphrase,
     timeout: int.meta({ description: "Seconds", example: 300 }),
     status: invoiceStatus,
@@ -329,6 +334,11 @@ export const verifiedTransaction = wire(
         amount: z.string().meta({ description: "Decimal string received by `to`" }),
         assetCode: z.string().meta({ example: "USDC" }),
         assetIssuer: wallet.optional().meta({ description: "Absent for XLM" }),
+        toMuxedId: z.string().optional().meta({
+          description:
+            "Sent to a muxed address (`M...`): its 64-bit id (decimal), `to` being its G account; an invoice's `muxedAddress` carries its own (docs/decisions.md, Muxed addresses). Absent otherwise",
+          example: "4611686018427387904",
+        }),
       }),
     ),
   }),

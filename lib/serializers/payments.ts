@@ -33,6 +33,7 @@ export const paymentIntentSerializer = sameInBothForms(
     asset: i.asset,
     memo: i.memo,
     destination: i.destination,
+    muxedAddress: i.muxedAddress,
     networkPassphrase: i.networkPassphrase,
     timeout: i.timeout,
     status: i.status,
@@ -166,6 +167,7 @@ export const verifiedTransactionSerializer = sameInBothForms(
       amount: op.amount,
       assetCode: op.assetCode,
       ...(op.assetIssuer ? { assetIssuer: op.assetIssuer } : {}),
+      ...(op.toMuxedId ? { toMuxedId: op.toMuxedId } : {}),
     })),
   }),
 );

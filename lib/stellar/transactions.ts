@@ -13,6 +13,7 @@ import {
 import { NETWORK_PASSPHRASES } from "@/lib/config";
 import type { PaymentOperation } from "@/lib/domain/payment-match";
 import type { AssetRef } from "./assets";
+import { splitAddress } from "./muxed";
 import type { PathAsset } from "./paths";
 
 export const PAYMENT_TIMEOUT_SECONDS = 300;
@@ -123,7 +124,7 @@ export function decodeSignedTransaction(
     sourceAccount: source ?? inner.source,
     ...memoOf(inner.memo),
     operations: inner.operations.flatMap((op, index) =>
-      operationFromEnvelope(op, source ?? inner.source).map((o) => ({ ...o, index })),
+      operationFromEnvelope(op, inner.source).map((o) => ({ ...o, index })),
     ),
     sends: inner.operations.map(sentAssetCode),
     signedFor,
@@ -208,15 +209,30 @@ function assetParts(asset: Asset): { assetCode: string; assetIssuer: string | nu
  * guaranteed amount is `destMin` (what actually arrives is only known after the ledger).
  */
 function operationFromEnvelope(op: Operation, txSource: string): PaymentOperation[] {
-  const from = baseAccount(op.source) ?? txSource;
+  // The operation's source, else the transaction's; a muxed one (M...) as its G account, the
+  // M address kept as `fromMuxed` (docs/decisions.md, Muxed addresses).
+  const sourceAddress = op.source ?? txSource;
+  const from = baseAccount(sourceAddress) ?? sourceAddress;
+  const fromMuxed = sourceAddress.startsWith("M") ? { fromMuxed: sourceAddress } : {};
   const paid = (
     type: PaymentOperation["type"],
     destination: string,
     amount: string,
     asset: Asset,
-  ): PaymentOperation[] => [
-    { type, from, to: baseAccount(destination) ?? destination, amount, ...assetParts(asset) },
-  ];
+  ): PaymentOperation[] => {
+    const to = splitAddress(destination);
+    return [
+      {
+        type,
+        from,
+        ...fromMuxed,
+        to: to?.account ?? destination,
+        ...(to?.muxedId && { toMuxedId: to.muxedId }),
+        amount,
+        ...assetParts(asset),
+      },
+    ];
+  };
   switch (op.type) {
     case "payment":
       return paid("payment", op.destination, op.amount, op.asset);
@@ -229,6 +245,7 @@ function operationFromEnvelope(op: Operation, txSource: string): PaymentOperatio
         {
           type: "create_account",
           from,
+          ...fromMuxed,
           to: op.destination,
           amount: op.startingBalance,
           assetCode: "XLM",

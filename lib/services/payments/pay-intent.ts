@@ -1,10 +1,12 @@
 import { BusinessRuleError, ValidationError } from "@/lib/domain/errors";
 import { type InvoiceStatus, transition } from "@/lib/domain/invoice-state";
 import { toStroops, trimAmount } from "@/lib/domain/money";
+import { isContractAddress, paysMuxed } from "@/lib/domain/muxed";
 import { OWN_INVOICE_MESSAGE } from "@/lib/domain/payment-match";
 import { ledgerSourceFor } from "@/lib/ledger-sources";
 import { type AssetRef, assetFor } from "@/lib/stellar/assets";
 import { ledgerError, viaLedger } from "@/lib/stellar/errors";
+import { muxedAddress } from "@/lib/stellar/muxed";
 import type { PathAsset } from "@/lib/stellar/paths";
 import { balanceOf } from "@/lib/stellar/read";
 import { buildSep7PayUri, sep7Signer } from "@/lib/stellar/sep7";
@@ -34,7 +36,13 @@ export type PaymentIntent = {
   memo: string;
   networkPassphrase: string;
   timeout: number;
+  /**
+   * Where the payment goes: the freelancer's wallet, or the invoice's muxed address when the
+   * payer is asked to pay it (`paysMuxed`, docs/decisions.md, Muxed addresses).
+   */
   destination: string;
+  /** The invoice's muxed address (M...): always shown, whichever destination is asked. */
+  muxedAddress: string;
   status: InvoiceStatus;
   /** Fiat-priced invoices: the locked quote the amount comes from (docs/decisions.md, Fiat pricing). */
   quote: QuoteRow | null;
@@ -43,8 +51,11 @@ export type PaymentIntent = {
 };
 
 /**
- * Builds what a payer needs: always the SEP-7 URI, and with a sender the unsigned
- * transaction, both for the amount due. Checks on the ledger first that the accounts exist and can hold the asset,
+ * Builds what a payer needs: always the SEP-7 URI, and with a classic (G) sender the unsigned
+ * transaction, both for the amount due, to the freelancer's wallet or (MUXED_DESTINATIONS=on,
+ * or a contract sender that cannot attach a memo) to the invoice's muxed address, the memo
+ * kept for classic payers (docs/decisions.md, Muxed addresses). A contract (C) sender gets no
+ * classic transaction here: its asset-contract `transfer` to `destination` is built apart. Checks on the ledger first that the accounts exist and can hold the asset,
  * answering the ledger messages (lib/stellar/errors.ts). Moves PENDING/FAILED to PROCESSING (audit UPDATED).
  */
 export async function createPaymentIntent(
@@ -64,6 +75,12 @@ export async function createPaymentIntent(
   if (input.sender && input.sender === invoice.freelancerWallet) {
     throw new BusinessRuleError(OWN_INVOICE);
   }
+  const contractSender = isContractAddress(input.sender);
+  const muxed = muxedAddress(invoice.freelancerWallet, invoice.muxedId);
+  const payToMuxed = paysMuxed({
+    muxedDestinations: ctx.config.muxedDestinations,
+    sender: input.sender,
+  });
   // A payer who commits takes a place of a limited link's checkout: 409 when none is free,
   // 429 past the holds one address may take (docs/decisions.md, Payment links, Places).
   if (input.sender) await checkBeforeHold(ctx, invoice);
@@ -79,16 +96,18 @@ export async function createPaymentIntent(
   const [recipient, sender, baseFee] = await viaLedger(() =>
     Promise.all([
       source.account(invoice.freelancerWallet),
-      input.sender ? source.account(input.sender) : Promise.resolve(null),
+      input.sender && !contractSender ? source.account(input.sender) : Promise.resolve(null),
       input.sender ? source.baseFee() : Promise.resolve(100),
     ]),
   );
   // The recipient's own readiness, in the payer's words (docs/decisions.md, Recipient readiness).
   const { createAccount } = assertRecipientReceives(recipient, invoice, asset, due);
+  // create_account cannot take a muxed destination: the memo then names the invoice.
+  const destination = payToMuxed && !createAccount ? muxed : invoice.freelancerWallet;
 
   let transactionXdr: string | null = null;
   let pathPayment: PathPayment | null = null;
-  if (input.sender) {
+  if (input.sender && !contractSender) {
     if (!sender) throw new ValidationError(SENDER_NOT_FOUND);
     // Another asset than the invoice's: a path payment delivering exactly `due` (docs/decisions.md, Path payments).
     pathPayment = await pathPaymentFor(ctx, source, { sendAsset: input.sendAsset, asset, due });
@@ -101,7 +120,7 @@ export async function createPaymentIntent(
     }
     transactionXdr = buildPaymentTransaction({
       source: { id: sender.id, sequence: sender.sequence },
-      destination: invoice.freelancerWallet,
+      destination,
       asset,
       amount,
       memo: invoice.invoiceNumber,
@@ -135,8 +154,10 @@ export async function createPaymentIntent(
   return {
     invoiceId,
     transactionXdr,
+    // The memo stays beside a muxed destination: a classic wallet attaches both, and the
+    // invoice is matched by either (docs/decisions.md, Muxed addresses).
     sep7Uri: buildSep7PayUri({
-      destination: invoice.freelancerWallet,
+      destination,
       amount,
       asset,
       memo: invoice.invoiceNumber,
@@ -148,7 +169,8 @@ export async function createPaymentIntent(
     memo: invoice.invoiceNumber,
     networkPassphrase: invoice.networkPassphrase,
     timeout: PAYMENT_TIMEOUT_SECONDS,
-    destination: invoice.freelancerWallet,
+    destination,
+    muxedAddress: muxed,
     status,
     quote,
     pathPayment,

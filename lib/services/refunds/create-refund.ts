@@ -8,11 +8,13 @@ import {
 } from "@/lib/domain/errors";
 import { NOT_REFUNDABLE_OFF_LEDGER } from "@/lib/domain/manual-payment";
 import { parseAmount, toStroops, trimAmount } from "@/lib/domain/money";
+import { isContractAddress } from "@/lib/domain/muxed";
 import { refundAmount, refundMemo } from "@/lib/domain/refund";
 import { isId, newId } from "@/lib/ids";
 import { ledgerSourceFor } from "@/lib/ledger-sources";
 import type { AssetRef } from "@/lib/stellar/assets";
 import { ledgerError, viaLedger } from "@/lib/stellar/errors";
+import { splitAddress } from "@/lib/stellar/muxed";
 import { balanceOf } from "@/lib/stellar/read";
 import { buildSep7PayUri, sep7Signer } from "@/lib/stellar/sep7";
 import { buildPaymentTransaction, PAYMENT_TIMEOUT_SECONDS } from "@/lib/stellar/transactions";
@@ -24,6 +26,13 @@ import { lockPaymentAndHeld, type RefundRow, refundAsset } from "./store";
 
 export const PAYMENT_NOT_FOUND = "Payment not found";
 export const NOT_REFUNDABLE = "Only a confirmed payment can be refunded";
+/**
+ * A smart wallet's payment goes back through its asset contract's `transfer` to the C
+ * address, an invocation simulated through Stellar RPC; this service builds only classic
+ * payments (docs/decisions.md, Muxed addresses).
+ */
+export const REFUND_TO_CONTRACT =
+  "Refunds to contract accounts need LEDGER_SOURCE=rpc and an asset-contract transfer, which this service does not build yet: send it from your wallet";
 export const REFUND_SOURCE_NOT_FOUND =
   "Your wallet is not activated on this network. It must be funded first.";
 
@@ -54,17 +63,25 @@ export async function createRefund(
   assertOwner(invoice, ctx);
   const payment = await findPayment(ctx, invoice.id, paymentId);
   // A payment received outside Stellar moved nothing on the ledger: nothing to send back.
-  const sender = payment.fromWallet;
-  if (payment.method !== "stellar" || sender === null) {
+  if (payment.method !== "stellar" || payment.fromWallet === null) {
     throw new BusinessRuleError(NOT_REFUNDABLE_OFF_LEDGER);
   }
+  // Back to the address it came from: the M... muxed account it was sent from, if so
+  // (docs/decisions.md, Muxed addresses); the ledger's checks are the base account's.
+  const sender = payment.fromAddress ?? payment.fromWallet;
+  if (isContractAddress(sender)) throw new BusinessRuleError(REFUND_TO_CONTRACT);
+  const senderAccount = splitAddress(sender)?.account ?? sender;
   if (payment.status === "FAILED") throw new BusinessRuleError(NOT_REFUNDABLE);
 
   const network = networkName(invoice.networkPassphrase);
   const ledger = ledgerSourceFor(ctx.config, network);
   const asset = { code: payment.asset, issuer: payment.assetIssuer };
   const [source, destination, baseFee] = await viaLedger(() =>
-    Promise.all([ledger.account(payment.toWallet), ledger.account(sender), ledger.baseFee()]),
+    Promise.all([
+      ledger.account(payment.toWallet),
+      ledger.account(senderAccount),
+      ledger.baseFee(),
+    ]),
   );
   if (!source) throw new ValidationError(REFUND_SOURCE_NOT_FOUND);
   if (!destination) throw ledgerError("op_no_destination");
