@@ -214,6 +214,7 @@ export const SAMPLE_INVOICE: InvoiceRow = {
   remindersStoppedAt: null,
   recurringId: null,
   recurringPeriod: null,
+  quoteId: null,
   createdAt: T0,
   updatedAt: T0,
   deletedAt: null,

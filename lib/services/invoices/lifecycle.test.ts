@@ -78,6 +78,7 @@ function invoice(over: Partial<InvoiceRow> = {}): InvoiceRow {
     remindersStoppedAt: null,
     recurringId: null,
     recurringPeriod: null,
+    quoteId: null,
     createdAt: new Date("2026-03-01T00:00:00.000Z"),
     updatedAt: new Date("2026-03-01T00:00:00.000Z"),
     deletedAt: null,
