@@ -205,9 +205,7 @@ export const invoices = pgTable(
       .on(t.parentLinkId, t.createdAt.desc())
       .where(sql`${t.parentLinkId} is not null`),
     // A quote becomes one invoice, however many accepts race (docs/decisions.md, Quotes).
-    uniqueIndex("invoices_quote_key")
-      .on(t.quoteId)
-      .where(sql`${t.quoteId} is not null`),
+    uniqueIndex("invoices_quote_key").on(t.quoteId).where(sql`${t.quoteId} is not null`),
     index("invoices_network_status_idx")
       .on(t.networkPassphrase, t.status)
       .where(sql`${t.deletedAt} is null`),

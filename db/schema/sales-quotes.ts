@@ -1,5 +1,14 @@
 import { sql } from "drizzle-orm";
-import { bigint, date, index, jsonb, numeric, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  date,
+  index,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { CURRENCIES, PRICE_CURRENCIES } from "../../lib/domain/money";
 import { QUOTE_AUDIT_ACTIONS, QUOTE_ON_ACCEPT, QUOTE_STATUSES } from "../../lib/domain/quote-state";
 import type { TaxBreakdownRow } from "../../lib/domain/tax-categories";

@@ -131,7 +131,9 @@ const quoteEventFields = {
   total: decimal.meta({ description: "In `priceCurrency` when set, else in `currency`" }),
   currency,
   priceCurrency: z.enum(PRICE_CURRENCIES).nullable(),
-  validUntil: z.string().meta({ description: "The last day it can be accepted (UTC)", example: "2026-12-31" }),
+  validUntil: z
+    .string()
+    .meta({ description: "The last day it can be accepted (UTC)", example: "2026-12-31" }),
 };
 
 export const EVENT_DATA = {
@@ -342,7 +344,8 @@ export const EVENT_WHEN: Record<DeliveredEventType, string> = {
     "A draft quote is sent: DRAFT becomes SENT and the client is emailed the link to `/quote/<id>`.",
   "quote.accepted":
     "The client accepts a sent quote (typing their name): it becomes ACCEPTED, then CONVERTED with the invoice made from it in the same transaction (a draft, or sent at once when the quote's `onAccept` is `send`). Exactly once per quote.",
-  "quote.declined": "The client declines a sent quote, with a reason or none: SENT becomes DECLINED.",
+  "quote.declined":
+    "The client declines a sent quote, with a reason or none: SENT becomes DECLINED.",
   [PING_EVENT]:
     'The endpoint\'s owner asks for a test event (`POST /api/webhooks/{id}/test`, or "Send test event" in the settings): sent to that endpoint only, whatever events it asked for, signed like every event, and shown in its delivery log. Nothing changed: no invoice, payment or link is involved, and `GET /api/events` does not list it.',
 };

@@ -25,7 +25,8 @@ const validUntil = z
   .string({ error: VALID_UNTIL_FORMAT })
   .regex(/^\d{4}-\d{2}-\d{2}$/, VALID_UNTIL_FORMAT)
   .refine(
-    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+    (v) =>
+      !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
       new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v,
     "validUntil must be a date that exists",
   )
