@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { usePreferredNetwork } from "@/components/dashboard/network-preference";
 import { Button, buttonClass } from "@/components/ui/button";
@@ -41,7 +41,17 @@ const isShownInline = (key: string) => FORM_KEYS.has(key) || /^lineItems\.\d+\.\
  * focused: the button is at the bottom of a long form) with its details beside their fields,
  * each cleared as that field changes.
  */
-export function InvoiceForm({ invoice }: { invoice?: OwnerInvoice }) {
+export function InvoiceForm({
+  invoice,
+  quote,
+}: {
+  invoice?: OwnerInvoice;
+  /**
+   * A new quote (components/quotes/new-quote.tsx): the same form, as a template (no number, no
+   * due date: the invoice gets them when the client accepts), with the quote's own terms.
+   */
+  quote?: { terms: ReactNode; extra: () => Record<string, unknown> };
+}) {
   const editing = invoice !== undefined;
   const api = useApi();
   const router = useRouter();
@@ -125,6 +135,23 @@ export function InvoiceForm({ invoice }: { invoice?: OwnerInvoice }) {
     if (problem) return;
     try {
       const body = requestBody(values, invoice);
+      if (quote) {
+        // The quote's body is the invoice's template (lib/schemas/quotes.ts).
+        const {
+          invoiceNumber: _n,
+          dueDate: _d,
+          saveClient: _s,
+          favoriteClient: _f,
+          ...rest
+        } = body;
+        const made = await api<{ id: string }>("/api/quotes", {
+          method: "POST",
+          body: { ...rest, ...quote.extra() },
+        });
+        setSaved(true);
+        router.push(`/quotes/${made.id}`);
+        return;
+      }
       const method = editing ? "PATCH" : "POST";
       const path = editing ? `/api/invoices/${invoice.id}` : "/api/invoices";
       const result = await api<OwnerInvoice>(path, { method, body });
@@ -142,7 +169,7 @@ export function InvoiceForm({ invoice }: { invoice?: OwnerInvoice }) {
       onSubmit={handleSubmit(save, () => setServer(amountsProblem()))}
       noValidate
       className="space-y-6"
-      aria-label={editing ? "Edit invoice" : "New invoice"}
+      aria-label={quote ? "New quote" : editing ? "Edit invoice" : "New invoice"}
     >
       <ServerErrorBox server={server} isShownInline={isShownInline} />
 
@@ -165,7 +192,7 @@ export function InvoiceForm({ invoice }: { invoice?: OwnerInvoice }) {
         }}
         onPick={fields.pickClient}
         saveBoxes={
-          editing
+          editing || quote
             ? undefined
             : {
                 saveClient: register("saveClient", {
@@ -180,6 +207,7 @@ export function InvoiceForm({ invoice }: { invoice?: OwnerInvoice }) {
       <InvoiceFields
         text={text}
         editing={editing}
+        template={quote !== undefined}
         currency={register("currency")}
         pricing={{
           asset: fields.currency,
@@ -193,6 +221,7 @@ export function InvoiceForm({ invoice }: { invoice?: OwnerInvoice }) {
         networkError={errorFor("networkPassphrase") ?? errorFor("network")}
         paymentTermsDays={profile?.paymentTermsDays}
       />
+      {quote?.terms}
       <LineItemsEditor
         form={form}
         live={live}
@@ -212,10 +241,10 @@ export function InvoiceForm({ invoice }: { invoice?: OwnerInvoice }) {
 
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={busy} aria-busy={busy}>
-          {editing ? "Save changes" : "Create invoice"}
+          {quote ? "Create quote" : editing ? "Save changes" : "Create invoice"}
         </Button>
         <Link
-          href={editing ? `/invoices/${invoice.id}` : "/invoices"}
+          href={quote ? "/quotes" : editing ? `/invoices/${invoice.id}` : "/invoices"}
           className={buttonClass("secondary")}
         >
           Back without saving

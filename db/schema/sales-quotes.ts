@@ -11,7 +11,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { CURRENCIES, PRICE_CURRENCIES } from "../../lib/domain/money";
 import { QUOTE_AUDIT_ACTIONS, QUOTE_ON_ACCEPT, QUOTE_STATUSES } from "../../lib/domain/quote-state";
-import type { TaxBreakdownRow } from "../../lib/domain/tax-categories";
+import type { TaxBreakdownRow, TaxCategory } from "../../lib/domain/tax-categories";
 import { LANGUAGES } from "../../lib/i18n/languages";
 import { amount, idColumn, ts } from "./columns";
 import { invoices } from "./invoices";
@@ -37,7 +37,7 @@ export type QuoteLine = {
   rate: string;
   amount: string;
   taxRate: string | null;
-  taxCategory: string | null;
+  taxCategory: TaxCategory | null;
   exemptionReason: string | null;
   exemptionReasonCode: string | null;
 };

@@ -42,10 +42,7 @@ function common(q: QuoteRow, { appUrl }: WireContext): PublicQuoteBody {
     discount: q.discount,
     total: q.total,
     taxBreakdown: breakdownOf(q),
-    lineItems: q.lineItems.map((l) => ({
-      ...l,
-      taxCategory: l.taxCategory as PublicQuoteBody["lineItems"][number]["taxCategory"],
-    })),
+    lineItems: q.lineItems,
     onAccept: q.onAccept,
     sentAt: iso(q.sentAt),
     acceptedAt: iso(q.acceptedAt),
