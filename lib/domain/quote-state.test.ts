@@ -49,7 +49,9 @@ describe("quote state machine", () => {
       "This quote can no longer be accepted. Current status: CONVERTED",
     );
     expect(() => quoteTransition("EXPIRED", "accept")).toThrow(QUOTE_EXPIRED);
-    expect(() => quoteTransition("DRAFT", "convert")).toThrow(BusinessRuleError);
+    expect(() => quoteTransition("DRAFT", "convert")).toThrow(
+      "Quote move convert refused from DRAFT",
+    );
   });
 
   it("expiry is a no-op anywhere but SENT, so it is safe to run twice", () => {

@@ -117,7 +117,8 @@ export function quoteTransition(status: QuoteStatus, trigger: QuoteTrigger): Quo
       if (status === "EXPIRED") throw new ConflictError(QUOTE_EXPIRED);
       throw new ConflictError(quoteClosedMessage(status, "declined"));
     default:
-      throw new BusinessRuleError(`Quote cannot be ${trigger}ed. Current status: ${status}`);
+      // convert runs only after accept in the same transaction: a refusal here is a bug.
+      throw new Error(`Quote move ${trigger} refused from ${status}`);
   }
 }
 
