@@ -1,5 +1,6 @@
 CREATE TABLE "quote_audit_logs" (
 	"id" text PRIMARY KEY NOT NULL,
+	"seq" bigserial NOT NULL,
 	"quote_id" text NOT NULL,
 	"action" text NOT NULL,
 	"actor_wallet" text NOT NULL,

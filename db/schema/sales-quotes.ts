@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  bigserial,
   date,
   index,
   jsonb,
@@ -103,6 +104,8 @@ export const quoteAuditLogs = pgTable(
   "quote_audit_logs",
   {
     id: idColumn(),
+    /** The trail's order: several entries may share a time (ACCEPTED and CONVERTED do). */
+    seq: bigserial("seq", { mode: "bigint" }).notNull(),
     quoteId: text("quote_id")
       .notNull()
       .references(() => salesQuotes.id, { onDelete: "cascade" }),

@@ -666,6 +666,7 @@ export const SAMPLE_SALES_QUOTE: OwnerQuote = {
   auditLogs: [
     {
       id: "ckquoteaudit000000000001",
+      seq: 4n,
       quoteId: "ckquote00000000000000001",
       action: "ACCEPTED",
       actorWallet: "CLIENT",

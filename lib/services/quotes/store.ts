@@ -50,7 +50,7 @@ export async function loadOwnerQuote(db: DbOrTx, row: QuoteRow): Promise<OwnerQu
     .select()
     .from(quoteAuditLogs)
     .where(eq(quoteAuditLogs.quoteId, row.id))
-    .orderBy(asc(quoteAuditLogs.createdAt), asc(quoteAuditLogs.id));
+    .orderBy(asc(quoteAuditLogs.seq));
   return { ...row, auditLogs };
 }
 
