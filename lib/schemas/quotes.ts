@@ -17,7 +17,8 @@ import { currency, decimal, id, networkPassphrase, pageFields, timestamp, wire }
 // body IS the invoice's template (`invoiceTemplateObject`, lib/schemas/invoices.ts, the same object
 // a recurring template is), so its lines, tax, currency and fiat pricing and language are the
 // invoice's own definitions; the quote adds its validity and what acceptance does. The responses
-// are the same in both wire forms (as credit notes').
+// are the same in both wire forms (as credit notes'). Their OpenAPI components are `SalesQuote*`:
+// `Quote` is a fiat-priced invoice's locked rate (lib/schemas/payments.ts).
 
 export const VALID_UNTIL_FORMAT = "validUntil must be a date, YYYY-MM-DD";
 
@@ -128,11 +129,11 @@ export type ListQuotesQuery = z.infer<typeof listQuotesQuerySchema>;
 // ---- responses (lib/serializers/quotes.ts) ------------------------------------------------------
 
 const quoteStatus = z.enum(QUOTE_STATUSES).meta({
-  id: "QuoteStatus",
+  id: "SalesQuoteStatus",
   description:
     "DRAFT (editable), SENT (the client may accept or decline until validUntil), ACCEPTED, CONVERTED (accepted and made into the invoice `invoiceId`), DECLINED, EXPIRED (validUntil ended while SENT)",
 });
-const quoteLine = lineItemB.omit({ invoiceId: true }).meta({ id: "QuoteLine" });
+const quoteLine = lineItemB.omit({ invoiceId: true }).meta({ id: "SalesQuoteLine" });
 
 const quoteAmounts = {
   currency,
@@ -181,7 +182,7 @@ const quoteAudit = z
     changes: z.record(z.string(), z.unknown()).nullable(),
     createdAt: timestamp,
   })
-  .meta({ id: "QuoteAuditLogEntry" });
+  .meta({ id: "SalesQuoteAuditLogEntry" });
 
 const ownerQuoteB = z.object({
   ...quoteCommon,
@@ -195,7 +196,7 @@ const ownerQuoteB = z.object({
   auditLogs: z.array(quoteAudit),
 });
 
-export const ownerQuote = wire("Quote", ownerQuoteB, {
+export const ownerQuote = wire("SalesQuote", ownerQuoteB, {
   description: "The owner's view of a quote: every field and the audit trail",
 });
 
@@ -203,7 +204,7 @@ const publicQuoteB = z.object({
   ...quoteCommon,
   pdfUrl: z.string().meta({ example: "/api/quotes/clx8f2k9p0000abcd1234efgh/pdf" }),
 });
-export const publicQuote = wire("PublicQuote", publicQuoteB, {
+export const publicQuote = wire("PublicSalesQuote", publicQuoteB, {
   description:
     "The client's view (the quote page): what is offered and by whom, never emails, addresses, notes or the audit trail",
 });
@@ -224,11 +225,11 @@ const quoteListItem = ownerQuoteB.pick({
   createdAt: true,
 });
 export const quotePage = wire(
-  "QuotePage",
+  "SalesQuotePage",
   z.object({ quotes: z.array(quoteListItem), ...pageFields }),
 );
 
-export const deletedQuote = wire("DeletedQuote", z.object({ success: z.literal(true) }));
+export const deletedQuote = wire("DeletedSalesQuote", z.object({ success: z.literal(true) }));
 
 export type OwnerQuoteBody = z.output<typeof ownerQuoteB>;
 export type PublicQuoteBody = z.output<typeof publicQuoteB>;
