@@ -36,7 +36,15 @@ let browser: Browser;
 let freelancer: Freelancer;
 let hooks: http.Server;
 const contexts: GuardedContext[] = [];
-const ids = { pending: "", overpaid: "", fiat: "", draft: "", link: "", recurring: "" };
+const ids = {
+  pending: "",
+  overpaid: "",
+  fiat: "",
+  draft: "",
+  link: "",
+  recurring: "",
+  quote: "",
+};
 
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==",
@@ -186,6 +194,18 @@ beforeAll(async () => {
     }),
   );
   ids.recurring = (recurring.body as { id: string }).id;
+  // A sent quote with the long client and lines (docs/decisions.md, Quotes).
+  const { dueDate: _due, ...quoteClient } = client;
+  const quote = await ok(
+    api.post("/api/quotes", {
+      ...quoteClient,
+      title: "Quote for the quarterly retainer, design, development and maintenance",
+      currency: "XLM",
+      lineItems: lines,
+    }),
+  );
+  ids.quote = (quote.body as { id: string }).id;
+  await ok(api.post(`/api/quotes/${ids.quote}/send`));
   await ok(
     api.post("/api/keys", {
       name: "Accounting-system-integration-for-the-Wolfeschlegelsteinhausenberger-account",
@@ -259,6 +279,10 @@ function visits(): string[] {
     "/settings/webhooks",
     `/pay/${ids.pending}`,
     `/pay/${ids.fiat}`,
+    "/quotes",
+    "/quotes/new",
+    `/quotes/${ids.quote}`,
+    `/quote/${ids.quote}`,
   ];
 }
 
