@@ -44,6 +44,7 @@ const ids = {
   link: "",
   recurring: "",
   quote: "",
+  quoteDraft: "",
 };
 
 const PNG = Buffer.from(
@@ -205,6 +206,10 @@ beforeAll(async () => {
     }),
   );
   ids.quote = (quote.body as { id: string }).id;
+  const quoteDraft = await ok(
+    api.post("/api/quotes", { ...quoteClient, currency: "XLM", lineItems: lines }),
+  );
+  ids.quoteDraft = (quoteDraft.body as { id: string }).id;
   await ok(api.post(`/api/quotes/${ids.quote}/send`));
   await ok(
     api.post("/api/keys", {
@@ -282,6 +287,8 @@ function visits(): string[] {
     "/quotes",
     "/quotes/new",
     `/quotes/${ids.quote}`,
+    `/quotes/${ids.quoteDraft}`,
+    `/quotes/${ids.quoteDraft}/edit`,
     `/quote/${ids.quote}`,
   ];
 }

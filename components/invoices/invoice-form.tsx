@@ -9,6 +9,7 @@ import { usePreferredNetwork } from "@/components/dashboard/network-preference";
 import { Button, buttonClass } from "@/components/ui/button";
 import { errorDetails } from "@/lib/client/api";
 import {
+  type DraftInvoice,
   type InvoiceFormOutput,
   type InvoiceFormValues,
   initialValues,
@@ -45,9 +46,10 @@ export function InvoiceForm({
   invoice,
   quote,
 }: {
-  invoice?: OwnerInvoice;
+  /** The draft edited (an invoice's owner view, or a draft quote's: components/quotes). */
+  invoice?: DraftInvoice & { id: string };
   /**
-   * A new quote (components/quotes/new-quote.tsx): the same form, as a template (no number, no
+   * A quote (components/quotes/quote-form.tsx): the same form, as a template (no number, no
    * due date: the invoice gets them when the client accepts), with the quote's own terms.
    */
   quote?: { terms: ReactNode; extra: () => Record<string, unknown> };
@@ -144,10 +146,10 @@ export function InvoiceForm({
           favoriteClient: _f,
           ...rest
         } = body;
-        const made = await api<{ id: string }>("/api/quotes", {
-          method: "POST",
-          body: { ...rest, ...quote.extra() },
-        });
+        const made = await api<{ id: string }>(
+          editing ? `/api/quotes/${invoice.id}` : "/api/quotes",
+          { method: editing ? "PATCH" : "POST", body: { ...rest, ...quote.extra() } },
+        );
         setSaved(true);
         router.push(`/quotes/${made.id}`);
         return;
@@ -169,7 +171,9 @@ export function InvoiceForm({
       onSubmit={handleSubmit(save, () => setServer(amountsProblem()))}
       noValidate
       className="space-y-6"
-      aria-label={quote ? "New quote" : editing ? "Edit invoice" : "New invoice"}
+      aria-label={
+        quote ? (editing ? "Edit quote" : "New quote") : editing ? "Edit invoice" : "New invoice"
+      }
     >
       <ServerErrorBox server={server} isShownInline={isShownInline} />
 
@@ -241,10 +245,18 @@ export function InvoiceForm({
 
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={busy} aria-busy={busy}>
-          {quote ? "Create quote" : editing ? "Save changes" : "Create invoice"}
+          {editing ? "Save changes" : quote ? "Create quote" : "Create invoice"}
         </Button>
         <Link
-          href={quote ? "/quotes" : editing ? `/invoices/${invoice.id}` : "/invoices"}
+          href={
+            quote
+              ? editing
+                ? `/quotes/${invoice.id}`
+                : "/quotes"
+              : editing
+                ? `/invoices/${invoice.id}`
+                : "/invoices"
+          }
           className={buttonClass("secondary")}
         >
           Back without saving

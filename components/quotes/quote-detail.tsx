@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { Button, textLinkClass } from "@/components/ui/button";
+import { Button, buttonClass, textLinkClass } from "@/components/ui/button";
 import { Alert, Card, StatusBadge } from "@/components/ui/card";
 import { Loading, Muted, PageHeader } from "@/components/ui/page";
 import { useApi } from "@/lib/client/session";
@@ -50,6 +50,11 @@ export function QuoteDetail({ id }: { id: string }) {
               <Button onClick={send} disabled={busy !== null} aria-busy={busy === "send"}>
                 Send quote
               </Button>
+            )}
+            {quoteAllows(q.status, "update") && (
+              <Link href={`/quotes/${id}/edit`} className={buttonClass("secondary")}>
+                Edit draft
+              </Link>
             )}
             {quoteAllows(q.status, "delete") && (
               <Button variant="secondary" onClick={remove} disabled={busy !== null}>

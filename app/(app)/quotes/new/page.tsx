@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { NewQuote } from "@/components/quotes/new-quote";
+import { NewQuote } from "@/components/quotes/quote-form";
 
 export const metadata: Metadata = { title: "New quote · Stellar Invoicing" };
 
