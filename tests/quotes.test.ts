@@ -331,6 +331,13 @@ describe("numbering and racing", () => {
       numbers.slice(5, 10),
     );
     expect(after.body.offset).toBe(5);
+    // The invoice list's filters: status, currency, network.
+    const filtered = await wallet.get("/api/quotes?status=DRAFT&currency=XLM&network=testnet");
+    expect(filtered.body.total).toBe(20);
+    expect((await wallet.get("/api/quotes?network=mainnet")).body.total).toBe(0);
+    expect((await wallet.get("/api/quotes?status=SENT")).body.total).toBe(0);
+    const badSort = await wallet.get("/api/quotes?sort=dueDate:asc");
+    expect(badSort.status).toBe(400);
   });
 
   it("20 racing accepts convert exactly once: one 200, nineteen 409, one invoice, one event", async () => {

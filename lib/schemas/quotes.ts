@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { PRICE_CURRENCIES } from "@/lib/domain/money";
+import { CURRENCIES, PRICE_CURRENCIES } from "@/lib/domain/money";
 import { QUOTE_AUDIT_ACTIONS, QUOTE_ON_ACCEPT, QUOTE_STATUSES } from "@/lib/domain/quote-state";
+import { networkNameSchema, networkPassphraseSchema } from "./common";
 import {
   createBodyRule,
   dataOutputs,
@@ -107,7 +108,9 @@ export const listQuotesQuerySchema = z
     limit: z.coerce.number().int().min(1).max(100).optional(),
     offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
     status: z.enum(QUOTE_STATUSES).optional(),
-    currency: z.enum(["XLM", "USDC", "EURC"]).optional(),
+    currency: z.enum(CURRENCIES).optional(),
+    network: networkNameSchema.optional(),
+    networkPassphrase: networkPassphraseSchema.optional(),
     clientEmail: z.string().trim().max(200).optional(),
     sort: z
       .string()

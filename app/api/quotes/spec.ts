@@ -5,6 +5,7 @@ import { VALID_UNTIL_PAST } from "@/lib/domain/quote-state";
 import { INVALID_REQUEST } from "@/lib/http/body";
 import { operation } from "@/lib/http/route";
 import { invoiceCreatePolicy } from "@/lib/ratelimit/policies";
+import { INVALID_NETWORK } from "@/lib/schemas/common";
 import { CLIENT_NAME_REQUIRED, OFFSET_WITH_CURSOR } from "@/lib/schemas/invoices";
 import {
   createQuoteSchema,
@@ -71,13 +72,14 @@ export const listQuotes = operation({
   tag: "Quotes",
   summary: "List the caller's quotes",
   description:
-    "Live quotes of the authenticated wallet, paged as GET /api/invoices: `limit` (default 50 in Form B, 20 in Form A; at most 100), `offset` or `starting_after=<the last id of the previous page>`, `sort=field:direction` (createdAt, updatedAt, validUntil, total, number, status; default createdAt:desc; ties by id), filters `status`, `currency`, `clientEmail`. Quotes whose validUntil has ended are expired first, so the status filter and the answer agree.",
+    "Live quotes of the authenticated wallet, paged as GET /api/invoices: `limit` (default 50 in Form B, 20 in Form A; at most 100), `offset` or `starting_after=<the last id of the previous page>`, `sort=field:direction` (createdAt, updatedAt, validUntil, total, number, status; default createdAt:desc; ties by id), filters `status`, `currency`, `network` (or `networkPassphrase`), `clientEmail`. Quotes whose validUntil has ended are expired first, so the status filter and the answer agree.",
   auth: "authed",
   scope: ["invoices:read"],
   query: listQuotesQuerySchema,
   responses: [{ status: 200, description: "One page of quotes", serializer: quotePageSerializer }],
   errors: [
     new ValidationError(INVALID_QUOTE_SORT),
+    new ValidationError(INVALID_NETWORK),
     new ValidationError(INVALID_REQUEST, { starting_after: NO_SUCH_QUOTE }),
     new ValidationError(INVALID_REQUEST, { offset: OFFSET_WITH_CURSOR }),
   ],

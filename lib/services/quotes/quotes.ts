@@ -340,6 +340,8 @@ export async function listQuotes(
   if (passphrase) where.push(eq(salesQuotes.networkPassphrase, passphrase));
   if (query.status) where.push(eq(salesQuotes.status, query.status));
   if (query.currency) where.push(eq(salesQuotes.currency, query.currency));
+  const network = resolveNetwork(query.network, query.networkPassphrase);
+  if (network) where.push(eq(salesQuotes.networkPassphrase, network));
   if (query.clientEmail) where.push(eq(salesQuotes.clientEmail, query.clientEmail));
   const [field, direction] = (query.sort ?? "createdAt:desc").split(":") as [
     QuoteSortField,
