@@ -11,6 +11,7 @@ import { Button } from "./ui/button";
 const NAV = [
   { href: "/dashboard", label: "Dashboard" },
   { href: "/invoices", label: "Invoices" },
+  { href: "/quotes", label: "Quotes" },
   { href: "/clients", label: "Clients" },
   { href: "/links", label: "Payment links" },
   { href: "/recurring", label: "Recurring" },

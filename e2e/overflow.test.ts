@@ -36,7 +36,16 @@ let browser: Browser;
 let freelancer: Freelancer;
 let hooks: http.Server;
 const contexts: GuardedContext[] = [];
-const ids = { pending: "", overpaid: "", fiat: "", draft: "", link: "", recurring: "" };
+const ids = {
+  pending: "",
+  overpaid: "",
+  fiat: "",
+  draft: "",
+  link: "",
+  recurring: "",
+  quote: "",
+  quoteDraft: "",
+};
 
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==",
@@ -186,6 +195,22 @@ beforeAll(async () => {
     }),
   );
   ids.recurring = (recurring.body as { id: string }).id;
+  // A sent quote with the long client and lines (docs/decisions.md, Quotes).
+  const { dueDate: _due, ...quoteClient } = client;
+  const quote = await ok(
+    api.post("/api/quotes", {
+      ...quoteClient,
+      title: "Quote for the quarterly retainer, design, development and maintenance",
+      currency: "XLM",
+      lineItems: lines,
+    }),
+  );
+  ids.quote = (quote.body as { id: string }).id;
+  const quoteDraft = await ok(
+    api.post("/api/quotes", { ...quoteClient, currency: "XLM", lineItems: lines }),
+  );
+  ids.quoteDraft = (quoteDraft.body as { id: string }).id;
+  await ok(api.post(`/api/quotes/${ids.quote}/send`));
   await ok(
     api.post("/api/keys", {
       name: "Accounting-system-integration-for-the-Wolfeschlegelsteinhausenberger-account",
@@ -259,6 +284,12 @@ function visits(): string[] {
     "/settings/webhooks",
     `/pay/${ids.pending}`,
     `/pay/${ids.fiat}`,
+    "/quotes",
+    "/quotes/new",
+    `/quotes/${ids.quote}`,
+    `/quotes/${ids.quoteDraft}`,
+    `/quotes/${ids.quoteDraft}/edit`,
+    `/quote/${ids.quote}`,
   ];
 }
 

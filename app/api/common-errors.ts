@@ -4,6 +4,7 @@ import { costlyPolicy } from "@/lib/ratelimit/policies";
 import { CREDIT_NOTE_NOT_FOUND } from "@/lib/services/credit-notes/credit-notes";
 import { INVOICE_NOT_FOUND } from "@/lib/services/invoices/store";
 import { LINK_NOT_FOUND } from "@/lib/services/links/links";
+import { QUOTE_NOT_FOUND } from "@/lib/services/quotes/store";
 import { WEBHOOK_NOT_FOUND } from "@/lib/webhooks/subscriptions";
 
 /** Errors several operations declare (their spec.ts); each is what the service throws. */
@@ -12,6 +13,7 @@ export const invoiceNotFound = new NotFoundError(INVOICE_NOT_FOUND);
 export const linkNotFound = new NotFoundError(LINK_NOT_FOUND);
 export const webhookNotFound = new NotFoundError(WEBHOOK_NOT_FOUND);
 export const creditNoteNotFound = new NotFoundError(CREDIT_NOTE_NOT_FOUND);
+export const quoteNotFound = new NotFoundError(QUOTE_NOT_FOUND);
 
 /**
  * The per-IP budget of the costly operations (PDF, exports, email, profile save): one counter

@@ -24,6 +24,7 @@ const KIND: Record<Email["kind"], string> = {
   payment_notice: "Payment notice",
   refund: "Refund",
   credit_note: "Credit note",
+  quote: "Quote",
 };
 
 const STATE: Record<Email["status"], { label: string; className: string }> = {

@@ -3,12 +3,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { usePreferredNetwork } from "@/components/dashboard/network-preference";
 import { Button, buttonClass } from "@/components/ui/button";
 import { errorDetails } from "@/lib/client/api";
 import {
+  type DraftInvoice,
   type InvoiceFormOutput,
   type InvoiceFormValues,
   initialValues,
@@ -41,7 +42,18 @@ const isShownInline = (key: string) => FORM_KEYS.has(key) || /^lineItems\.\d+\.\
  * focused: the button is at the bottom of a long form) with its details beside their fields,
  * each cleared as that field changes.
  */
-export function InvoiceForm({ invoice }: { invoice?: OwnerInvoice }) {
+export function InvoiceForm({
+  invoice,
+  quote,
+}: {
+  /** The draft edited (an invoice's owner view, or a draft quote's: components/quotes). */
+  invoice?: DraftInvoice & { id: string };
+  /**
+   * A quote (components/quotes/quote-form.tsx): the same form, as a template (no number, no
+   * due date: the invoice gets them when the client accepts), with the quote's own terms.
+   */
+  quote?: { terms: ReactNode; extra: () => Record<string, unknown> };
+}) {
   const editing = invoice !== undefined;
   const api = useApi();
   const router = useRouter();
@@ -125,6 +137,23 @@ export function InvoiceForm({ invoice }: { invoice?: OwnerInvoice }) {
     if (problem) return;
     try {
       const body = requestBody(values, invoice);
+      if (quote) {
+        // The quote's body is the invoice's template (lib/schemas/quotes.ts).
+        const {
+          invoiceNumber: _n,
+          dueDate: _d,
+          saveClient: _s,
+          favoriteClient: _f,
+          ...rest
+        } = body;
+        const made = await api<{ id: string }>(
+          editing ? `/api/quotes/${invoice.id}` : "/api/quotes",
+          { method: editing ? "PATCH" : "POST", body: { ...rest, ...quote.extra() } },
+        );
+        setSaved(true);
+        router.push(`/quotes/${made.id}`);
+        return;
+      }
       const method = editing ? "PATCH" : "POST";
       const path = editing ? `/api/invoices/${invoice.id}` : "/api/invoices";
       const result = await api<OwnerInvoice>(path, { method, body });
@@ -142,7 +171,9 @@ export function InvoiceForm({ invoice }: { invoice?: OwnerInvoice }) {
       onSubmit={handleSubmit(save, () => setServer(amountsProblem()))}
       noValidate
       className="space-y-6"
-      aria-label={editing ? "Edit invoice" : "New invoice"}
+      aria-label={
+        quote ? (editing ? "Edit quote" : "New quote") : editing ? "Edit invoice" : "New invoice"
+      }
     >
       <ServerErrorBox server={server} isShownInline={isShownInline} />
 
@@ -165,7 +196,7 @@ export function InvoiceForm({ invoice }: { invoice?: OwnerInvoice }) {
         }}
         onPick={fields.pickClient}
         saveBoxes={
-          editing
+          editing || quote
             ? undefined
             : {
                 saveClient: register("saveClient", {
@@ -180,6 +211,7 @@ export function InvoiceForm({ invoice }: { invoice?: OwnerInvoice }) {
       <InvoiceFields
         text={text}
         editing={editing}
+        template={quote !== undefined}
         currency={register("currency")}
         pricing={{
           asset: fields.currency,
@@ -193,6 +225,7 @@ export function InvoiceForm({ invoice }: { invoice?: OwnerInvoice }) {
         networkError={errorFor("networkPassphrase") ?? errorFor("network")}
         paymentTermsDays={profile?.paymentTermsDays}
       />
+      {quote?.terms}
       <LineItemsEditor
         form={form}
         live={live}
@@ -212,10 +245,18 @@ export function InvoiceForm({ invoice }: { invoice?: OwnerInvoice }) {
 
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={busy} aria-busy={busy}>
-          {editing ? "Save changes" : "Create invoice"}
+          {editing ? "Save changes" : quote ? "Create quote" : "Create invoice"}
         </Button>
         <Link
-          href={editing ? `/invoices/${invoice.id}` : "/invoices"}
+          href={
+            quote
+              ? editing
+                ? `/quotes/${invoice.id}`
+                : "/quotes"
+              : editing
+                ? `/invoices/${invoice.id}`
+                : "/invoices"
+          }
           className={buttonClass("secondary")}
         >
           Back without saving

@@ -65,6 +65,7 @@ export const EMAIL_KINDS = [
   "payment_notice",
   "refund",
   "credit_note",
+  "quote",
 ] as const;
 export const EMAIL_STATUSES = ["pending", "sent", "failed", "skipped"] as const;
 

@@ -10,5 +10,6 @@ export * from "./prices";
 export * from "./quotes";
 export * from "./rate-limits";
 export * from "./refunds";
+export * from "./sales-quotes";
 export * from "./watcher";
 export * from "./webhooks";

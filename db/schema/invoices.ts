@@ -165,6 +165,8 @@ export const invoices = pgTable(
     /** Made by a recurring schedule, for its period `recurringPeriod` (0-based). */
     recurringId: text("recurring_id"),
     recurringPeriod: integer("recurring_period"),
+    /** The quote it was made from on acceptance (docs/decisions.md, Quotes); at most one invoice per quote. */
+    quoteId: text("quote_id"),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
     deletedAt: ts("deleted_at"),
@@ -216,6 +218,8 @@ export const invoices = pgTable(
     index("invoices_parent_link_idx")
       .on(t.parentLinkId, t.createdAt.desc())
       .where(sql`${t.parentLinkId} is not null`),
+    // A quote becomes one invoice, however many accepts race (docs/decisions.md, Quotes).
+    uniqueIndex("invoices_quote_key").on(t.quoteId).where(sql`${t.quoteId} is not null`),
     index("invoices_network_status_idx")
       .on(t.networkPassphrase, t.status)
       .where(sql`${t.deletedAt} is null`),

@@ -65,6 +65,10 @@ export const EVENT_TYPES = [
   "link.created", // creation of a payment link
   "link.paid", // pay, for a payment link
   "credit_note.created", // credit
+  // Quotes (lib/domain/quote-state.ts, QUOTE_TRANSITIONS): their own moves write these.
+  "quote.sent", // a quote's send
+  "quote.accepted", // the client accepts a quote (the invoice made from it is in `invoiceId`)
+  "quote.declined", // the client declines a quote
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

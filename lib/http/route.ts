@@ -57,6 +57,7 @@ export type AuthKind = "none" | "public" | "authed" | "cron";
 export type Tag =
   | "Auth"
   | "Invoices"
+  | "Quotes"
   | "Clients"
   | "Profile"
   | "Recurring invoices"

@@ -46,6 +46,8 @@ export const EXAMPLE_APP_URL = "https://invoices.example.com";
 const TAG_DESCRIPTIONS: Record<Tag | "Webhook events" | "Meta", string> = {
   Auth: "Wallet sign-in (nonce, signature, session token)",
   Invoices: "Create, send, list, cancel; public and owner views",
+  Quotes:
+    "Quotes (estimates): sent to the client, accepted or declined on its page, made into an invoice on acceptance",
   Clients: "Saved clients (upsert by email, favorites)",
   Profile: "Business profile: details, logo and defaults for new invoices",
   "Recurring invoices": "A template and a schedule: one invoice per period, sent on its date",

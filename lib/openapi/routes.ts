@@ -55,6 +55,13 @@ import * as prices from "@/app/api/prices/spec";
 import * as price from "@/app/api/prices/xlm/spec";
 import * as profileLogo from "@/app/api/profile/logo/[wallet]/spec";
 import * as profile from "@/app/api/profile/spec";
+import * as quoteAccept from "@/app/api/quotes/[id]/accept/spec";
+import * as quoteDecline from "@/app/api/quotes/[id]/decline/spec";
+import * as quoteOwner from "@/app/api/quotes/[id]/owner/spec";
+import * as quotePdf from "@/app/api/quotes/[id]/pdf/spec";
+import * as quoteSend from "@/app/api/quotes/[id]/send/spec";
+import * as quote from "@/app/api/quotes/[id]/spec";
+import * as quotes from "@/app/api/quotes/spec";
 import * as recurringPause from "@/app/api/recurring/[id]/pause/spec";
 import * as recurringResume from "@/app/api/recurring/[id]/resume/spec";
 import * as recurringOne from "@/app/api/recurring/[id]/spec";
@@ -105,6 +112,13 @@ export const ROUTE_SPECS: readonly Operation[] = [
   creditNotePdf,
   creditNoteEInvoice,
   invoiceDuplicate,
+  quotes,
+  quote,
+  quoteOwner,
+  quoteSend,
+  quotePdf,
+  quoteAccept,
+  quoteDecline,
   invoiceEmail,
   invoiceEmails,
   unsubscribe,

@@ -58,6 +58,16 @@ export function linkCheckoutPolicy(config: Config): RateLimitPolicy {
   };
 }
 
+/** A client's accept or decline of a quote: public, so per IP, as many as pay-intents. */
+export function quoteAnswerPolicy(config: Config): RateLimitPolicy {
+  return {
+    name: "quote-answer",
+    limit: config.rateLimits.payIntentPer5Minutes,
+    windowSeconds: 300,
+    message: "Too many requests",
+  };
+}
+
 /**
  * Places of limited payment links (docs/decisions.md, Payment links, Places): a payer's
  * pay-intent with a sender holds one; one IP may take this many in 30 minutes in all, and

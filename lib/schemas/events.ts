@@ -2,6 +2,7 @@ import { z } from "zod";
 import { EVENT_TYPES, INVOICE_STATUSES } from "@/lib/domain/invoice-state";
 import { PAYMENT_METHODS } from "@/lib/domain/manual-payment";
 import { CURRENCIES, PRICE_CURRENCIES } from "@/lib/domain/money";
+import { QUOTE_STATUSES } from "@/lib/domain/quote-state";
 import { UNAPPLIED_REASONS } from "@/lib/domain/unapplied";
 import {
   id,
@@ -129,6 +130,21 @@ export const refundFacts = z.object({
 });
 
 /** `data` of each event type: what the outbox accepts and the document shows. */
+/** What every quote event starts with (docs/decisions.md, Quotes). */
+const quoteEventFields = {
+  id: id.meta({ description: "Quote id" }),
+  number: z.string().meta({ example: "QT-0001" }),
+  status: z.enum(QUOTE_STATUSES),
+  clientName: z.string(),
+  clientEmail: z.string(),
+  total: decimal.meta({ description: "In `priceCurrency` when set, else in `currency`" }),
+  currency,
+  priceCurrency: z.enum(PRICE_CURRENCIES).nullable(),
+  validUntil: z
+    .string()
+    .meta({ description: "The last day it can be accepted (UTC)", example: "2026-12-31" }),
+};
+
 export const EVENT_DATA = {
   "invoice.created": z.object({
     id,
@@ -279,6 +295,22 @@ export const EVENT_DATA = {
     }),
     createdAt: timestamp,
   }),
+  "quote.sent": z.object(quoteEventFields),
+  "quote.accepted": z.object({
+    ...quoteEventFields,
+    acceptedName: z.string().meta({ description: "The name the client typed to accept" }),
+    acceptedAt: timestamp,
+    invoiceId: id.meta({ description: "The invoice made from the quote (linked both ways)" }),
+    invoiceNumber,
+    invoiceStatus: status.meta({
+      description: "DRAFT, or PENDING when the quote asked for the invoice to be sent at once",
+    }),
+  }),
+  "quote.declined": z.object({
+    ...quoteEventFields,
+    declinedAt: timestamp,
+    reason: z.string().nullable().meta({ description: "The client's reason, if given" }),
+  }),
   [PING_EVENT]: z.object({
     webhookId: id.meta({ description: "The endpoint tested" }),
     message: z.string().meta({
@@ -317,6 +349,12 @@ export const EVENT_WHEN: Record<DeliveredEventType, string> = {
     "A payment link is paid (after `invoice.paid` and `payment.confirmed`): for a reusable or open-amount link, once per paid checkout.",
   "credit_note.created":
     "A credit note is issued for a sent invoice (by its owner, or when a sent invoice is cancelled): it lowers what the invoice asks for (`amountDue`).",
+  "quote.sent":
+    "A draft quote is sent: DRAFT becomes SENT and the client is emailed the link to `/quote/<id>`.",
+  "quote.accepted":
+    "The client accepts a sent quote (typing their name): it becomes ACCEPTED, then CONVERTED with the invoice made from it in the same transaction (a draft, or sent at once when the quote's `onAccept` is `send`). Exactly once per quote.",
+  "quote.declined":
+    "The client declines a sent quote, with a reason or none: SENT becomes DECLINED.",
   [PING_EVENT]:
     'The endpoint\'s owner asks for a test event (`POST /api/webhooks/{id}/test`, or "Send test event" in the settings): sent to that endpoint only, whatever events it asked for, signed like every event, and shown in its delivery log. Nothing changed: no invoice, payment or link is involved, and `GET /api/events` does not list it.',
 };

@@ -151,7 +151,7 @@ function eachTextField<R>(
 const textInputs = eachTextField((f) => f.input) as {
   [K in InvoiceTextField]: TextFields[K]["input"];
 };
-const textOutputs = eachTextField((f) => f.output) as {
+export const textOutputs = eachTextField((f) => f.output) as {
   [K in InvoiceTextField]: TextFields[K]["output"];
 };
 
@@ -246,7 +246,7 @@ export const INVOICE_STORED_KEYS: InvoiceStoredField[] = [
 const dataInputs = Object.fromEntries(
   INVOICE_DATA_KEYS.map((k) => [k, INVOICE_DATA_FIELDS[k].input]),
 ) as { [K in InvoiceDataField]: DataFields[K]["input"] };
-const dataOutputs = Object.fromEntries(
+export const dataOutputs = Object.fromEntries(
   INVOICE_DATA_KEYS.map((k) => [k, INVOICE_DATA_FIELDS[k].output]),
 ) as { [K in InvoiceDataField]: DataFields[K]["output"] };
 
@@ -400,6 +400,19 @@ export function createBodyRule(
 
 export const createInvoiceSchema = createInvoiceObject.superRefine(createBodyRule);
 
+/**
+ * An invoice to be made later: the create body without what belongs to one issued invoice (its
+ * number and due date) and without the client-saving switches. A recurring template
+ * (lib/schemas/recurring.ts) and a quote (lib/schemas/quotes.ts) are this object, so both take
+ * the invoice's lines, tax, pricing and language as the create does.
+ */
+export const invoiceTemplateObject = createInvoiceObject.omit({
+  dueDate: true,
+  invoiceNumber: true,
+  saveClient: true,
+  favoriteClient: true,
+});
+
 export type CreateInvoiceInput = z.infer<typeof createInvoiceSchema>;
 
 /** PATCH: any subset of the create body's fields (less the saved-client switches). */
@@ -471,7 +484,7 @@ const lineTaxFields = {
   exemptionReasonCode: z.string().nullable(),
 };
 
-const lineItemB = z
+export const lineItemB = z
   .object({
     id,
     invoiceId: id,

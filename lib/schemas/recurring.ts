@@ -6,7 +6,7 @@ import {
   SCHEDULE_INTERVALS,
 } from "@/lib/domain/schedule";
 import { dueDateSchema } from "./common";
-import { createBodyRule, createInvoiceObject } from "./invoices";
+import { createBodyRule, invoiceTemplateObject } from "./invoices";
 import {
   currency,
   decimal,
@@ -25,9 +25,7 @@ import {
  * period's invoice gets the wallet's next number and a due date from the schedule), and
  * without the client-saving flags (docs/decisions.md, Recurring invoices).
  */
-export const recurringTemplateSchema = createInvoiceObject
-  .omit({ dueDate: true, invoiceNumber: true, saveClient: true, favoriteClient: true })
-  .superRefine(createBodyRule);
+export const recurringTemplateSchema = invoiceTemplateObject.superRefine(createBodyRule);
 
 export type RecurringTemplate = z.infer<typeof recurringTemplateSchema>;
 

@@ -1,6 +1,12 @@
 import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { events, invoices, webhookDeliveries, webhookSubscriptions } from "@/db/schema";
+import {
+  events,
+  invoices,
+  salesQuotes,
+  webhookDeliveries,
+  webhookSubscriptions,
+} from "@/db/schema";
 import { newId } from "@/lib/ids";
 import type { ServiceContext } from "@/lib/services/context";
 import { rowsOf, withTransaction } from "@/lib/services/db";
@@ -56,11 +62,15 @@ export async function fanOutEvents(
         type: events.type,
         wallet: events.wallet,
         invoiceId: events.invoiceId,
-        // An endpoint made by an API key receives only its network's events.
-        passphrase: invoices.networkPassphrase,
+        // An endpoint made by an API key receives only its network's events (a quote event's
+        // `invoiceId` is the quote's: docs/decisions.md, Quotes).
+        passphrase: sql<
+          string | null
+        >`coalesce(${invoices.networkPassphrase}, ${salesQuotes.networkPassphrase})`,
       })
       .from(events)
       .leftJoin(invoices, eq(invoices.id, events.invoiceId))
+      .leftJoin(salesQuotes, eq(salesQuotes.id, events.invoiceId))
       .where(isNull(events.fannedOutAt))
       .orderBy(asc(events.seq))
       .limit(batchSize)

@@ -47,6 +47,12 @@ import {
 import { pricesSerializer } from "@/lib/serializers/prices";
 import { profileSerializer } from "@/lib/serializers/profile";
 import {
+  deletedQuoteSerializer,
+  ownerQuoteSerializer,
+  publicQuoteSerializer,
+  quotePageSerializer,
+} from "@/lib/serializers/quotes";
+import {
   readinessSerializer,
   trustlineResultSerializer,
   trustlineTransactionSerializer,
@@ -96,6 +102,7 @@ import { describeProblem } from "@/lib/services/payments/recipient-readiness";
 import type { RecordOutcome } from "@/lib/services/payments/record-payment";
 import type { VerifiedTransaction } from "@/lib/services/payments/verify-tx";
 import type { ProfileView } from "@/lib/services/profile/profile";
+import type { OwnerQuote } from "@/lib/services/quotes/store";
 import type { RecurringView } from "@/lib/services/recurring/schedules";
 import type { RefundIntent } from "@/lib/services/refunds/create-refund";
 import type { RefundRow } from "@/lib/services/refunds/store";
@@ -215,6 +222,7 @@ export const SAMPLE_INVOICE: InvoiceRow = {
   remindersStoppedAt: null,
   recurringId: null,
   recurringPeriod: null,
+  quoteId: null,
   createdAt: T0,
   updatedAt: T0,
   deletedAt: null,
@@ -593,6 +601,84 @@ export const SAMPLE_DELIVERY: DeliveryView = {
   eventType: "invoice.paid",
 };
 
+/** A quote the client accepted, made into an invoice (docs/decisions.md, Quotes). */
+export const SAMPLE_SALES_QUOTE: OwnerQuote = {
+  id: "ckquote00000000000000001",
+  wallet: FREELANCER,
+  number: "QT-0001",
+  status: "CONVERTED",
+  body: {
+    clientName: "Ada Client",
+    clientEmail: "ada@example.com",
+    title: "Website redesign",
+    notes: "Thanks!",
+    currency: "USDC",
+    networkPassphrase: "Test SDF Network ; September 2015",
+    language: "en",
+    freelancerName: "Sam Freelancer",
+    lineItems: [{ description: "Design", quantity: "3", rate: "400", taxRate: "19" }],
+  },
+  clientName: "Ada Client",
+  clientEmail: "ada@example.com",
+  title: "Website redesign",
+  language: "en",
+  currency: "USDC",
+  priceCurrency: null,
+  networkPassphrase: "Test SDF Network ; September 2015",
+  lineItems: [
+    {
+      id: "ckquoteline0000000000001",
+      description: "Design",
+      quantity: "3.00",
+      rate: "400.0000000",
+      amount: "1200.0000000",
+      taxRate: "19.00",
+      taxCategory: null,
+      exemptionReason: null,
+      exemptionReasonCode: null,
+    },
+  ],
+  subtotal: "1200.0000000",
+  taxRate: "0.00",
+  taxAmount: "228.0000000",
+  discount: "0.0000000",
+  total: "1428.0000000",
+  taxBreakdown: [
+    {
+      category: "S",
+      rate: "19.00",
+      taxableAmount: "1200.0000000",
+      taxAmount: "228.0000000",
+      exemptionReason: null,
+      exemptionReasonCode: null,
+    },
+  ],
+  validUntil: "2026-02-14",
+  onAccept: "draft",
+  sentAt: T0,
+  acceptedAt: T1,
+  acceptedName: "Ada Client",
+  acceptedIp: "203.0.113.7",
+  declinedAt: null,
+  declineReason: null,
+  expiredAt: null,
+  invoiceId: EXAMPLE_ID,
+  createdAt: T0,
+  updatedAt: T1,
+  deletedAt: null,
+  auditLogs: [
+    {
+      id: "ckquoteaudit000000000001",
+      seq: 4n,
+      quoteId: "ckquote00000000000000001",
+      action: "ACCEPTED",
+      actorWallet: "CLIENT",
+      changes: { status: { from: "SENT", to: "ACCEPTED" }, acceptedName: "Ada Client" },
+      createdAt: T1,
+    },
+  ],
+};
+
 /** A credit note of one line of the partly paid invoice (docs/decisions.md, Credit notes). */
 export const SAMPLE_CREDIT_NOTE: CreditNoteRow & { invoiceNumber: string } = {
   id: "ckcredit0000000000000001",
@@ -788,6 +874,16 @@ export const SAMPLES: Example[] = [
   sample(refundIntentSerializer, SAMPLE_REFUND_INTENT),
   sample(refundSerializer, SAMPLE_REFUND),
   sample(creditNoteSerializer, SAMPLE_CREDIT_NOTE),
+  sample(ownerQuoteSerializer, SAMPLE_SALES_QUOTE),
+  sample(publicQuoteSerializer, SAMPLE_SALES_QUOTE),
+  sample(quotePageSerializer, {
+    quotes: [SAMPLE_SALES_QUOTE],
+    total: 1,
+    limit: 50,
+    offset: 0,
+    hasMore: false,
+  }),
+  sample(deletedQuoteSerializer, { id: SAMPLE_SALES_QUOTE.id }),
   sample(creditNotePageSerializer, {
     creditNotes: [SAMPLE_CREDIT_NOTE],
     total: 1,

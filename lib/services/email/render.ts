@@ -14,6 +14,7 @@ import { type EmailKind, TO_FREELANCER_KINDS } from "./outbox";
 import { creditNoteTemplate } from "./templates/credit-note";
 import { invoiceTemplate } from "./templates/invoice";
 import { paymentNoticeTemplate, receiptTemplate, reminderTemplate } from "./templates/payments";
+import { quoteTemplate } from "./templates/quote";
 import { refundTemplate } from "./templates/refund";
 import { unsubscribeUrl } from "./unsubscribe";
 
@@ -63,6 +64,7 @@ const TEMPLATES: { [K in EmailKind]?: EmailTemplate } = {
   reminder: reminderTemplate,
   refund: refundTemplate,
   credit_note: creditNoteTemplate,
+  quote: quoteTemplate,
 };
 
 export class TemplateMissingError extends Error {}

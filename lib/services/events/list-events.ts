@@ -1,9 +1,9 @@
-import { and, desc, eq, exists, gte, lt, ne, type SQL, sql } from "drizzle-orm";
-import { events, invoices } from "@/db/schema";
+import { and, desc, eq, exists, gte, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import { events, invoices, salesQuotes } from "@/db/schema";
 import { ValidationError } from "@/lib/domain/errors";
 import type { EventType } from "@/lib/domain/invoice-state";
 import { PING_EVENT } from "@/lib/schemas/events";
-import { keyNetworkCondition } from "@/lib/services/auth/key-network";
+import { keyNetworkCondition, keyPassphrase } from "@/lib/services/auth/key-network";
 import type { AuthedContext } from "@/lib/services/context";
 
 /**
@@ -52,7 +52,19 @@ function visibleTo(ctx: AuthedContext): SQL[] {
         ...keyNetworkCondition(ctx),
       ),
     );
-  return [own, exists(onKeyNetwork)];
+  // A quote's events carry the quote (docs/decisions.md, Quotes): its network decides.
+  const passphrase = keyPassphrase(ctx);
+  const quoteOnKeyNetwork = ctx.db
+    .select({ one: sql`1` })
+    .from(salesQuotes)
+    .where(
+      and(
+        eq(salesQuotes.id, events.invoiceId),
+        eq(salesQuotes.wallet, ctx.wallet),
+        ...(passphrase ? [eq(salesQuotes.networkPassphrase, passphrase)] : []),
+      ),
+    );
+  return [own, or(exists(onKeyNetwork), exists(quoteOnKeyNetwork)) as SQL];
 }
 
 /**

@@ -81,8 +81,11 @@ export function priceInvoice(input: {
 export async function createInvoice(
   ctx: AuthedContext,
   input: CreateInvoiceInput,
-  /** A recurring schedule's period (lib/services/recurring/run-schedules.ts). */
-  origin: Pick<NewInvoiceRow, "recurringId" | "recurringPeriod"> = {},
+  /**
+   * A recurring schedule's period (lib/services/recurring/run-schedules.ts), or the quote it is
+   * made from (lib/services/quotes/accept.ts).
+   */
+  origin: Pick<NewInvoiceRow, "recurringId" | "recurringPeriod" | "quoteId"> = {},
 ): Promise<OwnerInvoice> {
   if (input.freelancerWallet && input.freelancerWallet !== ctx.wallet) {
     throw new ForbiddenError(WALLET_MISMATCH);

@@ -17,6 +17,7 @@ import {
   transition,
 } from "@/lib/domain/invoice-state";
 import type { Currency, PriceCurrency } from "@/lib/domain/money";
+import type { QuoteEventType } from "@/lib/domain/quote-state";
 import { newId } from "@/lib/ids";
 import type { EventData, EventPayload } from "@/lib/schemas/events";
 import { writeEvent } from "@/lib/services/events/outbox";
@@ -148,7 +149,8 @@ export function plannedRecords(
     events: eventsFor(row.kind, move.event).flatMap((type) =>
       type === "payment.confirmed"
         ? paymentEvents({ row, from: move.from, details })
-        : [built(type, { row, from: move.from, details })],
+        : // Invoice moves name invoice events only (quote moves are lib/domain/quote-state.ts's).
+          [built(type as InvoiceEventType, { row, from: move.from, details })],
     ),
   };
 }
@@ -240,7 +242,7 @@ const statusChange = ({ row, from }: EventFacts) => ({
 });
 
 /** The payload of `type` built from `facts`. */
-function built<T extends EventType>(type: T, facts: EventFacts): EventPayload {
+function built<T extends InvoiceEventType>(type: T, facts: EventFacts): EventPayload {
   return { type, data: BUILDERS[type](facts) } as EventPayload;
 }
 
@@ -279,7 +281,10 @@ const paymentFields = (payment: PaymentRow, row: InvoiceRow) => ({
   reference: payment.reference,
 });
 
-const BUILDERS: { [T in EventType]: (facts: EventFacts) => EventData<T> } = {
+/** The events invoice moves write; the quote events are built by lib/services/quotes/lifecycle.ts. */
+type InvoiceEventType = Exclude<EventType, QuoteEventType>;
+
+const BUILDERS: { [T in InvoiceEventType]: (facts: EventFacts) => EventData<T> } = {
   "invoice.created": ({ row }) => ({
     id: row.id,
     invoiceNumber: row.invoiceNumber,
