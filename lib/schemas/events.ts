@@ -3,7 +3,16 @@ import { EVENT_TYPES, INVOICE_STATUSES } from "@/lib/domain/invoice-state";
 import { PAYMENT_METHODS } from "@/lib/domain/manual-payment";
 import { CURRENCIES, PRICE_CURRENCIES } from "@/lib/domain/money";
 import { UNAPPLIED_REASONS } from "@/lib/domain/unapplied";
-import { id, int, timestamp, txHash, wallet, wire, decimal as wireDecimal } from "./wire";
+import {
+  id,
+  int,
+  payerAccount,
+  timestamp,
+  txHash,
+  wallet,
+  wire,
+  decimal as wireDecimal,
+} from "./wire";
 
 /**
  * `GET /api/events` (docs/decisions.md, Events): the wallet's events of the last 30 days,
@@ -75,7 +84,7 @@ const payment = {
     .nullable()
     .meta({ description: "null for a payment received outside Stellar (`method`)" }),
   ledgerNumber: z.number().int().nullable(),
-  fromWallet: wallet.nullable(),
+  fromWallet: payerAccount.nullable(),
   toWallet: wallet,
   amount: decimal,
   asset: z.string().meta({
@@ -112,7 +121,7 @@ const priceCurrency = z.enum(PRICE_CURRENCIES).nullable().meta({
 export const refundFacts = z.object({
   id: id.meta({ description: "Refund id" }),
   amount: decimal,
-  destination: wallet.meta({ description: "The payment's sender" }),
+  destination: payerAccount.meta({ description: "The payment's sender" }),
   memo: z.string().meta({ example: "RF-k9p0000abcd" }),
   transactionHash: txHash,
   ledgerNumber: z.number().int(),
@@ -156,7 +165,7 @@ export const EVENT_DATA = {
         "The transaction that completed the payment; null when a payment received outside Stellar completed it (its `payment.confirmed` says how)",
     }),
     ledgerNumber: z.number().int().nullable(),
-    payerWallet: wallet.nullable(),
+    payerWallet: payerAccount.nullable(),
     paidAt: timestamp,
   }),
   "invoice.expired": z.object({

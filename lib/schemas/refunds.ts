@@ -1,7 +1,16 @@
 import { z } from "zod";
 import { REFUND_STATUSES } from "@/db/schema/refunds";
 import { amountSchema } from "./common";
-import { EXAMPLE_WALLET, id, networkPassphrase, timestamp, txHash, wallet, wire } from "./wire";
+import {
+  EXAMPLE_WALLET,
+  id,
+  networkPassphrase,
+  payerAccount,
+  timestamp,
+  txHash,
+  wallet,
+  wire,
+} from "./wire";
 
 // Refunds (docs/decisions.md, Refunds): request bodies and the two responses
 // (lib/serializers/refunds.ts).
@@ -55,7 +64,7 @@ export const refundIntent = wire(
     }),
     amount: refundAmount,
     asset: refundAsset,
-    destination: wallet.meta({ description: "The payment's sender" }),
+    destination: payerAccount.meta({ description: "The payment's sender" }),
     memo: refundMemo,
     networkPassphrase,
     expiresAt: timestamp.meta({ description: "End of the transaction's time bounds (300 s)" }),
@@ -75,7 +84,7 @@ export const refundView = wire(
     }),
     amount: refundAmount,
     asset: refundAsset,
-    destination: wallet,
+    destination: payerAccount,
     memo: refundMemo,
     transactionHash: txHash.nullable(),
     ledgerNumber: z.number().int().nullable(),
