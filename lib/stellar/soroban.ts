@@ -79,6 +79,17 @@ export function buildAssetTransfer(opts: {
     .build();
 }
 
+/**
+ * A refund to a contract account (docs/decisions.md, Smart-wallet payers): the SAC
+ * `transfer(from = the freelancer's G, to = the C, amount)`, the freelancer's G the
+ * transaction's source, so its signature on the envelope authorizes the transfer
+ * (source-account credentials; nothing else to sign). No memo: the network takes none on a
+ * Soroban transaction.
+ */
+export function buildRefundTransfer(opts: Omit<Parameters<typeof buildAssetTransfer>[0], "from">) {
+  return buildAssetTransfer({ ...opts, from: opts.source.id });
+}
+
 /** A simulated and assembled invocation, ready to be authorized and signed. */
 export type AssembledInvocation = {
   /** The assembled transaction (footprint, resource fee, unsigned auth entries), base64. */
