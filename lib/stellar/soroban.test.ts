@@ -1,5 +1,6 @@
 import { Account, Keypair, MuxedAccount, Networks, StrKey, type xdr } from "@stellar/stellar-base";
 import { describe, expect, it } from "vitest";
+import type { PathAsset } from "./paths";
 import {
   assetContractId,
   buildAssetTransfer,
@@ -11,8 +12,8 @@ import { decodeSignedTransaction } from "./transactions";
 
 const passphrase = Networks.TESTNET;
 const issuer = Keypair.random().publicKey();
-const usdc = { code: "USDC", issuer };
-const xlm = { code: "XLM", issuer: null };
+const usdc: PathAsset = { code: "USDC", issuer };
+const xlm: PathAsset = { code: "XLM", issuer: null };
 const feePayer = Keypair.random();
 const freelancer = Keypair.random().publicKey();
 const wallet = StrKey.encodeContract(Buffer.alloc(32, 7));
