@@ -15,6 +15,7 @@ import type { AssetRef } from "@/lib/stellar/assets";
 import { ledgerError, viaLedger } from "@/lib/stellar/errors";
 import { balanceOf } from "@/lib/stellar/read";
 import { buildSep7PayUri, sep7Signer } from "@/lib/stellar/sep7";
+import { buildRefundTransfer, isContractAddress, simulateAndAssemble } from "@/lib/stellar/soroban";
 import { buildPaymentTransaction, PAYMENT_TIMEOUT_SECONDS } from "@/lib/stellar/transactions";
 import type { AuthedContext } from "../context";
 import { withTransaction } from "../db";
@@ -63,12 +64,21 @@ export async function createRefund(
   const network = networkName(invoice.networkPassphrase);
   const ledger = ledgerSourceFor(ctx.config, network);
   const asset = { code: payment.asset, issuer: payment.assetIssuer };
+  // A smart wallet (C...) has no account to look up: its asset contract holds its balance and
+  // the refund is that contract's transfer (docs/decisions.md, Smart-wallet payers).
+  const contract = isContractAddress(sender);
   const [source, destination, baseFee] = await viaLedger(() =>
-    Promise.all([ledger.account(payment.toWallet), ledger.account(sender), ledger.baseFee()]),
+    Promise.all([
+      ledger.account(payment.toWallet),
+      contract ? Promise.resolve(null) : ledger.account(sender),
+      ledger.baseFee(),
+    ]),
   );
   if (!source) throw new ValidationError(REFUND_SOURCE_NOT_FOUND);
-  if (!destination) throw ledgerError("op_no_destination");
-  if (asset.issuer && !balanceOf(destination, asset)) throw ledgerError("op_no_trust");
+  if (!contract && !destination) throw ledgerError("op_no_destination");
+  if (!contract && asset.issuer && destination && !balanceOf(destination, asset)) {
+    throw ledgerError("op_no_trust");
+  }
 
   const now = ctx.now();
   const refund = await withTransaction(ctx.db, async (tx) => {
@@ -90,17 +100,33 @@ export async function createRefund(
 
     const id = newId();
     const memo = refundMemo(id);
-    const transactionXdr = buildPaymentTransaction({
-      source: { id: source.id, sequence: source.sequence },
-      destination: sender,
-      // Any asset code: a wrong-asset payment goes back in the asset it came in.
-      asset: asset as AssetRef,
-      amount: trimAmount(amount),
-      memo,
-      networkPassphrase: invoice.networkPassphrase,
-      baseFee,
-      now,
-    }).xdr;
+    const transactionXdr = contract
+      ? (
+          await simulateAndAssemble(
+            ctx.config.rpc[network],
+            buildRefundTransfer({
+              source: { id: source.id, sequence: source.sequence },
+              to: sender,
+              asset,
+              amount: trimAmount(amount),
+              networkPassphrase: invoice.networkPassphrase,
+              baseFee,
+              validUntil: new Date(now.getTime() + PAYMENT_TIMEOUT_SECONDS * 1000),
+            }),
+            asset.code,
+          )
+        ).xdr
+      : buildPaymentTransaction({
+          source: { id: source.id, sequence: source.sequence },
+          destination: sender,
+          // Any asset code: a wrong-asset payment goes back in the asset it came in.
+          asset: asset as AssetRef,
+          amount: trimAmount(amount),
+          memo,
+          networkPassphrase: invoice.networkPassphrase,
+          baseFee,
+          now,
+        }).xdr;
     const [row] = await tx
       .insert(refunds)
       .values({
