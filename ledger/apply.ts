@@ -11,6 +11,14 @@ import type { Asset, Operation } from "@stellar/stellar-sdk";
 import { bigMin, INT64_MAX, mulDivCeil, mulDivFloor, STROOPS_PER_UNIT, toStroops } from "./amount";
 import { baseAccount, opSource, type ParsedTx } from "./envelope";
 import { type OpOutcome, opResult, type TxOutcome } from "./results";
+import {
+  ContractView,
+  checkDeclared,
+  HostError,
+  type InvokeOutcome,
+  invoke,
+  successHash,
+} from "./soroban";
 import { type AccountEntry, AccountView, type LedgerState, trustlineKey } from "./state";
 import { availableNative, feeToCharge, minBalance } from "./validate";
 
@@ -24,12 +32,17 @@ export interface ApplyContext {
    * listed here can be converted to/from XLM in path payments.
    */
   rates: Map<string, bigint>;
+  networkPassphrase: string;
+  /** the deployed Stellar Asset Contracts, by contract id (ledger/soroban.ts) */
+  sacs: Map<string, Asset>;
 }
 
-/** What an operation moved, for the operation record (path payments). */
+/** What an operation moved, for the operation record (path payments, contract calls). */
 export interface OpEffect {
   sourceAmount?: bigint;
   destAmount?: bigint;
+  /** a successful invoke_host_function: return value, balance changes, events */
+  invocation?: InvokeOutcome;
 }
 
 export interface AppliedTx {
@@ -53,15 +66,23 @@ export function applyTransaction(state: LedgerState, p: ParsedTx, ctx: ApplyCont
   touch(source, ctx);
 
   const view = new AccountView(state);
+  const contracts = new ContractView(state);
   const results: OpOutcome[] = [];
   const effects: OpEffect[] = [];
   for (const op of p.ops) {
-    const { outcome, effect } = applyOperation(view, op, opSource(op, p.source), ctx);
+    const source = opSource(op, p.source);
+    const { outcome, effect } =
+      op.type === "invokeHostFunction"
+        ? invokeHostFunction(view, contracts, op, source, p, ctx)
+        : applyOperation(view, op, source, ctx);
     results.push(outcome);
     effects.push(effect);
   }
   const successful = results.every((r) => r.code === "op_success");
-  if (successful) view.commit(state, ctx.ledgerSeq, ctx.closeTime);
+  if (successful) {
+    view.commit(state, ctx.ledgerSeq, ctx.closeTime);
+    contracts.commit();
+  }
 
   const code = successful ? "tx_success" : "tx_failed";
   const outcome: TxOutcome = p.feeBump
@@ -149,6 +170,41 @@ function applyOperation(
     }
     default:
       return { outcome: opResult(op.type, "op_not_supported"), effect: {} };
+  }
+}
+
+/** A contract invocation (the SACs; ledger/soroban.ts), enforcing auth, footprint, resources. */
+function invokeHostFunction(
+  view: AccountView,
+  contracts: ContractView,
+  op: Operation.InvokeHostFunction,
+  source: string,
+  p: ParsedTx,
+  ctx: ApplyContext,
+): OpApplied {
+  const data = p.sorobanData;
+  if (!data) return { outcome: opResult(op.type, "op_malformed"), effect: {} };
+  try {
+    const invocation = invoke(
+      {
+        passphrase: ctx.networkPassphrase,
+        ledgerSeq: ctx.ledgerSeq,
+        baseReserve: ctx.baseReserve,
+        sacs: ctx.sacs,
+        accounts: view,
+        contracts,
+      },
+      { hostFunction: op.func, auth: op.auth ?? [], source, mode: "enforce" },
+    );
+    const exceeded = checkDeclared(invocation, data, p.envelopeSize);
+    if (exceeded) return { outcome: opResult(op.type, exceeded.code), effect: {} };
+    return {
+      outcome: opResult(op.type, "op_success", { successHash: successHash(invocation) }),
+      effect: { invocation },
+    };
+  } catch (err) {
+    if (err instanceof HostError) return { outcome: opResult(op.type, err.code), effect: {} };
+    throw err;
   }
 }
 

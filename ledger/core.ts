@@ -20,6 +20,7 @@ import { type ApplyContext, applyTransaction } from "./apply";
 import { type ParsedTx, parseEnvelope } from "./envelope";
 import { buildRecords } from "./records";
 import { resultCodes, resultXdr, type TxOutcome } from "./results";
+import { sacContracts, walletContractId } from "./soroban";
 import {
   type AccountEntry,
   type IssuerInfo,
@@ -143,6 +144,24 @@ export class LedgerCore {
     return rates;
   }
 
+  /** The deployed Stellar Asset Contracts (XLM's and the issuers' assets), by contract id. */
+  sacs(): Map<string, Asset> {
+    return sacContracts(this.opts.networkPassphrase, this.state.issuers);
+  }
+
+  /**
+   * The local smart wallet of an ed25519 signer (ledger/soroban.ts): its deterministic contract
+   * id, registered once (idempotent). Local-only, like friendbot; kept in snapshots.
+   */
+  smartWallet(signer: string): string {
+    const id = walletContractId(signer, this.opts.networkPassphrase);
+    if (!this.state.wallets.has(id)) {
+      this.state.wallets.set(id, signer);
+      this.saveSnapshot();
+    }
+    return id;
+  }
+
   /** Next sequence number for an account, counting transactions already queued. */
   private nextSeq(account: AccountEntry): bigint {
     let seq = account.seqNum;
@@ -209,6 +228,8 @@ export class LedgerCore {
       baseFee: this.baseFee,
       baseReserve: this.baseReserve,
       rates: this.rates(),
+      networkPassphrase: this.opts.networkPassphrase,
+      sacs: this.sacs(),
     };
     const batch = this.pending;
     this.pending = [];

@@ -35,6 +35,12 @@ export interface ParsedTx {
   /** fee bid of the inner (or only) transaction */
   fee: bigint;
   ops: Operation[];
+  /** the transaction's SorobanTransactionData (TransactionExt v1), when it has one */
+  sorobanData?: xdr.SorobanTransactionData;
+  /** declared Soroban resource fee (0 without sorobanData) */
+  resourceFee: bigint;
+  /** size of the inner transaction's envelope in bytes (Soroban transaction size fee) */
+  envelopeSize: number;
 }
 
 /** Resolves an M... address to its G... account; G addresses pass through. */
@@ -70,6 +76,10 @@ export function parseEnvelope(envelopeXdr: string, networkPassphrase: string): P
     tx = decoded;
   }
   const txHashBytes = tx.hash();
+  const innerEnvelope = tx.toEnvelope();
+  const ext =
+    innerEnvelope.switch().name === "envelopeTypeTx" ? innerEnvelope.v1().tx().ext() : undefined;
+  const sorobanData = ext && ext.switch() === 1 ? ext.sorobanData() : undefined;
   // Touch every decoded amount once so that malformed envelopes fail here, not later.
   for (const op of tx.operations) {
     for (const key of ["amount", "startingBalance", "sendMax", "destAmount", "sendAmount"]) {
@@ -90,6 +100,9 @@ export function parseEnvelope(envelopeXdr: string, networkPassphrase: string): P
     seq: BigInt(tx.sequence),
     fee: BigInt(tx.fee),
     ops: tx.operations,
+    sorobanData,
+    resourceFee: sorobanData ? BigInt(sorobanData.resourceFee().toString()) : 0n,
+    envelopeSize: innerEnvelope.toXDR().length,
   };
 }
 

@@ -17,6 +17,7 @@
  */
 import { Address, Asset, StrKey, xdr } from "@stellar/stellar-sdk";
 import { toStroops } from "./amount";
+import { changeEvent, changesFromDetails } from "./soroban";
 import type { OpRecord, TxRecord } from "./state";
 
 export interface AssetEvent {
@@ -222,8 +223,11 @@ export function opEvents(op: OpRecord, tx: TxRecord, passphrase: string): AssetE
   const opToid = BigInt(op.id) - 1n;
   const opIndex = Number(opToid & 0xfffn);
   const out: AssetEvent[] = [];
-  for (const m of movements(op)) {
-    const e = eventFor(m, tx, passphrase);
+  const found =
+    op.type === "invoke_host_function"
+      ? contractCallEvents(op, passphrase)
+      : movements(op).map((m) => eventFor(m, tx, passphrase));
+  for (const e of found) {
     if (!e) continue;
     out.push({
       id: eventId(opToid, out.length),
@@ -238,6 +242,19 @@ export function opEvents(op: OpRecord, tx: TxRecord, passphrase: string): AssetE
     });
   }
   return out;
+}
+
+/**
+ * The events of a Stellar Asset Contract call (ledger/soroban.ts), from its balance changes as
+ * stored for Horizon: `to_muxed_id` only for a muxed destination (no memo: the transaction's
+ * memo is not the destination of a contract call).
+ */
+function contractCallEvents(op: OpRecord, passphrase: string) {
+  return changesFromDetails(op.details).map((c) => {
+    const contractId = sacId(c.asset, passphrase);
+    const body = changeEvent(c, contractId).body().v0();
+    return { contractId, topics: body.topics(), value: body.data() };
+  });
 }
 
 /** The XDR ContractEvent of an event (as in a transaction's meta). */

@@ -758,6 +758,17 @@ export class HorizonHttp {
       this.failure = parseFailure(await readJson(req));
       return this.send(res, 200, describeFailure(this.failure), "application/json");
     }
+    if (method === "POST" && action === "smart-wallets") {
+      // A local smart wallet (ledger/soroban.ts): a C address authorized by `signer`'s ed25519
+      // signature over Soroban authorization entries. Deterministic per signer, idempotent.
+      const body = await readJson(req);
+      const signer = String(body.signer ?? "");
+      if (!StrKey.isValidEd25519PublicKey(signer)) {
+        throw new HttpError(badRequest("signer", "invalid ed25519 public key (G...)"));
+      }
+      const contractId = core.smartWallet(signer);
+      return this.send(res, 200, { contractId, signer }, "application/json");
+    }
     if (method === "POST" && action === "fund") {
       const body = await readJson(req);
       const account = String(body.account ?? "");

@@ -8,6 +8,7 @@ import { formatStroops, toStroops } from "./amount";
 import type { AppliedTx, OpEffect } from "./apply";
 import { baseAccount, muxedId, opSource, type ParsedTx } from "./envelope";
 import { resultCodes, resultXdr } from "./results";
+import { horizonBalanceChange, horizonInvokeFields } from "./soroban";
 import { type OpRecord, type TxRecord, toid } from "./state";
 
 const OP_TYPE_I: Record<string, number> = {
@@ -18,6 +19,7 @@ const OP_TYPE_I: Record<string, number> = {
   changeTrust: 6,
   manageData: 10,
   pathPaymentStrictSend: 13,
+  invokeHostFunction: 24,
 };
 const PAYMENT_TYPES = new Set([
   "createAccount",
@@ -124,15 +126,24 @@ function opDetails(op: Operation, source: string, effect: OpEffect): Record<stri
       };
     case "setOptions":
       return op.homeDomain === undefined ? {} : { home_domain: op.homeDomain };
+    case "invokeHostFunction":
+      return {
+        ...horizonInvokeFields(op.func),
+        asset_balance_changes: (effect.invocation?.changes ?? []).map(horizonBalanceChange),
+      };
     default:
       return {};
   }
 }
 
-function opParticipants(op: Operation, source: string): string[] {
+function opParticipants(op: Operation, source: string, effect: OpEffect): string[] {
   const accounts = [source];
   if ("destination" in op && typeof op.destination === "string") {
     accounts.push(baseAccount(op.destination));
+  }
+  // the G accounts whose SAC balances a contract call changed
+  for (const c of effect.invocation?.changes ?? []) {
+    for (const a of [c.from, c.to]) if (a?.startsWith("G")) accounts.push(a);
   }
   return [...new Set(accounts)];
 }
@@ -147,6 +158,7 @@ export function buildRecords(
   const hash = p.hash;
   const ops: OpRecord[] = p.ops.map((op, i) => {
     const source = opSource(op, p.source);
+    const effect = applied.effects[i] ?? {};
     return {
       id: toid(ledger, applicationOrder, i + 1).toString(),
       txHash: hash,
@@ -157,9 +169,10 @@ export function buildRecords(
       typeI: OP_TYPE_I[op.type] ?? -1,
       sourceAccount: source,
       sourceAccountMuxed: op.source?.startsWith("M") ? op.source : undefined,
-      details: opDetails(op, source, applied.effects[i] ?? {}),
-      participants: opParticipants(op, source),
-      isPayment: PAYMENT_TYPES.has(op.type),
+      details: opDetails(op, source, effect),
+      participants: opParticipants(op, source, effect),
+      // Horizon lists a contract call among payments when it moved SAC balances
+      isPayment: PAYMENT_TYPES.has(op.type) || (effect.invocation?.changes.length ?? 0) > 0,
     };
   });
 
@@ -199,5 +212,7 @@ export function buildRecords(
     ledgerBounds: lb ? { minLedger: lb.minLedger, maxLedger: lb.maxLedger } : undefined,
     participants: [...participants],
   };
+  const invocation = applied.effects.find((e) => e.invocation)?.invocation;
+  if (invocation) tx.sorobanReturnValue = invocation.returnValue.toXDR("base64");
   return { tx, ops };
 }

@@ -40,6 +40,7 @@ const TX_ARMS: Record<string, string> = {
   tx_bad_sponsorship: "txBadSponsorship",
   tx_bad_minseq_age_or_gap: "txBadMinSeqAgeOrGap",
   tx_malformed: "txMalformed",
+  tx_soroban_invalid: "txSorobanInvalid",
 };
 
 /** Result codes a payment shares with both path payments. */
@@ -95,6 +96,15 @@ const OP_ARM_SUFFIX: Record<string, Record<string, string>> = {
     op_low_reserve: "LowReserve",
     op_invalid_home_domain: "InvalidHomeDomain",
   },
+  // Horizon's strings for InvokeHostFunctionResultCode
+  invokeHostFunction: {
+    op_success: "Success",
+    op_malformed: "Malformed",
+    op_trapped: "Trapped",
+    op_resource_limit_exceeded: "ResourceLimitExceeded",
+    op_entry_archived: "EntryArchived",
+    op_insufficient_refundable_fee: "InsufficientRefundableFee",
+  },
 };
 
 export const SUPPORTED_OPS = new Set(Object.keys(OP_ARM_SUFFIX));
@@ -111,6 +121,8 @@ export interface OpResultPayload {
   last?: PathPaymentLast;
   /** op_no_issuer of a path payment: the asset without issuer */
   noIssuerAsset?: Asset;
+  /** success of invoke_host_function: SHA-256 of its InvokeHostFunctionSuccessPreImage */
+  successHash?: Buffer;
 }
 
 function pascal(s: string): string {
@@ -150,6 +162,8 @@ export function opResult(opType: string, code: string, payload: OpResultPayload 
         ? new xdr.PathPaymentStrictReceiveResultSuccess({ offers: [], last: simple })
         : new xdr.PathPaymentStrictSendResultSuccess({ offers: [], last: simple });
     inner = arm(union, armName)(successStruct);
+  } else if (code === "op_success" && opType === "invokeHostFunction") {
+    inner = arm(union, armName)(payload.successHash ?? Buffer.alloc(32));
   } else if (code === "op_no_issuer" && opType.startsWith("pathPayment")) {
     const asset = payload.noIssuerAsset;
     if (!asset) throw new Error("path payment op_no_issuer needs the asset");

@@ -3,17 +3,25 @@
  * `POST /`, where a real RPC node listens). Request and response shapes follow Stellar RPC's
  * OpenRPC specification and the raw types `@stellar/stellar-sdk`'s `rpc.Server` parses
  * (samples in ledger/fixtures/rpc/). Methods: getHealth, getNetwork, getLatestLedger,
- * getLedgers, getEvents, getTransaction, getTransactions, sendTransaction.
+ * getLedgers, getEvents, getTransaction, getTransactions, sendTransaction, simulateTransaction
+ * (Stellar Asset Contract calls, ledger/soroban.ts).
  *
  * History older than the retention window (`retentionLedgers`, Stellar RPC's
  * history-retention-window) is not served: oldestLedger = latest - window + 1.
  */
-import { StrKey, xdr } from "@stellar/stellar-sdk";
+import {
+  FeeBumpTransaction,
+  type Operation,
+  StrKey,
+  type Transaction,
+  TransactionBuilder,
+  xdr,
+} from "@stellar/stellar-sdk";
 import type { LedgerCore } from "./core";
-import { parseEnvelope } from "./envelope";
+import { baseAccount, parseEnvelope } from "./envelope";
 import { type AssetEvent, contractEventXdr, eventId, opEvents } from "./events";
-import type { LedgerHeader, TxRecord } from "./state";
-import { toid } from "./state";
+import { ContractView, findLedgerEntry, HostError, invoke, recommendedData } from "./soroban";
+import { AccountView, type LedgerHeader, type TxRecord, toid } from "./state";
 
 export const DEFAULT_RETENTION_LEDGERS = 120_960;
 
@@ -46,6 +54,7 @@ const MAX_TOPIC_SEGMENTS = 4;
 const MAX_TX_LIMIT = 200;
 const DEFAULT_TX_LIMIT = 10;
 const MAX_LEDGERS_LIMIT = 10_000;
+const MAX_LEDGER_KEYS = 200;
 const DEFAULT_LEDGERS_LIMIT = 100;
 
 type Params = Record<string, unknown>;
@@ -238,6 +247,10 @@ export class StellarRpc {
         return this.getTransactions(params);
       case "sendTransaction":
         return this.sendTransaction(params);
+      case "simulateTransaction":
+        return this.simulateTransaction(params);
+      case "getLedgerEntries":
+        return this.getLedgerEntries(params);
       default:
         throw new RpcError(METHOD_NOT_FOUND, "method not found");
     }
@@ -544,7 +557,12 @@ export class StellarRpc {
             new xdr.OperationMetaV2({ ext: new xdr.ExtensionPoint(0), changes: [], events }),
         ),
         txChangesAfter: [],
-        sorobanMeta: null,
+        sorobanMeta: t.sorobanReturnValue
+          ? new xdr.SorobanTransactionMetaV2({
+              ext: new xdr.SorobanTransactionMetaExt(0),
+              returnValue: xdr.ScVal.fromXDR(t.sorobanReturnValue, "base64"),
+            })
+          : null,
         events: [],
         diagnosticEvents: [],
       }),
@@ -658,4 +676,160 @@ export class StellarRpc {
     // Only possible if the transaction was applied in between (closeOnSubmit).
     return { status: settled.kind === "applied" ? "DUPLICATE" : "ERROR", ...base };
   }
+  /** Accounts, trustlines, SAC instances and balances, wallet instances, used nonces. */
+  private getLedgerEntries(params: Params) {
+    const keys = params.keys;
+    if (!Array.isArray(keys) || keys.length === 0) {
+      throw new RpcError(INVALID_PARAMS, "keys must be a non-empty array of base64 LedgerKeys");
+    }
+    if (keys.length > MAX_LEDGER_KEYS) {
+      throw new RpcError(
+        INVALID_PARAMS,
+        `key count (${keys.length}) exceeds maximum supported (${MAX_LEDGER_KEYS})`,
+      );
+    }
+    const latest = this.latest().sequence;
+    const sacs = this.core.sacs();
+    const entries = [];
+    for (const [i, raw] of keys.entries()) {
+      let key: xdr.LedgerKey;
+      try {
+        if (typeof raw !== "string") throw new Error("not a string");
+        key = xdr.LedgerKey.fromXDR(raw, "base64");
+      } catch {
+        throw new RpcError(
+          INVALID_PARAMS,
+          `cannot unmarshal key value ${JSON.stringify(raw)} at index ${i}`,
+        );
+      }
+      const found = findLedgerEntry(key, this.core.state, sacs, latest);
+      if (!found) continue;
+      entries.push({
+        key: key.toXDR("base64"),
+        xdr: found.data.toXDR("base64"),
+        lastModifiedLedgerSeq: found.lastModifiedLedgerSeq,
+        ...(found.liveUntilLedgerSeq !== undefined
+          ? { liveUntilLedgerSeq: found.liveUntilLedgerSeq }
+          : {}),
+      });
+    }
+    return { entries, latestLedger: latest };
+  }
+
+  /**
+   * Runs a contract invocation against the current state without keeping anything, as Stellar
+   * RPC's preflight does: the auth entries it needs (recorded, or the given ones enforced), its
+   * footprint and resources (transactionData, minResourceFee), its return value, or `error`.
+   */
+  private simulateTransaction(params: Params) {
+    const envelopeXdr = params.transaction;
+    if (typeof envelopeXdr !== "string" || envelopeXdr === "") {
+      throw new RpcError(INVALID_PARAMS, "transaction must be a base64 TransactionEnvelope");
+    }
+    let tx: Transaction;
+    try {
+      const decoded = TransactionBuilder.fromXDR(envelopeXdr, this.core.networkPassphrase);
+      tx = decoded instanceof FeeBumpTransaction ? decoded.innerTransaction : decoded;
+    } catch {
+      throw new RpcError(INVALID_PARAMS, "could not unmarshal transaction");
+    }
+    const authMode = params.authMode ?? "";
+    if (
+      authMode !== "" &&
+      authMode !== "enforce" &&
+      authMode !== "record" &&
+      authMode !== "record_allow_nonroot"
+    ) {
+      throw new RpcError(INVALID_PARAMS, `invalid authMode: ${JSON.stringify(authMode)}`);
+    }
+    const latestLedger = this.latest().sequence;
+    if (tx.operations.length !== 1) {
+      return { error: "Transaction contains more than one operation", latestLedger };
+    }
+    const op = tx.operations[0];
+    if (op.type !== "invokeHostFunction") {
+      return {
+        error: `To perform a SimulateTransaction the transaction must contain an InvokeHostFunction operation (this ledger simulates no ${op.type})`,
+        latestLedger,
+      };
+    }
+    const given = op.auth ?? [];
+    const mode =
+      authMode === "enforce" || (authMode === "" && given.length > 0) ? "enforce" : "record";
+    const state = this.core.state;
+    const source = op.source ?? tx.source;
+    try {
+      const out = invoke(
+        {
+          passphrase: this.core.networkPassphrase,
+          ledgerSeq: latestLedger + 1,
+          baseReserve: this.core.baseReserve,
+          sacs: this.core.sacs(),
+          accounts: new AccountView(state), // never committed
+          contracts: new ContractView(state), // never committed
+        },
+        {
+          hostFunction: op.func,
+          auth: given,
+          source: source.startsWith("M") ? baseAccount(source) : source,
+          mode,
+        },
+      );
+      const sized = recommendedData(out, 0).data;
+      const { data, minResourceFee } = recommendedData(out, assembledSize(tx, op, out.auth, sized));
+      return {
+        transactionData: data.toXDR("base64"),
+        minResourceFee: minResourceFee.toString(),
+        events: out.events.map((event) =>
+          new xdr.DiagnosticEvent({ inSuccessfulContractCall: true, event }).toXDR("base64"),
+        ),
+        results: [
+          { auth: out.auth.map((a) => a.toXDR("base64")), xdr: out.returnValue.toXDR("base64") },
+        ],
+        cost: { cpuInsns: String(out.instructions), memBytes: String(out.instructions / 2) },
+        latestLedger,
+      };
+    } catch (err) {
+      if (!(err instanceof HostError)) throw err;
+      return {
+        error: err.describe(),
+        events: [],
+        cost: { cpuInsns: "0", memBytes: "0" },
+        latestLedger,
+      };
+    }
+  }
+}
+
+/**
+ * The size in bytes the transaction will have once assembled (SorobanTransactionData and auth
+ * entries added), signed by its source and with each address credential's signature filled in:
+ * the transaction-size part of the resource fee is computed from it.
+ */
+function assembledSize(
+  tx: Transaction,
+  op: Operation.InvokeHostFunction,
+  auth: xdr.SorobanAuthorizationEntry[],
+  data: xdr.SorobanTransactionData,
+): number {
+  const env = tx.toEnvelope();
+  const current = env.toXDR().length;
+  const ext = env.v1().tx().ext();
+  const oldData = ext.switch() === 1 ? ext.sorobanData().toXDR().length : 0;
+  const oldAuth = (op.auth ?? []).reduce((n, a) => n + a.toXDR().length, 0);
+  const newAuth = auth.reduce((n, a) => n + a.toXDR().length, 0);
+  const addressCredentials = auth.filter(
+    (a) => a.credentials().switch().name === "sorobanCredentialsAddress",
+  ).length;
+  const signatures = env.v1().signatures().length === 0 ? 1 : 0;
+  return (
+    current -
+    oldData +
+    data.toXDR().length -
+    oldAuth +
+    newAuth +
+    addressCredentials * 200 +
+    signatures * 72 +
+    100
+  );
 }

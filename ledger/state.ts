@@ -87,6 +87,8 @@ export interface TxRecord {
   ledgerBounds?: { minLedger: number; maxLedger: number };
   /** accounts this transaction touches (for /accounts/:id/transactions) */
   participants: string[];
+  /** a successful Soroban transaction's return value (ScVal, base64), for its meta */
+  sorobanReturnValue?: string;
 }
 
 export interface OpRecord {
@@ -114,6 +116,16 @@ export interface IssuerInfo {
   secret: string;
 }
 
+/** A Stellar Asset Contract balance held by a contract (C...) address. */
+export interface ContractBalance {
+  /** the holder, a C... address */
+  holder: string;
+  /** SEP-11 asset string ("native" or "CODE:ISSUER") */
+  asset: string;
+  amount: bigint;
+  lastModifiedLedger: number;
+}
+
 export interface LedgerSnapshot {
   version: 1;
   networkPassphrase: string;
@@ -122,10 +134,20 @@ export interface LedgerSnapshot {
   ledgers: LedgerHeader[];
   txs: TxRecord[];
   ops: OpRecord[];
+  /** SAC balances of contract addresses (absent in snapshots older than Soroban support) */
+  contractBalances?: ContractBalance[];
+  /** local smart wallets: contract id -> ed25519 signer (G...) */
+  wallets?: Record<string, string>;
+  /** Soroban authorization nonces consumed, `${address}:${nonce}` */
+  nonces?: string[];
 }
 
 export function trustlineKey(code: string, issuer: string): string {
   return `${code}:${issuer}`;
+}
+
+export function contractBalanceKey(holder: string, asset: string): string {
+  return `${holder}|${asset}`;
 }
 
 export function cloneAccount(a: AccountEntry): AccountEntry {
@@ -147,6 +169,12 @@ export class LedgerState {
   /** ascending by id */
   ops: OpRecord[] = [];
   private txByHash = new Map<string, TxRecord>();
+  /** SAC balances of contract addresses, keyed by contractBalanceKey */
+  contractBalances = new Map<string, ContractBalance>();
+  /** local smart wallets: contract id -> ed25519 signer */
+  wallets = new Map<string, string>();
+  /** consumed Soroban authorization nonces, `${address}:${nonce}` */
+  nonces = new Set<string>();
 
   constructor(
     readonly networkPassphrase: string,
@@ -201,6 +229,9 @@ export class LedgerState {
       ledgers: this.ledgers,
       txs: this.txs,
       ops: this.ops,
+      contractBalances: [...this.contractBalances.values()],
+      wallets: Object.fromEntries(this.wallets),
+      nonces: [...this.nonces],
     };
   }
 
@@ -215,6 +246,11 @@ export class LedgerState {
       opsByTx.set(op.txHash, list);
     }
     for (const tx of s.txs) state.addTx(tx, opsByTx.get(tx.hash) ?? []);
+    for (const b of s.contractBalances ?? []) {
+      state.contractBalances.set(contractBalanceKey(b.holder, b.asset), b);
+    }
+    for (const [id, signer] of Object.entries(s.wallets ?? {})) state.wallets.set(id, signer);
+    for (const n of s.nonces ?? []) state.nonces.add(n);
     return state;
   }
 }
@@ -235,6 +271,7 @@ export function parseSnapshot(text: string): LedgerSnapshot {
       t.limit = BigInt(t.limit);
     }
   }
+  for (const b of raw.contractBalances ?? []) b.amount = BigInt(b.amount);
   for (const l of raw.ledgers) {
     l.totalCoins = BigInt(l.totalCoins);
     l.feePool = BigInt(l.feePool);

@@ -8,6 +8,7 @@ import { Keypair, type Operation, StrKey, type xdr } from "@stellar/stellar-sdk"
 import { toStroops } from "./amount";
 import { baseAccount, opSource, type ParsedTx } from "./envelope";
 import { type OpOutcome, opResult, SUPPORTED_OPS, type TxOutcome } from "./results";
+import { sorobanDataInvalid } from "./soroban";
 import type { AccountEntry } from "./state";
 
 export interface ValidationContext {
@@ -31,10 +32,15 @@ export function availableNative(a: AccountEntry, baseReserve: bigint): bigint {
   return a.balance - minBalance(a, baseReserve);
 }
 
-/** Fee the ledger charges: base fee per operation (plus one for the fee-bump wrapper). */
+/**
+ * Fee the ledger charges: base fee per operation (plus one for the fee-bump wrapper), plus the
+ * declared Soroban resource fee of a Soroban transaction (no refund of its unused part here).
+ */
 export function feeToCharge(p: ParsedTx, baseFee: bigint): bigint {
-  return baseFee * BigInt(p.ops.length + (p.feeBump ? 1 : 0));
+  return baseFee * BigInt(p.ops.length + (p.feeBump ? 1 : 0)) + p.resourceFee;
 }
+
+const SOROBAN_OPS = new Set(["invokeHostFunction", "extendFootprintTtl", "restoreFootprint"]);
 
 /**
  * Verifications already made, per signature of a parsed envelope and account: a transaction is
@@ -95,8 +101,9 @@ export function checkValid(p: ParsedTx, ctx: ValidationContext): TxOutcome | nul
 
   const nOps = BigInt(p.ops.length);
   const outerFee = p.feeBump.fee;
-  // The outer bid must cover the minimum fee and pay at least the inner fee rate.
-  if (outerFee < fee || outerFee * nOps < p.fee * (nOps + 1n)) {
+  // The outer bid must cover the minimum fee and pay at least the inner (inclusion) fee rate.
+  const rf = p.resourceFee;
+  if (outerFee < fee || (outerFee - rf) * nOps < (p.fee - rf) * (nOps + 1n)) {
     return fail("tx_insufficient_fee", fee);
   }
   const feeSource = ctx.getAccount(p.feeBump.feeSource);
@@ -129,6 +136,15 @@ function checkTransaction(
   const tx = p.tx;
   if (p.ops.length === 0) return fail("tx_missing_operation", fee);
 
+  // Soroban: one host-function operation alone, with its SorobanTransactionData; a classic
+  // transaction carries none (stellar-core's txMALFORMED / txSOROBAN_INVALID).
+  const soroban = p.ops.some((op) => SOROBAN_OPS.has(op.type));
+  if (soroban && (p.ops.length !== 1 || !p.sorobanData)) return fail("tx_malformed", fee);
+  if (!soroban && p.sorobanData) return fail("tx_malformed", fee);
+  if (p.sorobanData && sorobanDataInvalid(p.sorobanData, p.fee, p.envelopeSize)) {
+    return fail("tx_soroban_invalid", fee);
+  }
+
   if (tx.timeBounds) {
     const min = BigInt(tx.timeBounds.minTime);
     const max = BigInt(tx.timeBounds.maxTime);
@@ -143,7 +159,7 @@ function checkTransaction(
   }
 
   // A fee bump pays for its inner transaction, so the inner bid is not checked.
-  if (!isInner && p.fee < ctx.baseFee * BigInt(p.ops.length)) {
+  if (!isInner && p.fee - p.resourceFee < ctx.baseFee * BigInt(p.ops.length)) {
     return fail("tx_insufficient_fee", fee);
   }
 
@@ -234,6 +250,12 @@ function checkOperation(
     case "manageData":
       // A name of 1 to 64 printable ASCII characters; the SDK checks the value's 64 bytes.
       if (!/^[\x20-\x7e]{1,64}$/.test(op.name)) return opResult(op.type, "op_data_invalid_name");
+      break;
+    case "invokeHostFunction":
+      // Only contract invocations: no WebAssembly is uploaded or run here (ledger/soroban.ts).
+      if (op.func.switch().name !== "hostFunctionTypeInvokeContract") {
+        return opResult(op.type, "op_not_supported");
+      }
       break;
     case "setOptions":
       // Only the home domain is kept (ledger/README.md, Not covered).

@@ -5,7 +5,18 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { Account, Asset, Operation, rpc } from "@stellar/stellar-sdk";
+import {
+  Account,
+  Address,
+  Asset,
+  Contract,
+  Keypair,
+  nativeToScVal,
+  Operation,
+  rpc,
+  TransactionBuilder,
+  xdr,
+} from "@stellar/stellar-sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTx, type Ctx, funded, setup, submit } from "./helpers";
 
@@ -122,4 +133,83 @@ describe("raw results have Stellar RPC's shapes", () => {
     const raw = (await server._getTransaction("00".repeat(32))) as unknown as Json;
     expect(shape(raw, ["txHash"])).toEqual(shape(fixture("getTransaction-not-found.json")));
   });
+
+  it("simulateTransaction success and error", async () => {
+    const payer = await funded(ctx);
+    const xlmSac = Asset.native().contractId(ctx.passphrase);
+    const transfer = async (amount: bigint) =>
+      new TransactionBuilder(await server.getAccount(payer.publicKey()), {
+        fee: "100",
+        networkPassphrase: ctx.passphrase,
+      })
+        .addOperation(
+          new Contract(xlmSac).call(
+            "transfer",
+            new Address(payer.publicKey()).toScVal(),
+            new Address(xlmSac).toScVal(),
+            nativeToScVal(amount, { type: "i128" }),
+          ),
+        )
+        .setTimeout(60)
+        .build();
+    const ok = (await server._simulateTransaction(await transfer(1n))) as unknown as Json;
+    // the docs' example records no auth; ours records the payer's source-account entry
+    expect(shape(ok, ["results[].auth"])).toEqual(
+      shape(fixture("simulateTransaction-success.json"), ["results[].auth"]),
+    );
+    expect(shape((ok.results as Json[])[0].auth)).toEqual(["string"]);
+    // 20,000 XLM from an account holding 10,000: the SAC's balance error
+    const failed = (await server._simulateTransaction(
+      await transfer(200_000_000_000n),
+    )) as unknown as Json;
+    expect(failed.error).toMatch(/^HostError: Error\(Contract, #10\)/);
+    expect(shape(failed, ["events"])).toEqual(
+      shape(fixture("simulateTransaction-error.json"), ["events"]),
+    );
+  });
+
+  it("getLedgerEntries: an account and a contract's SAC balance", async () => {
+    const payer = await funded(ctx);
+    const holder = StrKeyContract();
+    const xlmSac = Asset.native().contractId(ctx.passphrase);
+    const tx = await server.prepareTransaction(
+      new TransactionBuilder(await server.getAccount(payer.publicKey()), {
+        fee: "100",
+        networkPassphrase: ctx.passphrase,
+      })
+        .addOperation(
+          new Contract(xlmSac).call(
+            "transfer",
+            new Address(payer.publicKey()).toScVal(),
+            new Address(holder).toScVal(),
+            nativeToScVal(12_345n, { type: "i128" }),
+          ),
+        )
+        .setTimeout(60)
+        .build(),
+    );
+    tx.sign(payer);
+    await server.pollTransaction((await server.sendTransaction(tx)).hash, { attempts: 20 });
+    const balanceKey = xdr.LedgerKey.contractData(
+      new xdr.LedgerKeyContractData({
+        contract: new Address(xlmSac).toScAddress(),
+        key: xdr.ScVal.scvVec([xdr.ScVal.scvSymbol("Balance"), new Address(holder).toScVal()]),
+        durability: xdr.ContractDataDurability.persistent(),
+      }),
+    );
+    const raw = (await server._getLedgerEntries(balanceKey)) as unknown as Json;
+    expect(shape(raw, ["entries[].liveUntilLedgerSeq"])).toEqual(
+      shape(fixture("getLedgerEntries.json")),
+    );
+    // the SDK's own readers over it
+    const balance = await server.getSACBalance(holder, Asset.native(), ctx.passphrase);
+    expect(balance.balanceEntry?.amount).toBe("12345");
+    const account = await server.getAccount(payer.publicKey());
+    expect(account.accountId()).toBe(payer.publicKey());
+  });
 });
+
+/** Any contract address: SAC balances can be held by contracts that do not exist yet. */
+function StrKeyContract(): string {
+  return Asset.native().contractId(`another network ${Keypair.random().publicKey()}`);
+}
