@@ -107,6 +107,8 @@ function unappliedWhy(reason: UnappliedReason | string | null, issuer: string | 
       return "sent to the payment link itself, not to a checkout: not applied";
     case "link_full":
       return "received after the link had every payment it accepts: not applied";
+    case "memo_mismatch":
+      return "sent to this invoice's address with a memo naming another invoice: not applied";
     default:
       return "received: not applied";
   }

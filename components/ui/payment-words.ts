@@ -28,6 +28,8 @@ export function unappliedReasonText(p: {
       return "Sent to the link itself, not to a checkout: not counted";
     case "link_full":
       return "The link had received all the payments it accepts: not counted";
+    case "memo_mismatch":
+      return "Sent to this invoice's address with a memo naming another invoice: not counted";
     default:
       return "Not counted";
   }

@@ -17,7 +17,7 @@ import { AUDIT_ACTIONS, INVOICE_STATUSES } from "../../lib/domain/invoice-state"
 import { CURRENCIES, PRICE_CURRENCIES } from "../../lib/domain/money";
 import { TAX_CATEGORIES, type TaxBreakdownRow } from "../../lib/domain/tax-categories";
 import { LANGUAGES } from "../../lib/i18n/languages";
-import { amount, idColumn, ts } from "./columns";
+import { amount, bigintText, idColumn, ts } from "./columns";
 
 /**
  * Each wallet's last generated invoice number (INV-0001, ... per wallet; docs/decisions.md,
@@ -108,6 +108,18 @@ export const invoices = pgTable(
     /** How long a quote of a fiat-priced invoice holds (1 to 120 minutes). */
     quoteTtlMinutes: integer("quote_ttl_minutes").notNull().default(DEFAULT_QUOTE_TTL_MINUTES),
     networkPassphrase: text("network_passphrase").notNull(),
+    /**
+     * The 64-bit id of the invoice's muxed address (`M...` = the freelancer's wallet + this id;
+     * docs/decisions.md, Muxed addresses): random in 1..2^63-1, drawn by the database at the
+     * insert (every way an invoice or checkout is made gets one; the migration gave existing
+     * rows theirs), unique per network. Random rather than a sequence so that a memo id or
+     * another service's muxed id a payer uses does not name an invoice by accident.
+     */
+    muxedId: bigintText("muxed_id")
+      .notNull()
+      .default(
+        sql`greatest(1, floor(random() * 2147483648)::bigint * 4294967296 + floor(random() * 4294967296)::bigint)`,
+      ),
     dueDate: ts("due_date"),
     sentAt: ts("sent_at"),
     paidAt: ts("paid_at"),
@@ -161,6 +173,8 @@ export const invoices = pgTable(
     // Numbers belong to their freelancer: unique per wallet, soft-deleted rows included (it
     // also serves the owner list sorted by number).
     uniqueIndex("invoices_wallet_number_key").on(t.freelancerWallet, t.invoiceNumber),
+    // A muxed id names one invoice of its network (docs/decisions.md, Muxed addresses).
+    uniqueIndex("invoices_network_muxed_id_key").on(t.networkPassphrase, t.muxedId),
     // Not unique: one transaction may pay several freelancers' invoices (an operation to each
     // wallet), docs/decisions.md, Payments.
     index("invoices_transaction_hash_idx").on(t.transactionHash),

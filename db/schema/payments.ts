@@ -49,6 +49,12 @@ export const payments = pgTable(
     /** Null for a payment received outside Stellar, as is the sender. */
     ledgerNumber: integer("ledger_number"),
     fromWallet: text("from_wallet"),
+    /**
+     * The sender's full address when it is not `fromWallet` itself: the `M...` muxed account
+     * the payer sent from (its refund goes back there; docs/decisions.md, Muxed addresses).
+     * Null otherwise.
+     */
+    fromAddress: text("from_address"),
     toWallet: text("to_wallet").notNull(),
     amount: amount("amount").notNull(),
     /** Index of the operation in its transaction (0 for rows recorded before partial payments). */

@@ -4,8 +4,10 @@ import {
   type ClassifyInput,
   classifyPayment,
   invoiceKeys,
+  muxedKeys,
   type PaymentOperation,
   type PaymentTransaction,
+  partOwner,
   recordable,
 } from "./payment-match";
 
@@ -337,5 +339,126 @@ describe("invoiceKeys", () => {
     expect(theirs.map((o) => [o.operationIndex, o.to, o.amount])).toEqual([
       [0, OTHER, "40.0000000"],
     ]);
+  });
+});
+
+describe("muxed addresses (docs/decisions.md, Muxed addresses)", () => {
+  const MUXED = "7253016405216342391";
+  const OTHER_MUXED = "1189998819991197253";
+  const toMuxed = (id: string, over: Partial<PaymentOperation> = {}) =>
+    xlmPayment({ toMuxedId: id, ...over });
+  const muxedInput = (
+    over: Parameters<typeof input>[0] & { otherInvoices?: ClassifyInput["otherInvoices"] } = {},
+  ): ClassifyInput => ({
+    ...input({ ...over, invoice: { muxedId: MUXED, ...over.invoice } }),
+    ...(over.otherInvoices && { otherInvoices: over.otherInvoices }),
+  });
+
+  it("a payment to the invoice's muxed address pays it without any memo", () => {
+    for (const memo of [
+      { memoType: "none" as const, memo: null },
+      { memoType: "id" as const, memo: "42" },
+      { memoType: "text" as const, memo: "thanks" },
+    ]) {
+      const ops = opsOf(muxedInput({ transaction: { ...memo, operations: [toMuxed(MUXED)] } }));
+      expect(ops).toHaveLength(1);
+      expect(ops[0]).toMatchObject({ applied: true, unappliedReason: null, toMuxedId: MUXED });
+    }
+  });
+
+  it("a payment to another muxed address of the wallet does not pay the invoice without its memo", () => {
+    const tx = { memoType: "none" as const, memo: null, operations: [toMuxed(OTHER_MUXED)] };
+    expect(classifyPayment(muxedInput({ transaction: tx }))).toEqual(mismatch);
+  });
+
+  it("memo and muxed address naming different invoices: recorded unapplied where the money was sent", () => {
+    // Sent to this invoice's address (INV-0001), memo INV-0002: another invoice of the wallet.
+    const tx = { memo: "INV-0002", operations: [toMuxed(MUXED)] };
+    const others = { muxedIds: [OTHER_MUXED], numbers: ["INV-0002"] };
+    const ops = opsOf(muxedInput({ transaction: tx, otherInvoices: others }));
+    expect(ops[0]).toMatchObject({ applied: false, unappliedReason: "memo_mismatch" });
+    // The invoice the memo names is not paid by it: its part is the address's invoice's.
+    const named = {
+      ...input({ transaction: tx, invoice: { invoiceNumber: "INV-0002", muxedId: OTHER_MUXED } }),
+      otherInvoices: { muxedIds: [MUXED], numbers: ["INV-0001"] },
+    };
+    expect(classifyPayment(named)).toEqual(mismatch);
+  });
+
+  it("a memo that names no other invoice of the wallet is no mismatch", () => {
+    const tx = { memo: "INV-0002", operations: [toMuxed(MUXED)] };
+    expect(opsOf(muxedInput({ transaction: tx }))[0].applied).toBe(true);
+  });
+
+  it("the memo alone still pays an invoice that has a muxed address", () => {
+    const ops = opsOf(muxedInput({}));
+    expect(ops[0]).toMatchObject({ applied: true, unappliedReason: null });
+    expect(ops[0].toMuxedId).toBeUndefined();
+  });
+
+  it("memo-matched, an operation to an unknown muxed address of the wallet is listed, not counted", () => {
+    const tx = {
+      operations: [xlmPayment({ amount: "60" }), toMuxed(OTHER_MUXED, { amount: "40" })],
+    };
+    const ops = opsOf(muxedInput({ transaction: tx }));
+    expect(ops.map((o) => [o.applied, o.unappliedReason])).toEqual([
+      [true, null],
+      [false, "memo_mismatch"],
+    ]);
+  });
+
+  it("the memo does not take a part that another invoice's muxed address names", () => {
+    const tx = { operations: [toMuxed(OTHER_MUXED)] };
+    const others = { muxedIds: [OTHER_MUXED], numbers: [] };
+    expect(classifyPayment(muxedInput({ transaction: tx, otherInvoices: others }))).toEqual(
+      mismatch,
+    );
+  });
+
+  it("the freelancer paying their own invoice's muxed address stays a self-payment", () => {
+    const tx = {
+      memoType: "none" as const,
+      memo: null,
+      operations: [toMuxed(MUXED, { from: FREELANCER })],
+    };
+    const ops = opsOf(muxedInput({ transaction: tx }));
+    expect(ops[0].selfPayment).toBe(true);
+    expect(recordable(ops)).toEqual([]);
+  });
+
+  it("keeps the payer's muxed address", () => {
+    const payerM = "MA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJU7777777777777ZRG";
+    const ops = opsOf(
+      muxedInput({ transaction: { operations: [xlmPayment({ fromMuxed: payerM })] } }),
+    );
+    expect(ops[0].fromMuxed).toBe(payerM);
+  });
+
+  it("a wrong asset to the muxed address is wrong_asset; a failed transaction is refused", () => {
+    const usdc = toMuxed(MUXED, { assetCode: "USDC", assetIssuer: USDC_MAINNET });
+    const tx = { memoType: "none" as const, memo: null, operations: [usdc] };
+    expect(opsOf(muxedInput({ transaction: tx }))[0].unappliedReason).toBe("wrong_asset");
+    expect(classifyPayment(muxedInput({ transaction: { ...tx, successful: false } })).ok).toBe(
+      false,
+    );
+  });
+});
+
+describe("muxedKeys and partOwner", () => {
+  const invoices = [
+    { id: "a", invoiceNumber: "INV-0001", muxedId: "11" },
+    { id: "b", invoiceNumber: "INV-0002", muxedId: "22" },
+  ];
+  it("the muxed address decides before the memo; the memo when no address names an invoice", () => {
+    const toB = transaction({ operations: [xlmPayment({ toMuxedId: "22" })] });
+    expect(muxedKeys(toB)).toEqual([{ wallet: FREELANCER, muxedId: "22" }]);
+    expect(partOwner(toB, FREELANCER, invoices)?.id).toBe("b");
+    const unknown = transaction({ operations: [xlmPayment({ toMuxedId: "99" })] });
+    expect(partOwner(unknown, FREELANCER, invoices)?.id).toBe("a");
+    const none = transaction({ memoType: "none", memo: null, operations: [xlmPayment()] });
+    expect(partOwner(none, FREELANCER, invoices)).toBeNull();
+    expect(
+      muxedKeys(transaction({ successful: false, operations: [xlmPayment({ toMuxedId: "22" })] })),
+    ).toEqual([]);
   });
 });

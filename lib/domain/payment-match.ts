@@ -8,9 +8,10 @@ import type { UnappliedReason } from "./unapplied";
 // the Horizon of the invoice's own network, normalise it into PaymentTransaction, and look up
 // which invoice its operations to the freelancer wallet are already recorded for. It either
 // rejects the transaction for this invoice, or lists every operation that reached the
-// freelancer wallet with the invoice's memo, each applied or not. A transaction's operations
-// to one wallet belong to one invoice; its operations to other wallets are other invoices'
-// (or nobody's): see `invoiceKeys`.
+// freelancer wallet with the invoice's memo or at the invoice's muxed address, each applied or
+// not. A transaction's operations to one wallet belong to one invoice; its operations to other
+// wallets are other invoices' (or nobody's): see `invoiceKeys`, `muxedKeys` and `partOwner`
+// (docs/decisions.md, Muxed addresses).
 
 /** Transactions up to this much older than the invoice still count (clock skew). */
 export const CLOCK_SKEW_MS = 60_000;
@@ -35,6 +36,11 @@ export type PaymentTerms = {
   linkParent?: boolean;
   /** A checkout whose link has no place left for it: never applied (`link_full`). */
   linkFull?: boolean;
+  /**
+   * The 64-bit id of the invoice's muxed address (decimal string; lib/domain/muxed.ts): an
+   * operation to the freelancer wallet with this `toMuxedId` pays the invoice, memo or not.
+   */
+  muxedId?: string | null;
 };
 
 export type PaymentOperationType =
@@ -71,6 +77,11 @@ export type PaymentOperation = {
    * when the destination was not muxed.
    */
   toMuxedId?: string | null;
+  /**
+   * The sender's `M...` address when it sent from a muxed account (Horizon's `from_muxed`, an
+   * envelope's muxed source): `from` is then its base G account. Its refund goes back here.
+   */
+  fromMuxed?: string | null;
   /** "XLM" for the native asset. */
   assetCode: string;
   /** null for the native asset. */
@@ -112,6 +123,13 @@ export type ClassifyInput = {
    * recorded for, or null when none are.
    */
   recordedFor: string | null;
+  /**
+   * The freelancer wallet's other invoices of the network this transaction names: by the muxed
+   * id of an operation to the wallet, or by its text memo (the caller looks them up,
+   * `invoicesNamedBy` in lib/services/payments/record-payment.ts). They decide whose part
+   * the operations are when the address and the memo disagree; none when absent.
+   */
+  otherInvoices?: { muxedIds: readonly string[]; numbers: readonly string[] };
 };
 
 /** One operation that reached the freelancer wallet with the invoice's memo. */
@@ -129,6 +147,10 @@ export type ClassifiedOperation = {
   unappliedReason: UnappliedReason | null;
   /** Sent from the freelancer's own wallet: never recorded, never counts. */
   selfPayment: boolean;
+  /** The sender's M address when it sent from a muxed account (absent otherwise). */
+  fromMuxed?: string;
+  /** The id of the muxed address it was sent to (absent when sent to the G address). */
+  toMuxedId?: string;
 };
 
 export type Classification =
@@ -159,27 +181,43 @@ export function underpaymentMessage(paid: string, expected: string): string {
 }
 
 /**
- * Runs the checks in the order docs/decisions.md lists them: a failed transaction, a memo
- * that is not the invoice number, no paying operation to the freelancer wallet, a
- * transaction older than the invoice (60 s of skew) and operations to the freelancer wallet
- * recorded for another invoice reject the transaction. Otherwise every paying operation to
- * the freelancer wallet is listed: applied when the invoice was payable and the asset is the
- * invoice currency from the trusted issuer, else unapplied with a reason. Operations already
- * recorded for *this* invoice pass: the caller sees its rows and answers "already recorded".
+ * Runs the checks in the order docs/decisions.md lists them: a failed transaction, no paying
+ * operation to the freelancer wallet, a part (the operations to the wallet) that is not this
+ * invoice's, a transaction older than the invoice (60 s of skew) and operations to the
+ * freelancer wallet recorded for another invoice reject the transaction. The part is the
+ * invoice's when its first operation to a muxed address naming one of the wallet's invoices
+ * is to this invoice's address; failing such an operation, when the text memo is the invoice
+ * number (id/hash/return memos never match). Otherwise every paying operation to the
+ * freelancer wallet is listed: applied when the invoice was payable, the address and the memo
+ * do not name different invoices (`memo_mismatch`) and the asset is the invoice currency from
+ * the trusted issuer, else unapplied with a reason. Operations already recorded for *this*
+ * invoice pass: the caller sees its rows and answers "already recorded".
  */
 export function classifyPayment(input: ClassifyInput): Classification {
   const { invoice, transaction } = input;
   if (!transaction.successful) {
     return { ok: false, reason: "not_successful", message: NOT_SUCCESSFUL_MESSAGE };
   }
-  // A text memo equal to the invoice number; id/hash/return memos never match.
-  if (transaction.memoType !== "text" || transaction.memo !== invoice.invoiceNumber) {
-    return mismatch;
-  }
   const reaching = transaction.operations
     .map((op, position) => ({ op, index: op.index ?? position }))
     .filter(({ op }) => paysByType(op, invoice) && op.to === invoice.freelancerWallet);
   if (reaching.length === 0) return mismatch;
+  const others = input.otherInvoices ?? { muxedIds: [], numbers: [] };
+  const own = invoice.muxedId ?? null;
+  const memo = transaction.memoType === "text" ? transaction.memo : null;
+  // The address decides first: where the money was sent (docs/decisions.md, Muxed addresses).
+  const addressed = reaching.find(
+    ({ op }) => op.toMuxedId && (op.toMuxedId === own || others.muxedIds.includes(op.toMuxedId)),
+  );
+  if (addressed ? addressed.op.toMuxedId !== own : memo !== invoice.invoiceNumber) {
+    return mismatch;
+  }
+  // Sent to this invoice's address with a memo naming another of the wallet's invoices.
+  const memoNamesOther =
+    addressed !== undefined &&
+    memo !== null &&
+    memo !== invoice.invoiceNumber &&
+    others.numbers.includes(memo);
   if (transaction.createdAt.getTime() < invoice.createdAt.getTime() - CLOCK_SKEW_MS) {
     return mismatch;
   }
@@ -194,9 +232,14 @@ export function classifyPayment(input: ClassifyInput): Classification {
     createdAt: transaction.createdAt,
     operations: reaching.map(({ op, index }) => {
       const from = op.from || transaction.sourceAccount;
-      const reason = isInvoiceAsset(op, invoice, input.expectedIssuer)
-        ? stateReason
-        : "wrong_asset";
+      // To another muxed address of the wallet than this invoice's, or named otherwise by
+      // the memo: recorded where it was sent, never counted.
+      const mismatched = memoNamesOther || (op.toMuxedId ? op.toMuxedId !== own : false);
+      const reason: UnappliedReason | null = mismatched
+        ? "memo_mismatch"
+        : isInvoiceAsset(op, invoice, input.expectedIssuer)
+          ? stateReason
+          : "wrong_asset";
       return {
         operationIndex: index,
         operationId: op.id ?? null,
@@ -208,6 +251,8 @@ export function classifyPayment(input: ClassifyInput): Classification {
         applied: reason === null,
         unappliedReason: reason,
         selfPayment: from === invoice.freelancerWallet,
+        ...(op.fromMuxed ? { fromMuxed: op.fromMuxed } : {}),
+        ...(op.toMuxedId ? { toMuxedId: op.toMuxedId } : {}),
       };
     }),
   };
@@ -229,6 +274,46 @@ export function invoiceKeys(
     .filter((op) => PAYMENT_TYPES.has(op.type) || op.type === "create_account")
     .map((op) => op.to);
   return [...new Set(wallets)].map((wallet) => ({ invoiceNumber: memo, wallet }));
+}
+
+/**
+ * The muxed addresses a transaction's paying operations reach, as (wallet, muxed id) keys in
+ * operation order, each once: each may name an invoice of that wallet whatever the memo
+ * (docs/decisions.md, Muxed addresses). None for a failed transaction.
+ */
+export function muxedKeys(transaction: PaymentTransaction): { wallet: string; muxedId: string }[] {
+  if (!transaction.successful) return [];
+  const seen = new Set<string>();
+  const keys: { wallet: string; muxedId: string }[] = [];
+  for (const op of transaction.operations) {
+    if (!PAYMENT_TYPES.has(op.type) || !op.toMuxedId) continue;
+    const key = `${op.to}:${op.toMuxedId}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    keys.push({ wallet: op.to, muxedId: op.toMuxedId });
+  }
+  return keys;
+}
+
+/**
+ * Whose part a transaction's operations to `wallet` are, among that wallet's invoices it
+ * names (`invoices`: found by `invoiceKeys` and `muxedKeys`): the invoice of the first
+ * operation to a muxed address that names one, else the invoice numbered as the text memo;
+ * null when neither. The same rule `classifyPayment` applies to one invoice.
+ */
+export function partOwner<T extends { invoiceNumber: string; muxedId: string | null }>(
+  transaction: PaymentTransaction,
+  wallet: string,
+  invoices: readonly T[],
+): T | null {
+  for (const key of muxedKeys(transaction)) {
+    if (key.wallet !== wallet) continue;
+    const byAddress = invoices.find((i) => i.muxedId === key.muxedId);
+    if (byAddress) return byAddress;
+  }
+  const memo = transaction.memoType === "text" ? transaction.memo : null;
+  if (!transaction.successful || !memo) return null;
+  return invoices.find((i) => i.invoiceNumber === memo) ?? null;
 }
 
 /** The operations that are recorded: all but the freelancer's payments to themself. */

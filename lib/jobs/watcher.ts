@@ -4,7 +4,7 @@ import { invoices, watcherCursors } from "@/db/schema";
 import { NETWORK_PASSPHRASES } from "@/lib/config";
 import { isValidInvoiceNumber } from "@/lib/domain/invoice-number";
 import { PAYABLE_STATUSES } from "@/lib/domain/invoice-state";
-import { CLOCK_SKEW_MS } from "@/lib/domain/payment-match";
+import { CLOCK_SKEW_MS, muxedKeys } from "@/lib/domain/payment-match";
 import { type LedgerSource, ledgerSourceFor, type PagedTransaction } from "@/lib/ledger-sources";
 import type { Logger } from "@/lib/logger";
 import type { NetworkName } from "@/lib/schemas/common";
@@ -168,10 +168,11 @@ async function ensureCursorRow(ctx: TickContext, network: NetworkName) {
 }
 
 /**
- * Records every transaction of a page with a text memo naming an invoice against each
- * invoice of this network it pays: numbered as the memo, of a wallet one of its operations
- * reaches (`invoicesPaidBy`; in any state, soft-deleted included: payments that cannot apply
- * are recorded too). A transaction's operations to one wallet belong to that wallet's
+ * Records every transaction of a page with a text memo naming an invoice, or an operation to
+ * a muxed address, against each invoice of this network it pays: of a wallet one of its
+ * operations reaches, at that invoice's muxed address or numbered as the memo
+ * (`invoicesPaidBy`, docs/decisions.md, Muxed addresses; in any state, soft-deleted included:
+ * payments that cannot apply are recorded too). A transaction's operations to one wallet belong to that wallet's
  * invoice, so one transaction may pay several. Self-payments are left out by the recorder;
  * a part recorded by another path is left as it is.
  */
@@ -183,7 +184,8 @@ async function recordMatches(
   source: LedgerSource,
 ): Promise<number> {
   const onPage = paged.filter(
-    ({ transaction: t }) => t.memoType === "text" && isValidInvoiceNumber(t.memo ?? ""),
+    ({ transaction: t }) =>
+      (t.memoType === "text" && isValidInvoiceNumber(t.memo ?? "")) || muxedKeys(t).length > 0,
   );
   const paid = await invoicesPaidBy(
     tx,

@@ -7,6 +7,7 @@ import {
   id,
   int,
   payerAccount,
+  payerAddress,
   timestamp,
   txHash,
   wallet,
@@ -121,7 +122,7 @@ const priceCurrency = z.enum(PRICE_CURRENCIES).nullable().meta({
 export const refundFacts = z.object({
   id: id.meta({ description: "Refund id" }),
   amount: decimal,
-  destination: payerAccount.meta({ description: "The payment's sender" }),
+  destination: payerAddress,
   memo: z.string().meta({ example: "RF-k9p0000abcd" }),
   transactionHash: txHash,
   ledgerNumber: z.number().int(),
@@ -207,7 +208,7 @@ export const EVENT_DATA = {
     applied: z.literal(false),
     reason: z.enum(UNAPPLIED_REASONS).meta({
       description:
-        "`already_paid` (after the invoice was PAID), `invoice_cancelled`, `invoice_not_sent` (a draft or deleted invoice), `wrong_asset` (another asset or issuer: see `asset` and `assetIssuer`), `unpriced` (fiat-priced invoice, no quote and no known price), `link_parent` (sent to a reusable or open-amount link's own memo), `link_full` (the link had received all the payments it accepts)",
+        "`already_paid` (after the invoice was PAID), `invoice_cancelled`, `invoice_not_sent` (a draft or deleted invoice), `wrong_asset` (another asset or issuer: see `asset` and `assetIssuer`), `unpriced` (fiat-priced invoice, no quote and no known price), `link_parent` (sent to a reusable or open-amount link's own memo), `link_full` (the link had received all the payments it accepts), `memo_mismatch` (sent to this invoice's muxed address with a text memo naming another invoice of the wallet: the invoice the memo names is not paid by it)",
     }),
   }),
   "payment.refunded": z.object({

@@ -37,6 +37,7 @@ import {
   id,
   int,
   invoiceStatus,
+  muxedAccount,
   networkPassphrase,
   number,
   pageFields,
@@ -525,7 +526,7 @@ const unappliedReason = z
   .meta({
     id: "UnappliedReason",
     description:
-      "Why a recorded payment does not count: `already_paid` (arrived after the invoice was PAID), `invoice_cancelled`, `invoice_not_sent` (a draft or deleted invoice), `wrong_asset` (another asset, or the right code from another issuer: see `asset` and `assetIssuer`), `unpriced` (a fiat-priced invoice's payment with no quote and no known price), `link_parent` (sent to a reusable or open-amount link's own memo: such a link is paid through its checkouts), `link_full` (a checkout's payment when its link had received all the payments it accepts and the checkout held no place)",
+      "Why a recorded payment does not count: `already_paid` (arrived after the invoice was PAID), `invoice_cancelled`, `invoice_not_sent` (a draft or deleted invoice), `wrong_asset` (another asset, or the right code from another issuer: see `asset` and `assetIssuer`), `unpriced` (a fiat-priced invoice's payment with no quote and no known price), `link_parent` (sent to a reusable or open-amount link's own memo: such a link is paid through its checkouts), `link_full` (a checkout's payment when its link had received all the payments it accepts and the checkout held no place), `memo_mismatch` (sent to this invoice's muxed address with a text memo naming another invoice of the wallet: the invoice the memo names is not paid by it)",
   })
   .nullable();
 
@@ -773,6 +774,7 @@ export const invoiceState = z.object({
   transactionHash: txHash.nullable(),
   ledgerNumber: int.nullable(),
   payerWallet: payerAccount.nullable(),
+  muxedAddress: muxedAccount,
   paymentLink,
   createdAt: timestamp,
   updatedAt: timestamp,
@@ -859,6 +861,7 @@ const publicInvoiceB = z.object({
     freelancerCompany: true,
     clientName: true,
   }).shape,
+  muxedAddress: muxedAccount,
   ...invoiceAmounts.shape,
   ...settledB,
   dueDate: timestamp.nullable(),

@@ -15,6 +15,7 @@ import {
   id,
   int,
   invoiceStatus,
+  muxedAccount,
   networkPassphrase,
   PAYER_ACCOUNT,
   payerAccount,
@@ -253,7 +254,11 @@ export const paymentIntent = wire(
       issuer: wallet.nullable().meta({ description: "null for XLM" }),
     }),
     memo: z.string().meta({ example: "INV-0001" }),
-    destination: wallet,
+    destination: z.union([wallet, muxedAccount]).meta({
+      description:
+        "Where the payment goes: the freelancer's wallet (G...), or the invoice's muxedAddress (M...) when MUXED_DESTINATIONS=on or the sender is a contract account (docs/decisions.md, Muxed addresses)",
+    }),
+    muxedAddress: muxedAccount,
     networkPassphrase,
     timeout: int.meta({ description: "Seconds", example: 300 }),
     status: invoiceStatus,

@@ -76,6 +76,24 @@ export const payerAccount = z.string().regex(PAYER_ACCOUNT).meta({
   description: "Stellar account id (G...), or a smart wallet's contract address (C...)",
   example: EXAMPLE_WALLET,
 });
+/** A muxed account (SEP-23): `M...`, a G account plus a 64-bit id, 69 characters. */
+export const MUXED_ACCOUNT = /^M[A-Z2-7]{68}$/;
+export const muxedAccount = z.string().regex(MUXED_ACCOUNT).meta({
+  description:
+    "The invoice's muxed address (`M...`: the freelancer's wallet plus the invoice's 64-bit id); a payment to it pays this invoice with or without a memo (docs/decisions.md, Muxed addresses)",
+  example: "MBRPYHIL2CI3FNQ4BXLFMNDLFJUNPU2HY3ZMFSHONUCEOASW7QC7OQAAAAAAAAAAACQWK",
+});
+/**
+ * Where a refund goes: the payer's own address as it sent from, a G account, the M muxed
+ * account it sent from, or a smart wallet's C contract (docs/decisions.md, Muxed addresses).
+ */
+export const payerAddress = z
+  .union([wallet, z.string().regex(MUXED_ACCOUNT), z.string().regex(/^C[A-Z2-7]{55}$/)])
+  .meta({
+    description:
+      "The payment's sender as it sent: a G account, the M... muxed account it sent from, or a C... contract account",
+    example: EXAMPLE_WALLET,
+  });
 export const txHash = z
   .string()
   .regex(/^[0-9a-f]{64}$/)

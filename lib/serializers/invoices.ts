@@ -31,6 +31,7 @@ import type {
   PaymentRow,
 } from "@/lib/services/invoices/store";
 import type { PublicInvoice } from "@/lib/services/invoices/view-invoice";
+import { muxedAddress } from "@/lib/stellar/muxed";
 
 import { iso } from "./common";
 
@@ -208,6 +209,7 @@ const settlement = (
   transactionHash: i.transactionHash,
   ledgerNumber: i.ledgerNumber,
   payerWallet: i.payerWallet,
+  muxedAddress: muxedAddress(i.freelancerWallet, i.muxedId),
   paymentLink: paymentPageUrl(appUrl, i.id),
   createdAt: i.createdAt.toISOString(),
   updatedAt: i.updatedAt.toISOString(),
@@ -293,6 +295,7 @@ export const publicInvoiceSerializer = serializer(publicInvoice, {
     freelancerName: i.freelancerName,
     freelancerCompany: i.freelancerCompany,
     clientName: i.clientName,
+    muxedAddress: muxedAddress(i.freelancerWallet, i.muxedId),
     ...amounts(i),
     ...paidAndDueB(i),
     dueDate: iso(i.dueDate),

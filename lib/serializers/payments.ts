@@ -33,6 +33,7 @@ export const paymentIntentSerializer = sameInBothForms(
     asset: i.asset,
     memo: i.memo,
     destination: i.destination,
+    muxedAddress: i.muxedAddress,
     networkPassphrase: i.networkPassphrase,
     timeout: i.timeout,
     status: i.status,

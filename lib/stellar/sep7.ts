@@ -34,7 +34,9 @@ export function signSep7Uri(uri: string, keypair: Keypair): string {
 }
 
 /**
- * SEP-7 `web+stellar:pay` request: destination, amount, asset_code and asset_issuer
+ * SEP-7 `web+stellar:pay` request: destination (a G account, or an invoice's M... muxed
+ * address, which SEP-7 allows beside a memo: the memo is kept, docs/decisions.md, Muxed
+ * addresses), amount, asset_code and asset_issuer
  * (non-native only), memo with memo_type=MEMO_TEXT, and network_passphrase whenever the
  * network is not the public one (wallets assume mainnet without it). Values URL-encoded.
  * With a signer, origin_domain follows and the signature comes last.

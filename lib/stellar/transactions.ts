@@ -13,6 +13,7 @@ import {
 import { NETWORK_PASSPHRASES } from "@/lib/config";
 import type { PaymentOperation } from "@/lib/domain/payment-match";
 import type { AssetRef } from "./assets";
+import { splitAddress } from "./muxed";
 import type { PathAsset } from "./paths";
 import { contractTransferOf } from "./soroban";
 
@@ -131,7 +132,7 @@ export function decodeSignedTransaction(
     operations: inner.operations.flatMap((op, index) => {
       const transfer = contractTransferOf(op, contractAssets, expectedPassphrase);
       if (transfer) return [{ ...transfer, index }];
-      return operationFromEnvelope(op, source ?? inner.source).map((o) => ({ ...o, index }));
+      return operationFromEnvelope(op, inner.source).map((o) => ({ ...o, index }));
     }),
     sends: inner.operations.map(
       (op) =>
@@ -219,15 +220,30 @@ function assetParts(asset: Asset): { assetCode: string; assetIssuer: string | nu
  * guaranteed amount is `destMin` (what actually arrives is only known after the ledger).
  */
 function operationFromEnvelope(op: Operation, txSource: string): PaymentOperation[] {
-  const from = baseAccount(op.source) ?? txSource;
+  // The operation's source, else the transaction's; a muxed one (M...) as its G account, the
+  // M address kept as `fromMuxed` (docs/decisions.md, Muxed addresses).
+  const sourceAddress = op.source ?? txSource;
+  const from = baseAccount(sourceAddress) ?? sourceAddress;
+  const fromMuxed = sourceAddress.startsWith("M") ? { fromMuxed: sourceAddress } : {};
   const paid = (
     type: PaymentOperation["type"],
     destination: string,
     amount: string,
     asset: Asset,
-  ): PaymentOperation[] => [
-    { type, from, to: baseAccount(destination) ?? destination, amount, ...assetParts(asset) },
-  ];
+  ): PaymentOperation[] => {
+    const to = splitAddress(destination);
+    return [
+      {
+        type,
+        from,
+        ...fromMuxed,
+        to: to?.account ?? destination,
+        ...(to?.muxedId && { toMuxedId: to.muxedId }),
+        amount,
+        ...assetParts(asset),
+      },
+    ];
+  };
   switch (op.type) {
     case "payment":
       return paid("payment", op.destination, op.amount, op.asset);
@@ -240,6 +256,7 @@ function operationFromEnvelope(op: Operation, txSource: string): PaymentOperatio
         {
           type: "create_account",
           from,
+          ...fromMuxed,
           to: op.destination,
           amount: op.startingBalance,
           assetCode: "XLM",

@@ -191,6 +191,7 @@ export const SAMPLE_INVOICE: InvoiceRow = {
   priceCurrency: null,
   quoteTtlMinutes: 15,
   networkPassphrase: TESTNET,
+  muxedId: "4611686018427387904",
   dueDate: new Date("2026-12-31T00:00:00.000Z"),
   sentAt: T0,
   paidAt: null,
@@ -263,6 +264,7 @@ export const SAMPLE_PAYMENT: PaymentRow = {
   operationId: "5302428631896065",
   ledgerNumber: 1234567,
   fromWallet: PAYER,
+  fromAddress: null,
   toWallet: FREELANCER,
   amount: "1050.0000000",
   operationIndex: 0,
@@ -510,6 +512,7 @@ export const SAMPLE_INTENT: PaymentIntent = {
   networkPassphrase: TESTNET,
   timeout: 300,
   destination: FREELANCER,
+  muxedAddress: "MBRPYHIL2CI3FNQ4BXLFMNDLFJUNPU2HY3ZMFSHONUCEOASW7QC7OQAAAAAAAAAAACQWK",
   status: "PROCESSING",
   quote: null,
   // Paid with XLM (sendAsset "XLM"): 1050 USDC at 0.1 USDC per XLM, plus 1 % (PATH_SLIPPAGE_BPS).

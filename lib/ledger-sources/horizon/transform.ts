@@ -37,7 +37,13 @@ export type HorizonPaymentRecord = {
   transaction_successful?: boolean;
   source_account?: string;
   from?: string;
+  /** The sender's `M...` address and its id, when it sent from a muxed account. */
+  from_muxed?: string;
+  from_muxed_id?: string | number;
   to?: string;
+  /** The destination's `M...` address and its id (a decimal string), when it was muxed. */
+  to_muxed?: string;
+  to_muxed_id?: string | number;
   amount?: string;
   asset_type?: string;
   asset_code?: string;
@@ -118,6 +124,10 @@ export function operationFromRecord(r: HorizonPaymentRecord): PaymentOperation |
       id: r.id,
       from: r.from ?? r.source_account ?? null,
       to: r.to ?? "",
+      // A muxed destination or sender (docs/decisions.md, Muxed addresses): `to` and `from`
+      // are their G accounts.
+      ...(r.to_muxed_id != null && { toMuxedId: String(r.to_muxed_id) }),
+      ...(r.from_muxed && { fromMuxed: r.from_muxed }),
       assetCode: native ? "XLM" : (r.asset_code ?? ""),
       assetIssuer: native ? null : (r.asset_issuer ?? null),
       amount: r.amount ?? "0",

@@ -55,6 +55,7 @@ function invoice(over: Partial<InvoiceRow> = {}): InvoiceRow {
     priceCurrency: null,
     quoteTtlMinutes: 15,
     networkPassphrase: "Test SDF Network ; September 2015",
+    muxedId: "4611686018427387904",
     dueDate: new Date("2026-03-15T00:00:00.000Z"),
     sentAt: null,
     paidAt: null,

@@ -1,10 +1,12 @@
 import { BusinessRuleError, ValidationError } from "@/lib/domain/errors";
 import { type InvoiceStatus, transition } from "@/lib/domain/invoice-state";
 import { toStroops, trimAmount } from "@/lib/domain/money";
+import { paysMuxed } from "@/lib/domain/muxed";
 import { OWN_INVOICE_MESSAGE } from "@/lib/domain/payment-match";
 import { ledgerSourceFor } from "@/lib/ledger-sources";
 import { type AssetRef, assetFor } from "@/lib/stellar/assets";
 import { ledgerError, viaLedger } from "@/lib/stellar/errors";
+import { muxedAddress } from "@/lib/stellar/muxed";
 import type { PathAsset } from "@/lib/stellar/paths";
 import { balanceOf } from "@/lib/stellar/read";
 import { buildSep7PayUri, sep7Signer } from "@/lib/stellar/sep7";
@@ -53,7 +55,13 @@ export type PaymentIntent = {
   memo: string;
   networkPassphrase: string;
   timeout: number;
+  /**
+   * Where the payment goes: the freelancer's wallet, or the invoice's muxed address when the
+   * payer is asked to pay it (`paysMuxed`, docs/decisions.md, Muxed addresses).
+   */
   destination: string;
+  /** The invoice's muxed address (M...): always shown, whichever destination is asked. */
+  muxedAddress: string;
   status: InvoiceStatus;
   /** Fiat-priced invoices: the locked quote the amount comes from (docs/decisions.md, Fiat pricing). */
   quote: QuoteRow | null;
@@ -65,10 +73,12 @@ export type PaymentIntent = {
 
 /**
  * Builds what a payer needs: always the SEP-7 URI, and with a sender the unsigned
- * transaction, both for the amount due. A contract account sender (a smart wallet, C...)
- * gets the asset contract's `transfer(from, to, amount)` from `feeAccount`'s transaction,
- * simulated through the network's Stellar RPC and assembled, with the auth entries to sign
- * (docs/decisions.md, Smart-wallet payers). Checks on the ledger first that the accounts exist and can hold the asset,
+ * transaction, both for the amount due, to the freelancer's wallet or (MUXED_DESTINATIONS=on,
+ * or a contract sender that cannot attach a memo) to the invoice's muxed address, the memo
+ * kept for classic payers (docs/decisions.md, Muxed addresses). A contract account sender
+ * (a smart wallet, C...) gets the asset contract's `transfer(from, destination, amount)` from
+ * `feeAccount`'s transaction, simulated through the network's Stellar RPC and assembled, with
+ * the auth entries to sign (docs/decisions.md, Smart-wallet payers). Checks on the ledger first that the accounts exist and can hold the asset,
  * answering the ledger messages (lib/stellar/errors.ts). Moves PENDING/FAILED to PROCESSING (audit UPDATED).
  */
 export async function createPaymentIntent(
@@ -94,6 +104,11 @@ export async function createPaymentIntent(
   if (input.sender && input.sender === invoice.freelancerWallet) {
     throw new BusinessRuleError(OWN_INVOICE);
   }
+  const muxed = muxedAddress(invoice.freelancerWallet, invoice.muxedId);
+  const payToMuxed = paysMuxed({
+    muxedDestinations: ctx.config.muxedDestinations,
+    sender: input.sender,
+  });
   // A payer who commits takes a place of a limited link's checkout: 409 when none is free,
   // 429 past the holds one address may take (docs/decisions.md, Payment links, Places).
   if (input.sender) await checkBeforeHold(ctx, invoice);
@@ -115,11 +130,10 @@ export async function createPaymentIntent(
       input.sender ? source.baseFee() : Promise.resolve(100),
     ]),
   );
-  // Where the payment goes (a contract account cannot set a memo: see docs/decisions.md,
-  // Smart-wallet payers).
-  const destination = invoice.freelancerWallet;
   // The recipient's own readiness, in the payer's words (docs/decisions.md, Recipient readiness).
   const { createAccount } = assertRecipientReceives(recipient, invoice, asset, due);
+  // create_account cannot take a muxed destination: the memo then names the invoice.
+  const destination = payToMuxed && !createAccount ? muxed : invoice.freelancerWallet;
 
   let transactionXdr: string | null = null;
   let pathPayment: PathPayment | null = null;
@@ -196,8 +210,10 @@ export async function createPaymentIntent(
   return {
     invoiceId,
     transactionXdr,
+    // The memo stays beside a muxed destination: a classic wallet attaches both, and the
+    // invoice is matched by either (docs/decisions.md, Muxed addresses).
     sep7Uri: buildSep7PayUri({
-      destination: invoice.freelancerWallet,
+      destination,
       amount,
       asset,
       memo: invoice.invoiceNumber,
@@ -210,6 +226,7 @@ export async function createPaymentIntent(
     networkPassphrase: invoice.networkPassphrase,
     timeout: PAYMENT_TIMEOUT_SECONDS,
     destination,
+    muxedAddress: muxed,
     status,
     quote,
     pathPayment,

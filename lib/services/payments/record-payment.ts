@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, or, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { invoices, payments } from "@/db/schema";
 import type { Config } from "@/lib/config";
@@ -13,8 +13,10 @@ import {
   classifyPayment,
   invoiceKeys,
   MISMATCH_MESSAGE,
+  muxedKeys,
   OWN_INVOICE_MESSAGE,
   type PaymentTransaction,
+  partOwner,
   recordable,
   underpaymentMessage,
 } from "@/lib/domain/payment-match";
@@ -32,7 +34,8 @@ import { valueOperations, warmRates } from "./valuation";
 
 // Recording a transaction against an invoice (docs/decisions.md, Partial payments): every
 // operation that reached the freelancer wallet with the invoice's memo becomes a Payment
-// row, all of one transaction together, applied or not; applied amounts add to amountPaid,
+// row (or at the invoice's muxed address, docs/decisions.md, Muxed addresses), all of one
+// transaction together, applied or not; applied amounts add to amountPaid,
 // and the invoice becomes PAID once it is paid in full. A transaction's operations to one
 // wallet belong to one invoice: one transaction may pay several wallets' invoices with the
 // same number, each its own part.
@@ -48,8 +51,9 @@ async function rowsOfPart(db: DbOrTx, hash: string, wallet: string): Promise<Pay
 
 /**
  * The classifier run against an invoice row: its terms and state, the issuer of its
- * currency on its network, and which invoice the transaction's operations to its wallet are
- * recorded for already. Shared by the recorder and submit's check before it sends anything.
+ * currency on its network, which invoice the transaction's operations to its wallet are
+ * recorded for already, and the wallet's other invoices the transaction names
+ * (`otherInvoicesNamed`). Shared by the recorder and submit's check before it sends anything.
  */
 export function classifyAgainstInvoice(
   config: Config,
@@ -57,6 +61,7 @@ export function classifyAgainstInvoice(
   transaction: PaymentTransaction,
   recordedFor: string | null,
   linkFull = false,
+  otherInvoices: NamedInvoice[] = [],
 ): Classification {
   return classifyPayment({
     invoiceId: invoice.id,
@@ -71,6 +76,11 @@ export function classifyAgainstInvoice(
       deleted: invoice.deletedAt !== null,
       linkParent: invoice.kind === "LINK" && takesCheckouts(invoice),
       linkFull,
+      muxedId: invoice.muxedId,
+    },
+    otherInvoices: {
+      muxedIds: otherInvoices.map((i) => i.muxedId),
+      numbers: otherInvoices.map((i) => i.invoiceNumber),
     },
     expectedIssuer: assetFor(config, networkName(invoice.networkPassphrase), invoice.currency)
       .issuer,
@@ -93,41 +103,81 @@ export async function partRecordedFor(
   return row?.invoiceId ?? null;
 }
 
+/** An invoice a transaction names: by its number (the text memo) or its muxed address. */
+export type NamedInvoice = {
+  id: string;
+  invoiceNumber: string;
+  wallet: string;
+  muxedId: string;
+};
+
 /**
- * The invoices each transaction may pay, by hash: those of the network whose number is the
- * text memo and whose freelancer wallet an operation reaches (`invoiceKeys`), in any state,
- * soft-deleted included. At most one per wallet (numbers are unique per wallet). One query
- * for a whole page of transactions.
+ * The invoices of the network the transactions name, in any state, soft-deleted included:
+ * those of a wallet a paying operation reaches whose number is the text memo (`invoiceKeys`),
+ * and those whose muxed address an operation was sent to (`muxedKeys`). One query for a whole
+ * page of transactions.
+ */
+export async function invoicesNamedBy(
+  db: DbOrTx,
+  networkPassphrase: string,
+  transactions: readonly PaymentTransaction[],
+): Promise<NamedInvoice[]> {
+  const byMemo = transactions.flatMap(invoiceKeys);
+  const byAddress = transactions.flatMap(muxedKeys);
+  if (byMemo.length === 0 && byAddress.length === 0) return [];
+  const named: SQL[] = [];
+  if (byMemo.length > 0) {
+    named.push(
+      and(
+        inArray(invoices.freelancerWallet, [...new Set(byMemo.map((k) => k.wallet))]),
+        inArray(invoices.invoiceNumber, [...new Set(byMemo.map((k) => k.invoiceNumber))]),
+      ) as SQL,
+    );
+  }
+  if (byAddress.length > 0) {
+    named.push(
+      and(
+        inArray(invoices.freelancerWallet, [...new Set(byAddress.map((k) => k.wallet))]),
+        inArray(invoices.muxedId, [...new Set(byAddress.map((k) => k.muxedId))]),
+      ) as SQL,
+    );
+  }
+  return db
+    .select({
+      id: invoices.id,
+      invoiceNumber: invoices.invoiceNumber,
+      wallet: invoices.freelancerWallet,
+      muxedId: invoices.muxedId,
+    })
+    .from(invoices)
+    .where(and(eq(invoices.networkPassphrase, networkPassphrase), or(...named)));
+}
+
+/**
+ * The invoices each transaction pays, by hash: per wallet its operations reach, the one
+ * invoice of that wallet whose part they are (`partOwner`: the first muxed address naming an
+ * invoice, else the invoice numbered as the text memo), in operation order. At most one per
+ * wallet.
  */
 export async function invoicesPaidBy(
   db: DbOrTx,
   networkPassphrase: string,
   transactions: readonly PaymentTransaction[],
 ): Promise<Map<string, string[]>> {
-  const keys = transactions.map((tx) => ({ hash: tx.hash, keys: invoiceKeys(tx) }));
-  const all = keys.flatMap((k) => k.keys);
   const found = new Map<string, string[]>();
-  if (all.length === 0) return found;
-  const rows = await db
-    .select({
-      id: invoices.id,
-      invoiceNumber: invoices.invoiceNumber,
-      wallet: invoices.freelancerWallet,
-    })
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.networkPassphrase, networkPassphrase),
-        inArray(invoices.freelancerWallet, [...new Set(all.map((k) => k.wallet))]),
-        inArray(invoices.invoiceNumber, [...new Set(all.map((k) => k.invoiceNumber))]),
-      ),
+  const rows = await invoicesNamedBy(db, networkPassphrase, transactions);
+  if (rows.length === 0) return found;
+  for (const tx of transactions) {
+    const wallets = [...new Set(tx.operations.map((op) => op.to))];
+    const ids = wallets.flatMap(
+      (wallet) =>
+        partOwner(
+          tx,
+          wallet,
+          rows.filter((r) => r.wallet === wallet),
+        )?.id ?? [],
     );
-  for (const { hash, keys: wanted } of keys) {
-    const ids = wanted.flatMap(
-      (k) =>
-        rows.find((r) => r.wallet === k.wallet && r.invoiceNumber === k.invoiceNumber)?.id ?? [],
-    );
-    if (ids.length > 0) found.set(hash, ids);
+    if (ids.length > 0) found.set(tx.hash, ids);
   }
   return found;
 }
@@ -256,6 +306,7 @@ async function recordLocked(
     tx,
     existing[0]?.invoiceId ?? null,
     linkFull,
+    await otherInvoicesNamed(db, invoice, tx),
   );
   if (!result.ok) throw new BusinessRuleError(result.message);
   if (existing.length > 0) return alreadyRecorded(invoice, existing);
@@ -291,6 +342,7 @@ async function recordLocked(
         ledgerNumber: result.ledger,
         operationIndex: op.operationIndex,
         fromWallet: op.from,
+        fromAddress: op.fromMuxed ?? null,
         toWallet: op.to,
         amount: op.amount,
         asset: op.assetCode,
@@ -395,6 +447,16 @@ export async function applyPaymentRows(
 function appliedValue(invoice: InvoiceRow, rows: readonly PaymentRow[]): string {
   const counted = rows.filter((r) => r.applied);
   return sumAmounts(counted.map((r) => (invoice.priceCurrency ? (r.priceValue ?? "0") : r.amount)));
+}
+
+/** The invoice's wallet's other invoices that `tx` names (its memo, its muxed addresses). */
+export async function otherInvoicesNamed(
+  db: DbOrTx,
+  invoice: Pick<InvoiceRow, "id" | "freelancerWallet" | "networkPassphrase">,
+  tx: PaymentTransaction,
+): Promise<NamedInvoice[]> {
+  const named = await invoicesNamedBy(db, invoice.networkPassphrase, [tx]);
+  return named.filter((i) => i.wallet === invoice.freelancerWallet && i.id !== invoice.id);
 }
 
 /** What confirm and submit answer with 200. */

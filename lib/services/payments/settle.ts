@@ -47,6 +47,7 @@ import { currentQuote, type QuoteRow, quoteLiveAt } from "./quotes";
 import {
   answerFor,
   classifyAgainstInvoice,
+  otherInvoicesNamed,
   partRecordedFor,
   type RecordOutcome,
   recordWithOthers,
@@ -139,7 +140,8 @@ async function checkBeforeSending(
   tx: PaymentTransaction,
 ) {
   const recordedFor = await partRecordedFor(ctx.db, tx.hash, invoice.freelancerWallet);
-  const pre = classifyAgainstInvoice(ctx.config, invoice, tx, recordedFor);
+  const others = await otherInvoicesNamed(ctx.db, invoice, tx);
+  const pre = classifyAgainstInvoice(ctx.config, invoice, tx, recordedFor, false, others);
   if (!pre.ok) throw new BusinessRuleError(pre.message);
   if (pre.operations.some((op) => op.selfPayment)) {
     throw new BusinessRuleError(OWN_INVOICE_MESSAGE);

@@ -13,6 +13,7 @@ import { isId, newId } from "@/lib/ids";
 import { ledgerSourceFor } from "@/lib/ledger-sources";
 import type { AssetRef } from "@/lib/stellar/assets";
 import { ledgerError, viaLedger } from "@/lib/stellar/errors";
+import { splitAddress } from "@/lib/stellar/muxed";
 import { balanceOf } from "@/lib/stellar/read";
 import { buildSep7PayUri, sep7Signer } from "@/lib/stellar/sep7";
 import { buildRefundTransfer, isContractAddress, simulateAndAssemble } from "@/lib/stellar/soroban";
@@ -55,10 +56,13 @@ export async function createRefund(
   assertOwner(invoice, ctx);
   const payment = await findPayment(ctx, invoice.id, paymentId);
   // A payment received outside Stellar moved nothing on the ledger: nothing to send back.
-  const sender = payment.fromWallet;
-  if (payment.method !== "stellar" || sender === null) {
+  if (payment.method !== "stellar" || payment.fromWallet === null) {
     throw new BusinessRuleError(NOT_REFUNDABLE_OFF_LEDGER);
   }
+  // Back to the address it came from: the M... muxed account it was sent from, if so
+  // (docs/decisions.md, Muxed addresses); the ledger's checks are the base account's.
+  const sender = payment.fromAddress ?? payment.fromWallet;
+  const senderAccount = splitAddress(sender)?.account ?? sender;
   if (payment.status === "FAILED") throw new BusinessRuleError(NOT_REFUNDABLE);
 
   const network = networkName(invoice.networkPassphrase);
@@ -70,7 +74,7 @@ export async function createRefund(
   const [source, destination, baseFee] = await viaLedger(() =>
     Promise.all([
       ledger.account(payment.toWallet),
-      contract ? Promise.resolve(null) : ledger.account(sender),
+      contract ? Promise.resolve(null) : ledger.account(senderAccount),
       ledger.baseFee(),
     ]),
   );

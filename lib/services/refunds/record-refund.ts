@@ -3,6 +3,7 @@ import type { DbOrTx } from "@/db/client";
 import { invoices, payments, refunds } from "@/db/schema";
 import type { PaymentTransaction } from "@/lib/domain/payment-match";
 import { isRefundOperation, refundEffect, refundIdOfMemo } from "@/lib/domain/refund";
+import { destinationOf } from "@/lib/stellar/muxed";
 import type { ServiceContext } from "../context";
 import { withTransaction } from "../db";
 import { enqueueRefundEmail } from "../email/refund-email";
@@ -167,7 +168,9 @@ export async function recordRefundsSeen(
   let recorded = 0;
   for (const { id, op, transaction } of seen) {
     const refund = byId.get(id);
-    if (!refund || !isRefundOperation(refund, transaction.memo, transaction.sourceAccount, op))
+    // Compared as sent: a refund to a muxed account reaches its M address (destinationOf).
+    const sent = { ...op, to: destinationOf(op) };
+    if (!refund || !isRefundOperation(refund, transaction.memo, transaction.sourceAccount, sent))
       continue;
     const outcome = await recordRefund({ db: tx }, refund.id, {
       hash: transaction.hash,

@@ -12,6 +12,7 @@ import {
   primaryLedgerCode,
   toDomainError,
 } from "@/lib/stellar/errors";
+import { destinationOf } from "@/lib/stellar/muxed";
 import type { PathAsset } from "@/lib/stellar/paths";
 import { decodeSignedTransaction } from "@/lib/stellar/transactions";
 import type { AuthedContext } from "../context";
@@ -70,7 +71,12 @@ export async function submitRefund(
       `Network mismatch: Transaction signed for '${decoded.otherPassphrase}' but the refund requires '${passphrase}'`,
     );
   }
-  if (!isExactRefund(refund, decoded)) throw new BusinessRuleError(REFUND_MISMATCH);
+  // Destinations as sent: a refund to a muxed account pays its M address (destinationOf).
+  const asSent = {
+    ...decoded,
+    operations: decoded.operations.map((op) => ({ ...op, to: destinationOf(op) })),
+  };
+  if (!isExactRefund(refund, asSent)) throw new BusinessRuleError(REFUND_MISMATCH);
 
   const recorded = await holdForSubmit(ctx, refund, decoded.hash);
   if (recorded) return { kind: "already_recorded", refund: recorded };
