@@ -93,7 +93,7 @@ export const createPaymentIntent = operation({
     new ValidationError(SENDER_NOT_FOUND),
     new ValidationError(FEE_ACCOUNT_NOT_FOUND),
     new ValidationError(INVALID_CONTRACT_SENDER),
-    new BusinessRuleError("The payment could not be simulated: HostError: Error(Contract, #13)"),
+    new BusinessRuleError("The payment could not be simulated: HostError: Error(Contract, #8)"),
     new UnavailableError(NO_RPC),
     ledgerError("op_no_destination"),
     new LedgerError("op_no_trust", RECIPIENT_CANNOT_RECEIVE),
