@@ -344,8 +344,11 @@ describe("a smart wallet pays a USDC invoice (muxed)", () => {
     expect(status.body.payments).toEqual([
       expect.objectContaining({ fromWallet: wallet, amount: "25.0000000", applied: true }),
     ]);
-    const owner = await f.api.get(`/api/invoices/${inv.id}`);
+    const owner = await f.api.get(`/api/invoices/${inv.id}/owner`);
     expect(owner.body.payerWallet).toBe(wallet);
+    expect(owner.body.payments).toEqual([
+      expect.objectContaining({ fromWallet: wallet, amount: "25.0000000", applied: true }),
+    ]);
 
     const verified = await anon.post("/api/payments/verify-tx", { transactionHash: hash });
     expect(verified.body.payments).toEqual([
