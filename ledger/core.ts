@@ -7,10 +7,14 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import {
   Account,
+  Address,
   Asset,
+  Contract,
   Keypair,
   Memo,
+  nativeToScVal,
   Operation,
+  StrKey,
   TimeoutInfinite,
   TransactionBuilder,
   type xdr,
@@ -20,9 +24,10 @@ import { type ApplyContext, applyTransaction } from "./apply";
 import { type ParsedTx, parseEnvelope } from "./envelope";
 import { buildRecords } from "./records";
 import { resultCodes, resultXdr, type TxOutcome } from "./results";
-import { sacContracts, walletContractId } from "./soroban";
+import { ContractView, invoke, recommendedData, sacContracts, walletContractId } from "./soroban";
 import {
   type AccountEntry,
+  AccountView,
   type IssuerInfo,
   type LedgerHeader,
   LedgerState,
@@ -154,6 +159,7 @@ export class LedgerCore {
    * id, registered once (idempotent). Local-only, like friendbot; kept in snapshots.
    */
   smartWallet(signer: string): string {
+    if (!StrKey.isValidEd25519PublicKey(signer)) throw new Error(`invalid signer ${signer}`);
     const id = walletContractId(signer, this.opts.networkPassphrase);
     if (!this.state.wallets.has(id)) {
       this.state.wallets.set(id, signer);
@@ -375,8 +381,13 @@ export class LedgerCore {
     ]);
   }
 
-  /** A payment of `amount` of `assetCode` (XLM or a local issuer's asset) to `account`. */
+  /**
+   * A payment of `amount` of `assetCode` (XLM or a local issuer's asset) to `account`. For a
+   * contract (C...) address it is a Stellar Asset Contract call: the root account's XLM
+   * `transfer`, or the issuer's `mint`, prepared as simulateTransaction would prepare it.
+   */
   fundTx(account: string, amount: string, assetCode: string): string {
+    if (account.startsWith("C")) return this.fundContractTx(account, amount, assetCode);
     if (assetCode === "XLM" || assetCode === "native") {
       return this.buildInternal(this.root, [
         Operation.payment({ destination: account, asset: Asset.native(), amount }),
@@ -387,6 +398,54 @@ export class LedgerCore {
     return this.buildInternal(Keypair.fromSecret(info.secret), [
       Operation.payment({ destination: account, asset: new Asset(info.code, info.issuer), amount }),
     ]);
+  }
+
+  private fundContractTx(contract: string, amount: string, assetCode: string): string {
+    const native = assetCode === "XLM" || assetCode === "native";
+    const info = native ? undefined : this.state.issuers[assetCode];
+    if (!native && !info) throw new Error(`unknown asset code ${assetCode}`);
+    const signer = info ? Keypair.fromSecret(info.secret) : this.root;
+    const asset = info ? new Asset(info.code, info.issuer) : Asset.native();
+    const stroops = nativeToScVal(toStroops(amount), { type: "i128" });
+    const to = new Address(contract).toScVal();
+    const op = info
+      ? new Contract(asset.contractId(this.networkPassphrase)).call("mint", to, stroops)
+      : new Contract(asset.contractId(this.networkPassphrase)).call(
+          "transfer",
+          new Address(signer.publicKey()).toScVal(),
+          to,
+          stroops,
+        );
+    const func = (Operation.fromXDRObject(op) as Operation.InvokeHostFunction).func;
+    const out = invoke(
+      {
+        passphrase: this.networkPassphrase,
+        ledgerSeq: this.latest().sequence + 1,
+        baseReserve: this.baseReserve,
+        sacs: this.sacs(),
+        accounts: new AccountView(this.state), // never committed
+        contracts: new ContractView(this.state), // never committed
+      },
+      { hostFunction: func, auth: [], source: signer.publicKey(), mode: "record" },
+    );
+    const entry = this.state.getAccount(signer.publicKey());
+    if (!entry) throw new Error(`account ${signer.publicKey()} does not exist`);
+    const build = (size: number) => {
+      const account = new Account(entry.id, (this.nextSeq(entry) - 1n).toString());
+      const tx = new TransactionBuilder(account, {
+        fee: this.baseFee.toString(),
+        networkPassphrase: this.networkPassphrase,
+        sorobanData: recommendedData(out, size).data,
+      })
+        .addOperation(Operation.invokeHostFunction({ func, auth: out.auth }))
+        .setTimeout(TimeoutInfinite)
+        .build();
+      tx.sign(signer);
+      return tx;
+    };
+    // the transaction-size part of the resource fee, from the signed envelope's own size
+    const size = build(0).toEnvelope().toXDR().length + 100;
+    return build(size).toXDR();
   }
 
   private loadSnapshot(): LedgerState | undefined {

@@ -76,10 +76,9 @@ export function parseEnvelope(envelopeXdr: string, networkPassphrase: string): P
     tx = decoded;
   }
   const txHashBytes = tx.hash();
-  const innerEnvelope = tx.toEnvelope();
-  const ext =
-    innerEnvelope.switch().name === "envelopeTypeTx" ? innerEnvelope.v1().tx().ext() : undefined;
-  const sorobanData = ext && ext.switch() === 1 ? ext.sorobanData() : undefined;
+  // the decoded XDR itself (toEnvelope() re-serializes: too costly for every transaction)
+  const ext = (tx as unknown as { tx: xdr.Transaction }).tx.ext(); // v0: ext 0 too
+  const sorobanData = ext.switch() === 1 ? ext.sorobanData() : undefined;
   // Touch every decoded amount once so that malformed envelopes fail here, not later.
   for (const op of tx.operations) {
     for (const key of ["amount", "startingBalance", "sendMax", "destAmount", "sendAmount"]) {
@@ -102,7 +101,8 @@ export function parseEnvelope(envelopeXdr: string, networkPassphrase: string): P
     ops: tx.operations,
     sorobanData,
     resourceFee: sorobanData ? BigInt(sorobanData.resourceFee().toString()) : 0n,
-    envelopeSize: innerEnvelope.toXDR().length,
+    // only Soroban fees depend on it
+    envelopeSize: sorobanData ? tx.toEnvelope().toXDR().length : 0,
   };
 }
 

@@ -774,7 +774,7 @@ export class HorizonHttp {
       const account = String(body.account ?? "");
       const assetCode = String(body.assetCode ?? body.asset_code ?? "XLM");
       const amount = String(body.amount ?? "");
-      if (!StrKey.isValidEd25519PublicKey(account)) {
+      if (!StrKey.isValidEd25519PublicKey(account) && !StrKey.isValidContract(account)) {
         throw new HttpError(badRequest("account", "invalid address"));
       }
       let stroops: bigint;
@@ -792,7 +792,15 @@ export class HorizonHttp {
           ),
         );
       }
-      const envelopeXdr = core.fundTx(account, amount, assetCode);
+      let envelopeXdr: string;
+      try {
+        envelopeXdr = core.fundTx(account, amount, assetCode);
+      } catch (err) {
+        // a contract address the asset contract refuses (e.g. an amount that overflows)
+        throw new HttpError(
+          badRequest("account", err instanceof Error ? err.message : String(err)),
+        );
+      }
       const result = await this.awaitSubmission(envelopeXdr);
       if (result.kind === "applied" && result.record.successful) {
         const info = core.issuers()[assetCode];

@@ -79,8 +79,13 @@ export interface LocalLedger {
   close(): Promise<LedgerInfo>;
   stop(): Promise<void>;
   setFailure(mode: FailureMode): void;
-  /** pays `amount` of `assetCode` ("XLM" or a local asset) to `account` in a real transaction */
+  /**
+   * pays `amount` of `assetCode` ("XLM" or a local asset) to `account` in a real transaction (a
+   * Stellar Asset Contract call for a `C...` address: the issuer's mint, the root's XLM transfer)
+   */
   fund(account: string, amount: string, assetCode: string): Promise<SubmitResult>;
+  /** the local smart wallet (C...) of an ed25519 signer, as `POST /local/smart-wallets` */
+  smartWallet(signer: string): string;
   /** the engine, for tests that need to look inside */
   core: Core;
 }
@@ -183,5 +188,6 @@ export async function startLedger(opts: LedgerOptions): Promise<LocalLedger> {
       http.failure = mode ? { ...mode } : null;
     },
     fund: (account, amount, assetCode) => core.submit(core.fundTx(account, amount, assetCode)),
+    smartWallet: (signer) => core.smartWallet(signer),
   };
 }

@@ -427,8 +427,21 @@ const ACCOUNT_ENTRY_BYTES = 140;
 const TRUSTLINE_ENTRY_BYTES = 120;
 const CONTRACT_BALANCE_BYTES = 180;
 
-/** Executes one host function against the state (through the view), or throws a HostError. */
+/**
+ * Executes one host function against the state (through the views), or throws a HostError: any
+ * other failure while reading the call (a malformed value the SDK decoded) is a host error too,
+ * never an exception that would stop the ledger from closing.
+ */
 export function invoke(env: InvokeEnv, req: InvokeRequest): InvokeOutcome {
+  try {
+    return run(env, req);
+  } catch (err) {
+    if (err instanceof HostError) throw err;
+    throw new HostError(E.valueUnexpectedType, err instanceof Error ? err.message : String(err));
+  }
+}
+
+function run(env: InvokeEnv, req: InvokeRequest): InvokeOutcome {
   const fn = req.hostFunction;
   if (fn.switch().name !== "hostFunctionTypeInvokeContract") {
     throw new HostError(E.operationNotSupported, "only contract invocations run on this ledger");

@@ -141,6 +141,14 @@ function checkTransaction(
   const soroban = p.ops.some((op) => SOROBAN_OPS.has(op.type));
   if (soroban && (p.ops.length !== 1 || !p.sorobanData)) return fail("tx_malformed", fee);
   if (!soroban && p.sorobanData) return fail("tx_malformed", fee);
+  // CAP-67: no memo and no muxed source (transaction or operation) on a Soroban transaction;
+  // a contract payment carries its id in a muxed destination instead
+  if (
+    soroban &&
+    (p.tx.memo.type !== "none" || p.sourceMuxed || p.ops.some((op) => op.source?.startsWith("M")))
+  ) {
+    return fail("tx_malformed", fee);
+  }
   if (p.sorobanData && sorobanDataInvalid(p.sorobanData, p.fee, p.envelopeSize)) {
     return fail("tx_soroban_invalid", fee);
   }

@@ -15,6 +15,7 @@ import {
   authorizeEntry,
   Contract,
   Keypair,
+  Memo,
   MuxedAccount,
   nativeToScVal,
   Operation,
@@ -176,6 +177,7 @@ describe("local smart wallets", () => {
     expect(a).toBe(b);
     expect(a).toMatch(/^C[A-Z2-7]{55}$/);
     expect(await smartWallet(ctx.ledger.url, Keypair.random().publicKey())).not.toBe(a);
+    expect(ctx.ledger.smartWallet(signer)).toBe(a);
     const bad = await fetch(`${ctx.ledger.url}/local/smart-wallets`, {
       method: "POST",
       body: JSON.stringify({ signer: "nope" }),
@@ -184,6 +186,25 @@ describe("local smart wallets", () => {
     expect(((await bad.json()) as { extras: { invalid_field: string } }).extras.invalid_field).toBe(
       "signer",
     );
+  });
+});
+
+describe("funding a smart wallet", () => {
+  it("POST /local/fund and LocalLedger.fund credit a C address with real SAC transactions (issuer mint, root transfer)", async () => {
+    const wallet = await smartWallet(ctx.ledger.url, Keypair.random().publicKey());
+    const res = await fetch(`${ctx.ledger.url}/local/fund`, {
+      method: "POST",
+      body: JSON.stringify({ account: wallet, assetCode: "USDC", amount: "10.5" }),
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { hash: string; account: string; amount: string };
+    expect(body).toMatchObject({ account: wallet, amount: "10.5000000" });
+    expect(await sacBalance(usdcSac, wallet)).toBe(105_000_000n);
+    const [op] = (await ctx.server.operations().forTransaction(body.hash).call()).records;
+    expect(op.type).toBe("invoke_host_function");
+    const xlm = await ctx.ledger.fund(wallet, "2", "XLM");
+    expect(xlm.kind === "applied" && xlm.record.successful).toBe(true);
+    expect(await sacBalance(xlmSac, wallet)).toBe(20_000_000n);
   });
 });
 
@@ -724,6 +745,66 @@ describe("unfunded transfers", () => {
   });
 });
 
+describe("calls the asset contracts do not accept", () => {
+  it("a wrong argument type, a muxed `from`, an unknown function or contract: simulation errors", async () => {
+    const payer = await funded(ctx);
+    const muxed = new MuxedAccount(new Account(payer.publicKey(), "0"), "7").accountId();
+    const wallet = await smartWallet(ctx.ledger.url, Keypair.random().publicKey());
+    const cases: Array<[string, string, xdr.ScVal[], RegExp]> = [
+      [
+        xlmSac,
+        "transfer",
+        [addr(payer.publicKey()), addr(wallet), nativeToScVal(1, { type: "u64" })],
+        /Error\(Value, UnexpectedType\)/,
+      ],
+      [xlmSac, "transfer", [addr(muxed), addr(wallet), i128(1n)], /Error\(Value, UnexpectedType\)/],
+      [
+        xlmSac,
+        "transfer",
+        [addr(payer.publicKey()), addr(wallet), i128(-1n)],
+        /Error\(Contract, #8\)/,
+      ],
+      [xlmSac, "burn_everything", [], /Error\(Value, UnexpectedType\)/],
+      [xlmSac, "mint", [addr(wallet), i128(1n)], /Error\(Contract, #2\)/],
+      [
+        wallet,
+        "transfer",
+        [addr(payer.publicKey()), addr(wallet), i128(1n)],
+        /Error\(Storage, MissingValue\)/,
+      ],
+    ];
+    for (const [contract, fn, args, error] of cases) {
+      const sim = await server.simulateTransaction(await call(payer, contract, fn, args));
+      expect(rpc.Api.isSimulationError(sim) ? sim.error : "no error", `${fn} ${contract}`).toMatch(
+        error,
+      );
+    }
+    // and `balance` answers through simulation without auth or fees
+    const tx = await call(payer, xlmSac, "balance", [addr(wallet)]);
+    const sim = await server.simulateTransaction(tx);
+    expect(
+      rpc.Api.isSimulationSuccess(sim) && scValToNative(sim.result?.retval ?? xdr.ScVal.scvVoid()),
+    ).toBe(0n);
+  });
+
+  it("someone else's mint (not the issuer) fails with op_trapped", async () => {
+    const wallet = await smartWallet(ctx.ledger.url, Keypair.random().publicKey());
+    const forger = await funded(ctx);
+    const tx = await call(forger, usdcSac, "mint", [addr(wallet), i128(1_000n)]);
+    const sim = await server.simulateTransaction(tx);
+    // the simulation records the issuer's address credentials: only the issuer can sign them
+    expect(
+      rpc.Api.isSimulationSuccess(sim) && sim.result?.auth[0].credentials().switch().name,
+    ).toBe("sorobanCredentialsAddress");
+    const { tx: forged } = await prepare(tx, forger, [forger]);
+    expect(await codes(submit(ctx, forged))).toEqual({
+      transaction: "tx_failed",
+      operations: ["op_trapped"],
+    });
+    expect(await sacBalance(usdcSac, wallet)).toBe(0n);
+  });
+});
+
 describe("transaction-level Soroban rules", () => {
   it("a Soroban operation beside another operation is tx_malformed; without SorobanTransactionData too", async () => {
     const payer = await funded(ctx);
@@ -744,6 +825,38 @@ describe("transaction-level Soroban rules", () => {
     const sent = await server.sendTransaction(bare);
     expect(sent.status).toBe("ERROR");
     expect(sent.errorResult?.result().switch().name).toBe("txMalformed");
+  });
+
+  it("a memo or a muxed source on a Soroban transaction is tx_malformed (CAP-67)", async () => {
+    const payer = await funded(ctx);
+    const wallet = await smartWallet(ctx.ledger.url, Keypair.random().publicKey());
+    const { tx: ok, sim } = await prepare(
+      await call(payer, xlmSac, "transfer", [addr(payer.publicKey()), addr(wallet), i128(1n)]),
+      payer,
+    );
+    const op = ok.operations[0] as Operation.InvokeHostFunction;
+    const rebuild = (account: Account | MuxedAccount, memo?: Memo) => {
+      let b = new TransactionBuilder(account, {
+        fee: "100",
+        networkPassphrase: ctx.passphrase,
+        sorobanData: sim.transactionData.build(),
+      })
+        .addOperation(Operation.invokeHostFunction({ func: op.func, auth: op.auth ?? [] }))
+        .setTimeout(60);
+      if (memo) b = b.addMemo(memo);
+      const tx = b.build();
+      tx.sign(payer);
+      return tx;
+    };
+    const account = await ctx.server.loadAccount(payer.publicKey());
+    const plain = () => new Account(payer.publicKey(), account.sequenceNumber());
+    expect(await codes(submit(ctx, rebuild(plain(), Memo.id("42"))))).toEqual({
+      transaction: "tx_malformed",
+    });
+    const muxed = new MuxedAccount(new Account(payer.publicKey(), account.sequenceNumber()), "42");
+    expect(await codes(submit(ctx, rebuild(muxed)))).toEqual({ transaction: "tx_malformed" });
+    // without them it goes through
+    expect((await submit(ctx, rebuild(plain()))).successful).toBe(true);
   });
 
   it("a declared resource fee below the non-refundable fee is tx_soroban_invalid", async () => {

@@ -140,9 +140,7 @@ export async function simulateAndAssemble(
   }
   if (Api.isSimulationError(sim)) throw simulationError(sim.error, sentAsset);
   if (Api.isSimulationRestore(sim)) {
-    throw new BusinessRuleError(
-      "The asset contract's state must be restored first (an archived entry); try again later.",
-    );
+    throw new BusinessRuleError(ARCHIVED_STATE);
   }
   const assembled = assembleTransaction(tx, sim).build() as Transaction;
   const [op] = assembled.operations;
@@ -161,6 +159,9 @@ export async function simulateAndAssemble(
     fee: assembled.fee,
   };
 }
+
+export const ARCHIVED_STATE =
+  "The asset contract's state must be restored first (an archived entry); try again later.";
 
 export const NO_RPC =
   "No Stellar RPC is configured for this network: contract accounts cannot pay here.";

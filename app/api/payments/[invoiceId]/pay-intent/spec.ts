@@ -32,7 +32,7 @@ import { QUOTE_TOO_LARGE } from "@/lib/services/payments/quotes";
 import { RECIPIENT_CANNOT_RECEIVE } from "@/lib/services/payments/recipient-readiness";
 import { ledgerError } from "@/lib/stellar/errors";
 import { NO_PAYMENT_PATH } from "@/lib/stellar/paths";
-import { NO_RPC } from "@/lib/stellar/soroban";
+import { ARCHIVED_STATE, NO_RPC } from "@/lib/stellar/soroban";
 import { invoiceNotFound, linkNotFound } from "../../../common-errors";
 
 const PAYER = "GCFXHS4GXL6BVUCXBWXGTITROWLVYXQKQLF4YH5O5JT3YZXCYPAFBJZB";
@@ -95,6 +95,7 @@ export const createPaymentIntent = operation({
     new ValidationError(INVALID_CONTRACT_SENDER),
     new BusinessRuleError("The payment could not be simulated: HostError: Error(Contract, #8)"),
     new UnavailableError(NO_RPC),
+    new BusinessRuleError(ARCHIVED_STATE),
     ledgerError("op_no_destination"),
     new LedgerError("op_no_trust", RECIPIENT_CANNOT_RECEIVE),
     ledgerError("op_line_full"),
