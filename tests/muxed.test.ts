@@ -183,7 +183,7 @@ describe("a payment to the muxed address", () => {
     const f = await freelancer();
     const inv = await sentInvoice(f);
     const payer = await funded(testnet);
-    await payTo(payer, inv.muxedAddress, "25");
+    const hash = await payTo(payer, inv.muxedAddress, "25");
     await tick();
     await tick();
     expect(await statusOf(inv.id)).toMatchObject({ status: "PAID", amountPaid: "25.0000000" });
@@ -199,6 +199,16 @@ describe("a payment to the muxed address", () => {
     const [paid] =
       await sql`select count(*)::int as n from events where invoice_id = ${inv.id} and type = 'invoice.paid'`;
     expect(paid.n).toBe(1);
+    // verify-tx names the muxed id it was sent to.
+    const [{ muxed_id }] = await sql`select muxed_id::text from invoices where id = ${inv.id}`;
+    const verified = await anon.post("/api/payments/verify-tx", {
+      transactionHash: hash,
+      network: "testnet",
+    });
+    expect(verified.body).toMatchObject({
+      memoType: "none",
+      payments: [{ to: f.kp.publicKey(), toMuxedId: muxed_id, amount: "25.0000000" }],
+    });
   });
 
   it("without a memo is matched by confirm", async () => {
@@ -220,6 +230,20 @@ describe("a payment to the muxed address", () => {
     });
     expect(refused.body.error).toBe("Transaction does not match invoice");
     expect(await rowsOf(other.id)).toEqual([]);
+  });
+
+  it("written as the G address with the id as a memo id (a wallet without M addresses) pays it too", async () => {
+    const f = await freelancer();
+    const inv = await sentInvoice(f);
+    const [{ muxed_id }] = await sql`select muxed_id::text from invoices where id = ${inv.id}`;
+    const payer = await funded(testnet);
+    const hash = await payTo(payer, f.kp.publicKey(), "25", Memo.id(muxed_id));
+    const confirmed = await anon.post("/api/payments/confirm", {
+      invoiceId: inv.id,
+      transactionHash: hash,
+    });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect(await statusOf(inv.id)).toMatchObject({ status: "PAID", amountPaid: "25.0000000" });
   });
 
   it("with a memo naming another invoice: recorded unapplied (memo_mismatch) where it was sent; the memo's invoice is not paid", async () => {

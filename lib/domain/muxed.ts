@@ -10,6 +10,14 @@ export function isMuxedId(value: string): boolean {
 }
 
 /**
+ * Whether a muxed id can be an invoice's (1..2^63-1): only those are looked up (the column is
+ * a signed bigint), so a source's odd `to_muxed_id` never reaches the database.
+ */
+export function mayNameInvoice(value: string): boolean {
+  return isMuxedId(value) && BigInt(value) >= 1n && BigInt(value) <= MAX_INVOICE_MUXED_ID;
+}
+
+/**
  * Whether a payer is asked to pay the invoice's muxed address (`M...`) rather than the
  * freelancer's G address: always a payer that cannot attach a memo (a contract account, `C...`:
  * a smart wallet pays through the asset contract's `transfer`, which takes no memo), and every

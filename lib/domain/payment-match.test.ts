@@ -396,11 +396,25 @@ describe("muxed addresses (docs/decisions.md, Muxed addresses)", () => {
     expect(ops[0].toMuxedId).toBeUndefined();
   });
 
-  it("memo-matched, an operation to an unknown muxed address of the wallet is listed, not counted", () => {
+  it("memo-matched, an operation to a muxed address of the wallet that names no invoice counts", () => {
     const tx = {
       operations: [xlmPayment({ amount: "60" }), toMuxed(OTHER_MUXED, { amount: "40" })],
     };
     const ops = opsOf(muxedInput({ transaction: tx }));
+    expect(ops.map((o) => [o.applied, o.unappliedReason])).toEqual([
+      [true, null],
+      [true, null],
+    ]);
+  });
+
+  it("after the invoice's own address, an operation to another invoice's address is not counted", () => {
+    const tx = {
+      memoType: "none" as const,
+      memo: null,
+      operations: [toMuxed(MUXED, { amount: "60" }), toMuxed(OTHER_MUXED, { amount: "40" })],
+    };
+    const others = { muxedIds: [OTHER_MUXED], numbers: ["INV-0002"] };
+    const ops = opsOf(muxedInput({ transaction: tx, otherInvoices: others }));
     expect(ops.map((o) => [o.applied, o.unappliedReason])).toEqual([
       [true, null],
       [false, "memo_mismatch"],
@@ -460,5 +474,32 @@ describe("muxedKeys and partOwner", () => {
     expect(
       muxedKeys(transaction({ successful: false, operations: [xlmPayment({ toMuxedId: "22" })] })),
     ).toEqual([]);
+  });
+
+  it("looks up no muxed id that cannot be an invoice's (a memo a source gave as to_muxed_id)", () => {
+    const odd = transaction({
+      operations: [
+        xlmPayment({ toMuxedId: "INV-0001" }),
+        xlmPayment({ toMuxedId: "18446744073709551615" }),
+      ],
+    });
+    expect(muxedKeys(odd)).toEqual([]);
+  });
+
+  it("a memo id equal to an invoice's muxed id names it as its M address would (G + memo id)", () => {
+    const byMemoId = transaction({ memoType: "id", memo: "22", operations: [xlmPayment()] });
+    expect(muxedKeys(byMemoId)).toEqual([{ wallet: FREELANCER, muxedId: "22" }]);
+    expect(partOwner(byMemoId, FREELANCER, invoices)?.id).toBe("b");
+    const terms = { invoice: { invoiceNumber: "INV-0002", muxedId: "22" } };
+    const ops = opsOf(input({ ...terms, transaction: { memoType: "id", memo: "22" } }));
+    expect(ops[0]).toMatchObject({ applied: true, toMuxedId: "22" });
+    // Another memo id does not pay it.
+    const other = input({ ...terms, transaction: { memoType: "id", memo: "23" } });
+    expect(classifyPayment(other)).toEqual(mismatch);
+  });
+
+  it("a to_muxed_id that is a text memo (CAP-67 events carry one there) is read as no address", () => {
+    const tx = { operations: [xlmPayment({ toMuxedId: "INV-0001" })] };
+    expect(opsOf(input({ transaction: tx }))[0]).toMatchObject({ applied: true });
   });
 });

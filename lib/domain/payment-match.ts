@@ -1,6 +1,7 @@
 import { type InvoiceStatus, isPayable } from "./invoice-state";
 import type { Currency } from "./money";
 import { canonicalAmount, fromStroops, toStroops, trimAmount } from "./money";
+import { isMuxedId, mayNameInvoice } from "./muxed";
 import type { UnappliedReason } from "./unapplied";
 
 // The one payment classifier (docs/decisions.md, "Payment checks" and "Partial payments"),
@@ -149,7 +150,7 @@ export type ClassifiedOperation = {
   selfPayment: boolean;
   /** The sender's M address when it sent from a muxed account (absent otherwise). */
   fromMuxed?: string;
-  /** The id of the muxed address it was sent to (absent when sent to the G address). */
+  /** The muxed id it was sent to (its M destination's, or a memo id: `muxedIdOf`); absent otherwise. */
   toMuxedId?: string;
 };
 
@@ -206,10 +207,12 @@ export function classifyPayment(input: ClassifyInput): Classification {
   const own = invoice.muxedId ?? null;
   const memo = transaction.memoType === "text" ? transaction.memo : null;
   // The address decides first: where the money was sent (docs/decisions.md, Muxed addresses).
-  const addressed = reaching.find(
-    ({ op }) => op.toMuxedId && (op.toMuxedId === own || others.muxedIds.includes(op.toMuxedId)),
-  );
-  if (addressed ? addressed.op.toMuxedId !== own : memo !== invoice.invoiceNumber) {
+  const idOf = (op: PaymentOperation) => muxedIdOf(op, transaction);
+  const addressed = reaching.find(({ op }) => {
+    const id = idOf(op);
+    return id !== null && (id === own || others.muxedIds.includes(id));
+  });
+  if (addressed ? idOf(addressed.op) !== own : memo !== invoice.invoiceNumber) {
     return mismatch;
   }
   // Sent to this invoice's address with a memo naming another of the wallet's invoices.
@@ -232,9 +235,12 @@ export function classifyPayment(input: ClassifyInput): Classification {
     createdAt: transaction.createdAt,
     operations: reaching.map(({ op, index }) => {
       const from = op.from || transaction.sourceAccount;
-      // To another muxed address of the wallet than this invoice's, or named otherwise by
-      // the memo: recorded where it was sent, never counted.
-      const mismatched = memoNamesOther || (op.toMuxedId ? op.toMuxedId !== own : false);
+      // Named otherwise by the memo, or sent to another invoice's muxed address: recorded
+      // where the part was sent, never counted. A muxed id that names no invoice of the
+      // wallet (another service's) is no mismatch: the memo or the first address decides.
+      const id = idOf(op);
+      const mismatched =
+        memoNamesOther || (id !== null && id !== own && others.muxedIds.includes(id));
       const reason: UnappliedReason | null = mismatched
         ? "memo_mismatch"
         : isInvoiceAsset(op, invoice, input.expectedIssuer)
@@ -252,7 +258,7 @@ export function classifyPayment(input: ClassifyInput): Classification {
         unappliedReason: reason,
         selfPayment: from === invoice.freelancerWallet,
         ...(op.fromMuxed ? { fromMuxed: op.fromMuxed } : {}),
-        ...(op.toMuxedId ? { toMuxedId: op.toMuxedId } : {}),
+        ...(idOf(op) !== null ? { toMuxedId: idOf(op) as string } : {}),
       };
     }),
   };
@@ -286,13 +292,30 @@ export function muxedKeys(transaction: PaymentTransaction): { wallet: string; mu
   const seen = new Set<string>();
   const keys: { wallet: string; muxedId: string }[] = [];
   for (const op of transaction.operations) {
-    if (!PAYMENT_TYPES.has(op.type) || !op.toMuxedId) continue;
-    const key = `${op.to}:${op.toMuxedId}`;
+    const id = PAYMENT_TYPES.has(op.type) ? muxedIdOf(op, transaction) : null;
+    if (id === null || !mayNameInvoice(id)) continue;
+    const key = `${op.to}:${id}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    keys.push({ wallet: op.to, muxedId: op.toMuxedId });
+    keys.push({ wallet: op.to, muxedId: id });
   }
   return keys;
+}
+
+/**
+ * The muxed id an operation was sent to: its destination's (`toMuxedId`), else a memo id of
+ * its transaction, which names the same thing for a G destination (a wallet that cannot send
+ * to an M address writes it as G + memo id, and a CAP-67 event carries the memo id as its
+ * `to_muxed_id`: the Horizon and RPC sources then agree); null otherwise.
+ */
+export function muxedIdOf(
+  op: Pick<PaymentOperation, "toMuxedId">,
+  transaction: Pick<PaymentTransaction, "memoType" | "memo">,
+): string | null {
+  // A source's to_muxed_id that is no uint64 (CAP-67 carries a text or hash memo there too)
+  // is no muxed address: the memo itself is read as a memo.
+  if (op.toMuxedId && isMuxedId(op.toMuxedId)) return op.toMuxedId;
+  return transaction.memoType === "id" && transaction.memo ? transaction.memo : null;
 }
 
 /**

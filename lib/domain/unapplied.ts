@@ -19,7 +19,7 @@ export const UNAPPLIED_REASONS = [
   // and the checkout held no place: recorded and refundable, never counted.
   "link_full",
   // Sent to one invoice's muxed address (M...) with a text memo naming another invoice of the
-  // same wallet (or, beside such a payment, to another muxed address of that wallet): recorded
+  // same wallet (or, beside such a payment, to another invoice's muxed address): recorded
   // against the invoice of the address (where the money went), never counted, refundable; the
   // invoice the memo names is not paid by it (docs/decisions.md, Muxed addresses).
   "memo_mismatch",

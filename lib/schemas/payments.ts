@@ -408,6 +408,11 @@ export const verifiedTransaction = wire(
         amount: z.string().meta({ description: "Decimal string received by `to`" }),
         assetCode: z.string().meta({ example: "USDC" }),
         assetIssuer: wallet.optional().meta({ description: "Absent for XLM" }),
+        toMuxedId: z.string().optional().meta({
+          description:
+            "Sent to a muxed address (`M...`): its 64-bit id (decimal), `to` being its G account; an invoice's `muxedAddress` carries its own (docs/decisions.md, Muxed addresses). Absent otherwise",
+          example: "4611686018427387904",
+        }),
       }),
     ),
   }),

@@ -168,6 +168,7 @@ export const verifiedTransactionSerializer = sameInBothForms(
       amount: op.amount,
       assetCode: op.assetCode,
       ...(op.assetIssuer ? { assetIssuer: op.assetIssuer } : {}),
+      ...(op.toMuxedId ? { toMuxedId: op.toMuxedId } : {}),
     })),
   }),
 );
