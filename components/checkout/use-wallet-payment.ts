@@ -90,10 +90,10 @@ export function useWalletPayment(
 
   /** A pay-intent; a fiat-priced invoice's answer carries the quote, shown at once. */
   const payIntent = useCallback(
-    async (senderPublicKey?: string, sendAsset?: SendAsset) => {
+    async (senderPublicKey?: string, sendAsset?: SendAsset, feeAccount?: string) => {
       const intent = await api<Intent>(`/api/payments/${invoiceId}/pay-intent`, {
         method: "POST",
-        body: { senderPublicKey, networkPassphrase, sendAsset },
+        body: { senderPublicKey, networkPassphrase, sendAsset, feeAccount },
       });
       if (intent.quote) showQuote(intent.quote);
       return intent;
@@ -106,12 +106,12 @@ export function useWalletPayment(
    * replaced (the server returns the live quote until it expires).
    */
   const freshIntent = useCallback(
-    async (senderPublicKey: string, sendAsset?: SendAsset) => {
-      const intent = await payIntent(senderPublicKey, sendAsset);
+    async (senderPublicKey: string, sendAsset?: SendAsset, feeAccount?: string) => {
+      const intent = await payIntent(senderPublicKey, sendAsset, feeAccount);
       const left = intent.quote ? Date.parse(intent.quote.expiresAt) - Date.now() : Infinity;
       if (left >= MIN_SIGNING_MS) return intent;
       await sleep(Math.max(0, left) + 1000);
-      return payIntent(senderPublicKey, sendAsset);
+      return payIntent(senderPublicKey, sendAsset, feeAccount);
     },
     [payIntent],
   );
@@ -131,20 +131,31 @@ export function useWalletPayment(
         const wallet = await import("@/lib/client/wallet");
         const fundOn = [networkOf(networkPassphrase)];
         const address = await wallet.connectWallet(id, walletOptions, fundOn);
-        const sendAsset = await assets.choose(address);
+        // A smart wallet (C...) pays in the invoice's asset through its asset contract, its
+        // fee payer sending the transaction (docs/decisions.md, Smart-wallet payers).
+        const feeAccount = walletInfo(id).smart
+          ? ((await wallet.smartWalletFeeAccount(walletOptions)) ?? undefined)
+          : undefined;
+        const sendAsset = feeAccount ? undefined : await assets.choose(address);
         go("prepare");
-        const intent = await freshIntent(address, sendAsset);
-        if (!intent.transactionXdr) throw new Error("No transaction to sign");
+        const intent = await freshIntent(address, sendAsset, feeAccount);
+        const { transactionXdr, contractPayment } = intent;
+        if (!transactionXdr) throw new Error("No transaction to sign");
         const { quote } = intent;
         // Never ask the wallet to sign, nor send, a transaction whose quote is over.
         if (quote && quoteExpired(quote)) throw new QuoteExpiredError();
         go("sign");
-        const signed = await wallet.signPayment(
-          intent.transactionXdr,
-          intent.networkPassphrase,
-          address,
-          walletOptions,
-        );
+        const signed = contractPayment
+          ? await wallet.signSmartPayment(
+              { transactionXdr, networkPassphrase: intent.networkPassphrase, contractPayment },
+              walletOptions,
+            )
+          : await wallet.signPayment(
+              transactionXdr,
+              intent.networkPassphrase,
+              address,
+              walletOptions,
+            );
         if (quote && quoteExpired(quote)) throw new QuoteExpiredError();
         go("submit");
         speedUp();

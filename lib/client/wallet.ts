@@ -127,6 +127,11 @@ export async function connectWallet(
     throw new WalletError("missing", walletMessage("missing", wallet));
   }
   const address = await withWallet(id, options, USER_TIMEOUT_MS, async ({ kit, module }) => {
+    if (id === "demo_smart") {
+      // Its smart wallet (and its address) is per network: set up on the invoice's one.
+      const smart = module as import("./wallets/demo").DemoSmartWalletModule;
+      for (const network of fundOn) await smart.prepare(network);
+    }
     const { address } = await kit.fetchAddress();
     if (id === "demo") {
       const demo = module as import("./wallets/demo").DemoWalletModule;
@@ -208,4 +213,80 @@ export async function fundDemoWallet(
   await withWallet("demo", options, USER_TIMEOUT_MS, async ({ module }) => {
     await (module as import("./wallets/demo").DemoWalletModule).addAsset(network, code, amount);
   });
+}
+
+/** What pay-intent answers for a smart wallet's payment (lib/schemas/payments.ts). */
+export type SmartPaymentIntent = {
+  transactionXdr: string;
+  networkPassphrase: string;
+  contractPayment: { from: string; feeAccount: string; authValidUntilLedger: number };
+};
+
+/**
+ * The G account that pays the fees of the connected smart wallet's transactions (the demo
+ * smart wallet's demo account); null for a wallet that is not a smart wallet.
+ */
+export async function smartWalletFeeAccount(
+  options: WalletOptions = NO_WALLET_OPTIONS,
+): Promise<string | null> {
+  const id = lastWalletId();
+  if (!walletInfo(id).smart) return null;
+  return withWallet(id, options, DETECT_TIMEOUT_MS, async ({ module }) =>
+    (module as import("./wallets/demo").DemoSmartWalletModule).feeAccount(),
+  );
+}
+
+/**
+ * A smart wallet's payment (docs/decisions.md, Smart-wallet payers): each of the assembled
+ * transaction's authorization entries for the contract account is signed through the wallet's
+ * `signAuthEntry` (SEP-43: a signature of the entry's preimage hash) with the SDK's
+ * `authorizeEntry`, valid until `authValidUntilLedger`; then the fee account signs the
+ * envelope (`signPayment`). Returns the signed envelope for POST /api/payments/submit.
+ */
+export async function signSmartPayment(
+  intent: SmartPaymentIntent,
+  options: WalletOptions = NO_WALLET_OPTIONS,
+): Promise<string> {
+  const id = lastWalletId();
+  const { transactionXdr, networkPassphrase, contractPayment } = intent;
+  const { Address, TransactionBuilder, authorizeEntry, Transaction, xdr } = await import(
+    "@stellar/stellar-sdk"
+  );
+  const tx = TransactionBuilder.fromXDR(transactionXdr, networkPassphrase);
+  if (!(tx instanceof Transaction)) throw new WalletError("failed", "Not a smart wallet payment");
+  const envelope = tx.toEnvelope();
+  const [op] = envelope.v1().tx().operations();
+  const invoke = op.body().invokeHostFunctionOp();
+  const signed = await withWallet(id, options, USER_TIMEOUT_MS, async ({ kit }) =>
+    Promise.all(
+      invoke.auth().map((entry) => {
+        const credentials = entry.credentials();
+        const mine =
+          credentials.switch().value ===
+            xdr.SorobanCredentialsType.sorobanCredentialsAddress().value &&
+          Address.fromScAddress(credentials.address().address()).toString() ===
+            contractPayment.from;
+        if (!mine) return entry;
+        return authorizeEntry(
+          entry,
+          async (preimage) => {
+            const res = await kit.signAuthEntry(preimage.toXDR("base64"), {
+              networkPassphrase,
+              address: contractPayment.from,
+            });
+            if (!res.signedAuthEntry || !res.signerAddress) {
+              throw new WalletError("rejected", walletMessage("rejected", walletInfo(id)));
+            }
+            const bytes = Uint8Array.from(atob(res.signedAuthEntry), (c) => c.charCodeAt(0));
+            return { signature: bytes, publicKey: res.signerAddress };
+          },
+          contractPayment.authValidUntilLedger,
+          networkPassphrase,
+        );
+      }),
+    ),
+  );
+  invoke.auth(signed);
+  const authorized = new Transaction(envelope, networkPassphrase);
+  return signPayment(authorized.toXDR(), networkPassphrase, contractPayment.feeAccount, options);
 }

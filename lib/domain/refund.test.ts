@@ -184,6 +184,44 @@ describe("isExactRefund", () => {
   });
 });
 
+describe("isExactRefund: to a smart wallet's contract address (C...)", () => {
+  const wallet = `C${"A".repeat(55)}`;
+  const refund = {
+    wallet: "GFREELANCER",
+    destination: wallet,
+    amount: "5.0000000",
+    asset: "USDC",
+    assetIssuer: "GISSUER",
+    memo: "RF-abc",
+  };
+  const op = {
+    type: "contract_transfer",
+    from: "GFREELANCER",
+    to: wallet,
+    amount: "5",
+    assetCode: "USDC",
+    assetIssuer: "GISSUER",
+  };
+  const tx = { sourceAccount: "GFREELANCER", memoType: "none", memo: null, operations: [op] };
+
+  it("accepts the asset contract transfer as built, without a memo", () => {
+    expect(isExactRefund(refund, tx)).toBe(true);
+  });
+
+  it.each([
+    ["a classic payment", { operations: [{ ...op, type: "payment" }] }],
+    ["a memo", { memoType: "text", memo: "RF-abc" }],
+    ["source", { sourceAccount: "GOTHER" }],
+    ["transfer source", { operations: [{ ...op, from: `C${"B".repeat(55)}` }] }],
+    ["destination", { operations: [{ ...op, to: `C${"B".repeat(55)}` }] }],
+    ["amount", { operations: [{ ...op, amount: "5.0000001" }] }],
+    ["issuer", { operations: [{ ...op, assetIssuer: "GFAKE" }] }],
+    ["a second operation", { operations: [op, op] }],
+  ])("refuses %s", (_, change) => {
+    expect(isExactRefund(refund, { ...tx, ...change })).toBe(false);
+  });
+});
+
 describe("refunds of a fiat-priced invoice's payment", () => {
   // 800 XLM paid late at 0.2 USD counted for 160.00 USD on a 100.00 USD invoice.
   const payment = {

@@ -194,8 +194,16 @@ export function isRefundOperation(
 }
 
 /**
+ * A refund to a contract account (a smart wallet's C address) is the asset contract's
+ * `transfer` from the freelancer's wallet, which carries no memo (the network takes none on a
+ * Soroban transaction; docs/decisions.md, Smart-wallet payers).
+ */
+const toContract = (refund: RefundTerms) => /^C[A-Z2-7]{55}$/.test(refund.destination);
+
+/**
  * A signed refund is exactly the refund built: its source is the freelancer's wallet, its
- * memo `RF-<id>`, and its one operation the refund's payment.
+ * memo `RF-<id>`, and its one operation the refund's payment; to a contract account, no memo
+ * and its one operation the contract transfer of the same amount and asset.
  */
 export function isExactRefund(
   refund: RefundTerms,
@@ -206,6 +214,16 @@ export function isExactRefund(
     operations: readonly RefundOperation[];
   },
 ): boolean {
+  if (toContract(refund)) {
+    const [op] = tx.operations;
+    return (
+      tx.sourceAccount === refund.wallet &&
+      tx.memoType === "none" &&
+      tx.operations.length === 1 &&
+      op.type === "contract_transfer" &&
+      isRefundOperation(refund, refund.memo, tx.sourceAccount, { ...op, type: "payment" })
+    );
+  }
   return (
     tx.sourceAccount === refund.wallet &&
     tx.memoType === "text" &&

@@ -7,6 +7,7 @@ import { UNAPPLIED_REASONS } from "@/lib/domain/unapplied";
 import {
   id,
   int,
+  payerAccount,
   payerAddress,
   timestamp,
   txHash,
@@ -85,7 +86,7 @@ const payment = {
     .nullable()
     .meta({ description: "null for a payment received outside Stellar (`method`)" }),
   ledgerNumber: z.number().int().nullable(),
-  fromWallet: wallet.nullable(),
+  fromWallet: payerAccount.nullable(),
   toWallet: wallet,
   amount: decimal,
   asset: z.string().meta({
@@ -181,7 +182,7 @@ export const EVENT_DATA = {
         "The transaction that completed the payment; null when a payment received outside Stellar completed it (its `payment.confirmed` says how)",
     }),
     ledgerNumber: z.number().int().nullable(),
-    payerWallet: wallet.nullable(),
+    payerWallet: payerAccount.nullable(),
     paidAt: timestamp,
   }),
   "invoice.expired": z.object({

@@ -17,6 +17,8 @@ import {
   invoiceStatus,
   muxedAccount,
   networkPassphrase,
+  PAYER_ACCOUNT,
+  payerAccount,
   timestamp,
   txHash,
   wallet,
@@ -76,18 +78,57 @@ export const sendAssetSchema = z.union([
     .strict(),
 ]);
 
+/** A paying address: an account (G...) or a smart wallet's contract account (C...). */
+const senderSchema = z
+  .string()
+  .regex(PAYER_ACCOUNT, "Invalid Stellar address")
+  .describe(
+    "Stellar account id (G...), or a smart wallet's contract address (C...: then `feeAccount` is required)",
+  );
+
+export const CONTRACT_SENDER_NEEDS_FEE_ACCOUNT =
+  "required when the sender is a contract account (C...): the G account that sends the transaction and pays its fee";
+export const FEE_ACCOUNT_ONLY_FOR_CONTRACT = "only for a contract account sender (C...)";
+export const CONTRACT_SENDER_NO_PATH = "a contract account pays in the invoice's own asset";
+
 export const payIntentSchema = z
   .object({
-    senderPublicKey: walletAddressSchema.optional().describe("desktop flow: the payer's account"),
-    payerAddress: walletAddressSchema.optional().describe("Form B alias of senderPublicKey"),
+    senderPublicKey: senderSchema.optional().describe("desktop flow: the payer's account"),
+    payerAddress: senderSchema.optional().describe("Form B alias of senderPublicKey"),
+    feeAccount: walletAddressSchema
+      .optional()
+      .describe(
+        "With a contract account sender (a smart wallet, C...): the G account that is the transaction's source and pays its fee (the wallet's fee payer); it signs the envelope after the contract account signs its authorization entries",
+      ),
     networkPassphrase: networkPassphraseSchema,
     sendAsset: sendAssetSchema
       .optional()
       .describe(
-        "Pay with this asset instead of the invoice's (with a sender): the transaction is then one path_payment_strict_receive delivering exactly `amount`",
+        "Pay with this asset instead of the invoice's (with a G sender): the transaction is then one path_payment_strict_receive delivering exactly `amount`",
       ),
   })
-  .strict();
+  .strict()
+  .superRefine((v, ctx) => {
+    const sender = v.senderPublicKey ?? v.payerAddress;
+    const contract = sender?.startsWith("C") ?? false;
+    if (contract && !v.feeAccount) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["feeAccount"],
+        message: CONTRACT_SENDER_NEEDS_FEE_ACCOUNT,
+      });
+    }
+    if (!contract && v.feeAccount) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["feeAccount"],
+        message: FEE_ACCOUNT_ONLY_FOR_CONTRACT,
+      });
+    }
+    if (contract && v.sendAsset !== undefined) {
+      ctx.addIssue({ code: "custom", path: ["sendAsset"], message: CONTRACT_SENDER_NO_PATH });
+    }
+  });
 
 /** Query of GET /api/payments/{invoiceId}/pay-options. */
 export const payOptionsQuery = z
@@ -168,6 +209,32 @@ const pathQuote = {
 
 export const pathPaymentSchema = z.object(pathQuote).meta({ id: "PathPayment" });
 
+/**
+ * A smart wallet's payment (docs/decisions.md, Smart-wallet payers): the transaction invokes
+ * the asset contract's `transfer(from, to = destination, amount)`, simulated through the
+ * network's Stellar RPC and assembled (footprint, resource fee, the unsigned auth entries).
+ */
+export const contractPaymentSchema = z
+  .object({
+    from: payerAccount.meta({ description: "The contract account paying (C...)" }),
+    feeAccount: wallet.meta({
+      description: "The transaction's source: pays the fee, signs the envelope last",
+    }),
+    contractId: z.string().meta({
+      description: "The invoice asset's Stellar Asset Contract (C...)",
+      example: "CDLZFC3SYJYDZT7K67VZ75HPJVIEUVNIXF47ZG2FB2RMQQVU2HHGCYSC",
+    }),
+    authEntries: z.array(z.string()).meta({
+      description:
+        "The authorization entries `from` must sign (base64 `SorobanAuthorizationEntry`, as simulated): sign each with the SDK's `authorizeEntry` (or the wallet's `signAuthEntry`), put them back in the operation's `auth`, then the fee account signs the envelope and it goes to POST /api/payments/submit",
+    }),
+    authValidUntilLedger: int.meta({
+      description: "The ledger (exclusive) the signed entries stay valid until",
+      example: 123456,
+    }),
+  })
+  .meta({ id: "ContractPayment" });
+
 export const paymentIntent = wire(
   "PaymentIntent",
   z.object({
@@ -202,6 +269,10 @@ export const paymentIntent = wire(
     pathPayment: pathPaymentSchema.nullable().meta({
       description:
         "With a `sendAsset` other than `asset`: the path the transaction takes (the freelancer receives exactly `amount` of `asset`); null otherwise",
+    }),
+    contractPayment: contractPaymentSchema.nullable().meta({
+      description:
+        "With a contract account sender (C...): the asset contract `transfer` the transaction invokes and what to sign; null otherwise",
     }),
   }),
 );
@@ -289,7 +360,7 @@ const paymentStatusB = z.object({
   transactionHash: txHash.nullable(),
   ledgerNumber: int.nullable(),
   paidAt: timestamp.nullable(),
-  payerWallet: wallet.nullable(),
+  payerWallet: payerAccount.nullable(),
   ...settledB,
   priceCurrency: z.enum(PRICE_CURRENCIES).nullable().meta({
     description:
@@ -327,9 +398,12 @@ export const verifiedTransaction = wire(
       z.object({
         type: z.string().meta({
           description:
-            "`payment`, `path_payment_strict_receive`, `path_payment_strict_send` or `create_account`",
+            "`payment`, `path_payment_strict_receive`, `path_payment_strict_send`, `create_account`, or `contract_transfer` (a Stellar Asset Contract `transfer`, e.g. from a smart wallet)",
         }),
-        from: wallet,
+        from: payerAccount.meta({
+          description:
+            "The sender: a G account, or for a `contract_transfer` the contract address (C...) it moved the funds from",
+        }),
         to: wallet,
         amount: z.string().meta({ description: "Decimal string received by `to`" }),
         assetCode: z.string().meta({ example: "USDC" }),

@@ -15,6 +15,11 @@ export const EXAMPLE_WALLET = "GBRPYHIL2CI3FNQ4BXLFMNDLFJUNPU2HY3ZMFSHONUCEOASW7
 export const EXAMPLE_HASH = "3389e9f0f1a65f19736cacf544c2e825313e8447f569233bb8db39aa607c8889";
 /** A Stellar account id (ed25519 public key, strkey `G...`). */
 export const STELLAR_ACCOUNT = /^G[A-Z2-7]{55}$/;
+/**
+ * Who may pay: an account (`G...`) or a contract account (`C...`, a smart wallet paying through
+ * the asset contract; docs/decisions.md, Smart-wallet payers).
+ */
+export const PAYER_ACCOUNT = /^[GC][A-Z2-7]{55}$/;
 
 // ---- the two forms ------------------------------------------------------------------------
 
@@ -66,6 +71,11 @@ export const wallet = z
   .string()
   .regex(STELLAR_ACCOUNT)
   .meta({ description: "Stellar account id", example: EXAMPLE_WALLET });
+/** A payer's address: a G account, or a smart wallet's C contract address. */
+export const payerAccount = z.string().regex(PAYER_ACCOUNT).meta({
+  description: "Stellar account id (G...), or a smart wallet's contract address (C...)",
+  example: EXAMPLE_WALLET,
+});
 /** A muxed account (SEP-23): `M...`, a G account plus a 64-bit id, 69 characters. */
 export const MUXED_ACCOUNT = /^M[A-Z2-7]{68}$/;
 export const muxedAccount = z.string().regex(MUXED_ACCOUNT).meta({

@@ -39,6 +39,7 @@ export const paymentIntentSerializer = sameInBothForms(
     status: i.status,
     quote: quoteOf(i.quote),
     pathPayment: i.pathPayment,
+    contractPayment: i.contractPayment,
   }),
 );
 

@@ -1,5 +1,5 @@
 import type { Config } from "@/lib/config";
-import type { Currency } from "@/lib/domain/money";
+import { CURRENCIES, type Currency } from "@/lib/domain/money";
 import type { NetworkName } from "@/lib/schemas/common";
 
 export type AssetRef = { code: Currency; issuer: string | null };
@@ -11,4 +11,12 @@ export function assetFor(
   code: Currency,
 ): AssetRef {
   return code === "XLM" ? { code, issuer: null } : { code, issuer: config.issuers[network][code] };
+}
+
+/**
+ * Every invoice currency on a network with its trusted issuer: the asset contracts whose
+ * `transfer` a smart wallet pays with (lib/stellar/soroban.ts).
+ */
+export function networkAssets(config: Pick<Config, "issuers">, network: NetworkName): AssetRef[] {
+  return CURRENCIES.map((code) => assetFor(config, network, code));
 }

@@ -15,6 +15,7 @@ import type { PaymentOperation } from "@/lib/domain/payment-match";
 import type { AssetRef } from "./assets";
 import { splitAddress } from "./muxed";
 import type { PathAsset } from "./paths";
+import { contractTransferOf } from "./soroban";
 
 export const PAYMENT_TIMEOUT_SECONDS = 300;
 
@@ -98,6 +99,11 @@ export type DecodedTransaction = {
 export function decodeSignedTransaction(
   envelopeXdr: string,
   expectedPassphrase: string,
+  /**
+   * The assets whose Stellar Asset Contract `transfer` reads as a payment (a smart wallet's
+   * contract_transfer, lib/stellar/soroban.ts); none by default.
+   */
+  contractAssets: readonly PathAsset[] = [],
 ): DecodedTransaction | null {
   let parsed: Transaction | FeeBumpTransaction;
   try {
@@ -123,10 +129,15 @@ export function decodeSignedTransaction(
     envelopeXdr: envelopeXdr.trim(),
     sourceAccount: source ?? inner.source,
     ...memoOf(inner.memo),
-    operations: inner.operations.flatMap((op, index) =>
-      operationFromEnvelope(op, inner.source).map((o) => ({ ...o, index })),
+    operations: inner.operations.flatMap((op, index) => {
+      const transfer = contractTransferOf(op, contractAssets, expectedPassphrase);
+      if (transfer) return [{ ...transfer, index }];
+      return operationFromEnvelope(op, inner.source).map((o) => ({ ...o, index }));
+    }),
+    sends: inner.operations.map(
+      (op) =>
+        contractTransferOf(op, contractAssets, expectedPassphrase)?.assetCode ?? sentAssetCode(op),
     ),
-    sends: inner.operations.map(sentAssetCode),
     signedFor,
     otherPassphrase,
     validUntil:

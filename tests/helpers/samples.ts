@@ -530,6 +530,7 @@ export const SAMPLE_INTENT: PaymentIntent = {
     sendMax: "10605.0000000",
     path: [],
   },
+  contractPayment: null,
 };
 
 /** A EUR invoice's quote: 100.00 EUR due, paid in XLM at 0.1157 EUR. */

@@ -13,7 +13,8 @@ export type WalletId =
   | "hana"
   | "rabet"
   | "wallet_connect"
-  | "demo";
+  | "demo"
+  | "demo_smart";
 
 export type WalletInfo = {
   /** The kit's module id (its productId). */
@@ -26,6 +27,13 @@ export type WalletInfo = {
   signsMessages: boolean;
   /** What to do when the wallet is not found in this browser. */
   install: string;
+  /**
+   * A smart wallet (a contract account, C...): it pays through the asset contract, signing
+   * Soroban authorization entries, with a G fee payer (docs/decisions.md, Smart-wallet
+   * payers). It cannot sign in. Stellar Wallets Kit 2.6 has no such module; the demo smart
+   * wallet stands in for one on local ledgers.
+   */
+  smart?: boolean;
 };
 
 const extension = (name: string) => `Install the ${name} browser extension, then reload this page.`;
@@ -53,6 +61,13 @@ export const WALLETS: readonly WalletInfo[] = [
     name: "Demo wallet (local ledger only)",
     signsMessages: true,
     install: "The demo wallet works only against a local ledger.",
+  },
+  {
+    id: "demo_smart",
+    name: "Demo smart wallet (local ledger only)",
+    signsMessages: false,
+    install: "The demo smart wallet works only against a local ledger.",
+    smart: true,
   },
 ];
 
@@ -92,10 +107,16 @@ export function offeredWallets(
   const offered = WALLETS.filter((w) => {
     if (w.id === "wallet_connect") return Boolean(options.walletConnectProjectId);
     if (w.id === "demo") return demo;
+    // A smart wallet pays; it never signs in (no SEP-53 message signature).
+    if (w.id === "demo_smart") return demo && demoNetwork !== "any";
     return true;
   });
   const rank = (w: WalletInfo) =>
-    w.id === "demo" ? 0 : demoNetwork === "any" && !w.signsMessages ? 2 : 1;
+    w.id === "demo" || w.id === "demo_smart"
+      ? 0
+      : demoNetwork === "any" && !w.signsMessages
+        ? 2
+        : 1;
   // Array.prototype.sort is stable: the catalog's order within each rank.
   return offered.sort((a, b) => rank(a) - rank(b));
 }

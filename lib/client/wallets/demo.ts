@@ -11,7 +11,17 @@ import {
   type ModuleInterface,
   ModuleType,
 } from "@creit.tech/stellar-wallets-kit/types";
-import { Asset, Horizon, Keypair, Operation, TransactionBuilder } from "@stellar/stellar-sdk";
+import {
+  Address,
+  Asset,
+  Horizon,
+  hash,
+  Keypair,
+  nativeToScVal,
+  Operation,
+  rpc,
+  TransactionBuilder,
+} from "@stellar/stellar-sdk";
 import { NETWORK_PASSPHRASES, type NetworkName, networkOf } from "@/lib/stellar/networks";
 import type { WalletOptions } from "./catalog";
 
@@ -58,6 +68,11 @@ export class DemoWalletModule implements ModuleInterface {
 
   async getAddress(): Promise<{ address: string }> {
     return { address: demoKeypair().publicKey() };
+  }
+
+  /** The network's local ledger, through this app's same-origin forwarder. */
+  protected ledgerUrl(network: NetworkName): string {
+    return this.horizon(network);
   }
 
   private horizon(network: NetworkName): string {
@@ -139,11 +154,138 @@ export class DemoWalletModule implements ModuleInterface {
     return { signedMessage: base64(new Uint8Array(signature)), signerAddress: kp.publicKey() };
   }
 
-  signAuthEntry(): Promise<{ signedAuthEntry: string }> {
+  signAuthEntry(_authEntry: string): Promise<{ signedAuthEntry: string; signerAddress?: string }> {
     return Promise.reject(unsupported("signAuthEntry"));
   }
 
   getNetwork(): Promise<{ network: string; networkPassphrase: string }> {
     return Promise.reject(unsupported("getNetwork"));
+  }
+}
+
+const SMART_WALLET_KEY = "stellar-invoicing.demo-smart-wallet";
+/** XLM the smart wallet gets from the demo account when it is created. */
+const SMART_WALLET_XLM = "1000.0000000";
+
+/**
+ * The demo smart wallet (docs/decisions.md, Smart-wallet payers): the local stand-in for a
+ * smart wallet (a contract account, `C...`, e.g. a passkey wallet), for tests and
+ * `npm run dev:offline`. Connecting creates a local smart wallet on the network's local ledger
+ * for the demo key (`POST /local/smart-wallets`), whose authorization is the demo key's
+ * ed25519 signature over the Soroban authorization entry (the SDK's `authorizeEntry` shape: the
+ * local stand-in for a wallet contract's `__check_auth`), and moves into it what the demo
+ * account holds of USDC and EURC (and 1,000 XLM once), through the asset contracts'
+ * `transfer`. The demo account (G) stays the fee payer: it is the transaction's source and
+ * signs the envelope. Its address is the contract's.
+ */
+export class DemoSmartWalletModule extends DemoWalletModule {
+  productId = "demo_smart";
+  productName = "Demo smart wallet";
+  /** The network the wallet was connected on last (its address is that network's contract). */
+  private network: NetworkName | null = null;
+
+  private stored(): Partial<Record<NetworkName, string>> {
+    try {
+      return JSON.parse(localStorage.getItem(SMART_WALLET_KEY) ?? "{}");
+    } catch {
+      return {};
+    }
+  }
+
+  /** The account that pays the fees of the smart wallet's transactions: the demo account. */
+  feeAccount(): string {
+    return demoKeypair().publicKey();
+  }
+
+  async getAddress(): Promise<{ address: string }> {
+    const contract = this.network ? this.stored()[this.network] : undefined;
+    if (!contract) throw { code: -1, message: "The demo smart wallet is not set up yet" };
+    return { address: contract };
+  }
+
+  /**
+   * Funds the demo account (friendbot), creates its smart wallet on `network`'s local ledger
+   * unless it has one there, and moves the demo account's USDC and EURC into it.
+   */
+  async prepare(network: NetworkName): Promise<void> {
+    const horizon = this.ledgerUrl(network);
+    await this.fund(network);
+    const kp = demoKeypair();
+    const all = this.stored();
+    let contract = all[network];
+    let created = false;
+    if (!contract) {
+      const res = await ok(
+        await fetch(`${horizon}/local/smart-wallets`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ signer: kp.publicKey() }),
+        }),
+        "The local ledger did not create the smart wallet",
+      );
+      contract = ((await res.json()) as { contractId: string }).contractId;
+      localStorage.setItem(SMART_WALLET_KEY, JSON.stringify({ ...all, [network]: contract }));
+      created = true;
+    }
+    this.network = network;
+    const server = new Horizon.Server(horizon, { allowHttp: true });
+    const account = await server.loadAccount(kp.publicKey());
+    const moves: { asset: Asset; amount: string }[] = [];
+    if (created) moves.push({ asset: Asset.native(), amount: SMART_WALLET_XLM });
+    for (const b of account.balances) {
+      if ("asset_code" in b && (b.asset_code === "USDC" || b.asset_code === "EURC")) {
+        if (Number(b.balance) > 0) {
+          moves.push({ asset: new Asset(b.asset_code, b.asset_issuer), amount: b.balance });
+        }
+      }
+    }
+    for (const move of moves) await this.transferIn(network, contract, move.asset, move.amount);
+  }
+
+  /** The demo account's asset contract `transfer` to its smart wallet (it authorizes as source). */
+  private async transferIn(network: NetworkName, contract: string, asset: Asset, amount: string) {
+    const horizon = this.ledgerUrl(network);
+    const passphrase = NETWORK_PASSPHRASES[network];
+    const kp = demoKeypair();
+    const server = new Horizon.Server(horizon, { allowHttp: true });
+    const rpcServer = new rpc.Server(`${horizon}/rpc`, { allowHttp: true });
+    const account = await server.loadAccount(kp.publicKey());
+    // Horizon's balances have exactly 7 decimals: the amount in stroops.
+    const stroops = BigInt(amount.replace(".", ""));
+    const tx = new TransactionBuilder(account, { fee: "100", networkPassphrase: passphrase })
+      .addOperation(
+        Operation.invokeContractFunction({
+          contract: asset.contractId(passphrase),
+          function: "transfer",
+          args: [
+            new Address(kp.publicKey()).toScVal(),
+            new Address(contract).toScVal(),
+            nativeToScVal(stroops, { type: "i128" }),
+          ],
+        }),
+      )
+      .setTimeout(60)
+      .build();
+    const prepared = await rpcServer.prepareTransaction(tx);
+    prepared.sign(kp);
+    await server.submitTransaction(prepared);
+  }
+
+  /**
+   * SEP-43 `signAuthEntry`: the demo key's ed25519 signature of the hash of the
+   * `HashIdPreimageSorobanAuthorization` (base64 XDR), base64, with the key as signer.
+   */
+  async signAuthEntry(
+    authEntry: string,
+  ): Promise<{ signedAuthEntry: string; signerAddress?: string }> {
+    const kp = demoKeypair();
+    const preimage = Uint8Array.from(atob(authEntry), (c) => c.charCodeAt(0));
+    const signature = kp.sign(hash(preimage as unknown as Buffer));
+    return { signedAuthEntry: base64(new Uint8Array(signature)), signerAddress: kp.publicKey() };
+  }
+
+  /** A smart wallet cannot sign a SEP-53 message: it pays, it does not sign in. */
+  async signMessage(): Promise<{ signedMessage: string; signerAddress?: string }> {
+    throw unsupported("signMessage");
   }
 }

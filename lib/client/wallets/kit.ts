@@ -39,6 +39,8 @@ async function loadModule(id: WalletId, options: WalletOptions): Promise<ModuleI
     }
     case "demo":
       return new (await import("./demo")).DemoWalletModule(options.demoLedgers);
+    case "demo_smart":
+      return new (await import("./demo")).DemoSmartWalletModule(options.demoLedgers);
   }
 }
 

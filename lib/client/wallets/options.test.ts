@@ -54,7 +54,20 @@ describe("wallet options (docs/decisions.md, Wallets)", () => {
       "albedo",
       "rabet",
     ]);
-    expect(WALLETS.filter((w) => !w.signsMessages).map((w) => w.name)).toEqual(["Albedo", "Rabet"]);
+    expect(WALLETS.filter((w) => !w.signsMessages).map((w) => w.name)).toEqual([
+      "Albedo",
+      "Rabet",
+      "Demo smart wallet (local ledger only)",
+    ]);
+  });
+
+  it("offers the demo smart wallet for paying where the demo wallet is, right after it, never for sign-in", () => {
+    const offline = { ...LOCAL, DEMO_WALLET: "on" };
+    expect(ids(offline, "testnet").slice(0, 2)).toEqual(["demo", "demo_smart"]);
+    expect(ids(offline, "any")).not.toContain("demo_smart");
+    expect(ids(offline, "mainnet")).not.toContain("demo_smart");
+    expect(ids(LOCAL, "testnet")).not.toContain("demo_smart");
+    expect(WALLETS.filter((w) => w.smart).map((w) => w.id)).toEqual(["demo_smart"]);
   });
 
   it("offline, lists the demo wallet first; for sign-in, the wallets that cannot sign in last (issue 28, item 20)", () => {

@@ -1,10 +1,12 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { Address, MuxedAccount, scValToNative, xdr } from "@stellar/stellar-base";
 import { describe, expect, it } from "vitest";
 import {
   type HorizonPathRecord,
   type HorizonPaymentRecord,
   type HorizonTransaction,
+  operationFromRecord,
   pageFromRecords,
   pathFromRecord,
 } from "./transform";
@@ -110,5 +112,95 @@ describe("pathFromRecord (Horizon /paths/strict-receive -> PaymentPath)", () => 
         { code: "XLM", issuer: null },
       ],
     });
+  });
+});
+
+// The invoke_host_function record of the stellar-docs guide "Send and receive with C accounts"
+// (a USDC asset contract `transfer` from a C address to a muxed G, as Horizon answers it).
+const invoke = JSON.parse(
+  readFileSync(path.join(import.meta.dirname, "fixtures/invoke-host-function.json"), "utf8"),
+) as HorizonPaymentRecord & { parameters: { value: string }[] };
+
+describe("operationFromRecord: invoke_host_function (a smart wallet's contract transfer)", () => {
+  it("reads the asset contract transfer as a contract_transfer from the C address to the base G", () => {
+    expect(operationFromRecord(invoke)).toEqual({
+      type: "contract_transfer",
+      // TOID 258816945460609125: its low 12 bits are 0x65 = operation 101, index 100.
+      index: Number(BigInt(invoke.id) & 0xfffn) - 1,
+      id: "258816945460609125",
+      from: "CA6ZW2UWYV4Z4XARCQ66S2DCWEXPDZTMFNOK63FH2SAWXAIS56EGHGH5",
+      to: "GB5FM5GICRYGBFMEGPMYEFDZQHGUYF75Z7WNB2JL5A3A57HIB4CP3TCL",
+      toMuxedId: "123",
+      assetCode: "USDC",
+      assetIssuer: "GA5ZSEJYB37JRC5AVCIA5MOP4RHTM335X2KGX3IHOJAPP5RE34K4KZVN",
+      amount: "0.0100000",
+    });
+  });
+
+  // (The guide's body was edited by hand: its `to` argument's base account is not the balance
+  // change's `to`; the rest agrees.)
+  it("agrees with the invocation's own arguments: transfer(from, to = M...:123, amount)", () => {
+    const [, fn, from, to, amount] = invoke.parameters.map((p) =>
+      xdr.ScVal.fromXDR(p.value, "base64"),
+    );
+    expect(scValToNative(fn)).toBe("transfer");
+    expect(Address.fromScVal(from).toString()).toBe(invoke.asset_balance_changes?.[0].from);
+    expect(MuxedAccount.fromAddress(Address.fromScVal(to).toString(), "0").id()).toBe("123");
+    expect(scValToNative(amount)).toBe(100_000n); // 0.01 USDC in stroops
+  });
+
+  it("pays nothing without a transfer: no balance change, or a mint, burn or clawback", () => {
+    expect(operationFromRecord({ ...invoke, asset_balance_changes: [] })).toBeNull();
+    expect(operationFromRecord({ ...invoke, asset_balance_changes: undefined })).toBeNull();
+    const [change] = invoke.asset_balance_changes ?? [];
+    for (const type of ["mint", "burn", "clawback"]) {
+      const { from: _, ...noFrom } = change;
+      const c = type === "mint" ? noFrom : { ...change, type };
+      expect(
+        operationFromRecord({ ...invoke, asset_balance_changes: [{ ...c, type }] }),
+      ).toBeNull();
+    }
+  });
+
+  it("a native transfer without a muxed destination; several to one recipient are added up", () => {
+    const xlm = {
+      asset_type: "native",
+      type: "transfer",
+      from: "CA6ZW2UWYV4Z4XARCQ66S2DCWEXPDZTMFNOK63FH2SAWXAIS56EGHGH5",
+      to: "GB5FM5GICRYGBFMEGPMYEFDZQHGUYF75Z7WNB2JL5A3A57HIB4CP3TCL",
+      amount: "1.2500000",
+    };
+    const other = { ...xlm, to: "GA5ZSEJYB37JRC5AVCIA5MOP4RHTM335X2KGX3IHOJAPP5RE34K4KZVN" };
+    expect(
+      operationFromRecord({
+        ...invoke,
+        asset_balance_changes: [xlm, other, { ...xlm, amount: "0.0000001" }],
+      }),
+    ).toMatchObject({
+      type: "contract_transfer",
+      from: xlm.from,
+      to: xlm.to,
+      toMuxedId: null,
+      assetCode: "XLM",
+      assetIssuer: null,
+      amount: "1.2500001",
+    });
+  });
+
+  it("a page of /payments with it groups it like any payment, the transaction's source paying the fee", () => {
+    const page = pageFromRecords(
+      [
+        {
+          ...invoke,
+          transaction: { ...transaction, hash: invoke.transaction_hash, memo_type: "none" },
+        },
+      ],
+      "1",
+      200,
+    );
+    expect(page.transactions).toHaveLength(1);
+    const [{ transaction: tx }] = page.transactions;
+    expect(tx.memoType).toBe("none");
+    expect(tx.operations).toEqual([operationFromRecord(invoke)]);
   });
 });

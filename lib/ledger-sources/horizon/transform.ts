@@ -51,8 +51,30 @@ export type HorizonPaymentRecord = {
   funder?: string;
   account?: string;
   starting_balance?: string;
+  /**
+   * invoke_host_function only: the Stellar Asset Contract balance changes the invocation made
+   * (a `transfer(from, to, amount)` from a smart wallet's C address, for one).
+   */
+  asset_balance_changes?: HorizonAssetBalanceChange[];
   created_at: string;
   transaction?: HorizonTransaction;
+};
+
+/**
+ * One entry of an invoke_host_function record's `asset_balance_changes` (Horizon's
+ * `asset_balance_change`; the record of the stellar-docs guide "Send and receive with C
+ * accounts" is ./fixtures/invoke-host-function.json): `to` is the base account and
+ * `destination_muxed_id` the id of a muxed destination (`M...`).
+ */
+export type HorizonAssetBalanceChange = {
+  asset_type: string;
+  asset_code?: string;
+  asset_issuer?: string;
+  type: string;
+  from?: string;
+  to?: string;
+  amount: string;
+  destination_muxed_id?: string;
 };
 
 export type HorizonPage<T> = {
@@ -111,7 +133,51 @@ export function operationFromRecord(r: HorizonPaymentRecord): PaymentOperation |
       amount: r.amount ?? "0",
     };
   }
+  if (r.type === "invoke_host_function") return contractTransferFromRecord(r, index);
   return null;
+}
+
+/**
+ * An invoke_host_function record as a `contract_transfer`: its asset contract `transfer`
+ * balance change (from a C or G address; mints, burns and clawbacks pay nothing). One
+ * operation records one payment (the `(transaction_hash, operation_index)` key): a
+ * Stellar Asset Contract `transfer` makes exactly one change; should a contract make several,
+ * those to the first one's recipient in its asset (and muxed id) are added up, the others
+ * left out. Null when the invocation moved nothing.
+ */
+function contractTransferFromRecord(
+  r: HorizonPaymentRecord,
+  index: number | undefined,
+): PaymentOperation | null {
+  const transfers = (r.asset_balance_changes ?? []).filter(
+    (c) => c.type === "transfer" && c.to && c.from,
+  );
+  const [first] = transfers;
+  if (!first) return null;
+  const assetOf = (c: HorizonAssetBalanceChange) =>
+    c.asset_type === "native"
+      ? { assetCode: "XLM", assetIssuer: null }
+      : { assetCode: c.asset_code ?? "", assetIssuer: c.asset_issuer ?? null };
+  const asset = assetOf(first);
+  const same = transfers.filter((c) => {
+    const a = assetOf(c);
+    return (
+      c.to === first.to &&
+      (c.destination_muxed_id ?? null) === (first.destination_muxed_id ?? null) &&
+      a.assetCode === asset.assetCode &&
+      a.assetIssuer === asset.assetIssuer
+    );
+  });
+  return {
+    type: "contract_transfer",
+    index,
+    id: r.id,
+    from: first.from ?? null,
+    to: first.to ?? "",
+    toMuxedId: first.destination_muxed_id ?? null,
+    ...asset,
+    amount: fromStroops(same.reduce((sum, c) => sum + toStroops(c.amount), 0n)),
+  };
 }
 
 export function transactionFromRecord(

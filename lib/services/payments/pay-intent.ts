@@ -1,7 +1,7 @@
 import { BusinessRuleError, ValidationError } from "@/lib/domain/errors";
 import { type InvoiceStatus, transition } from "@/lib/domain/invoice-state";
 import { toStroops, trimAmount } from "@/lib/domain/money";
-import { isContractAddress, paysMuxed } from "@/lib/domain/muxed";
+import { paysMuxed } from "@/lib/domain/muxed";
 import { OWN_INVOICE_MESSAGE } from "@/lib/domain/payment-match";
 import { ledgerSourceFor } from "@/lib/ledger-sources";
 import { type AssetRef, assetFor } from "@/lib/stellar/assets";
@@ -10,6 +10,13 @@ import { muxedAddress } from "@/lib/stellar/muxed";
 import type { PathAsset } from "@/lib/stellar/paths";
 import { balanceOf } from "@/lib/stellar/read";
 import { buildSep7PayUri, sep7Signer } from "@/lib/stellar/sep7";
+import {
+  AUTH_VALID_LEDGERS,
+  assetContractId,
+  buildAssetTransfer,
+  isContractAddress,
+  simulateAndAssemble,
+} from "@/lib/stellar/soroban";
 import { buildPaymentTransaction, PAYMENT_TIMEOUT_SECONDS } from "@/lib/stellar/transactions";
 import type { ServiceContext } from "../context";
 import { withTransaction } from "../db";
@@ -26,6 +33,18 @@ export const NETWORK_DOES_NOT_MATCH = "Selected wallet network does not match";
 export const OWN_INVOICE = OWN_INVOICE_MESSAGE;
 export const SENDER_NOT_FOUND =
   "Sender wallet is not activated on this network. It must be funded first.";
+export const FEE_ACCOUNT_NOT_FOUND =
+  "The fee account is not activated on this network. It must be funded first.";
+export const INVALID_CONTRACT_SENDER = "Invalid contract address";
+
+/** A smart wallet's payment: the asset contract call and what its signers sign. */
+export type ContractPayment = {
+  from: string;
+  feeAccount: string;
+  contractId: string;
+  authEntries: string[];
+  authValidUntilLedger: number;
+};
 
 export type PaymentIntent = {
   invoiceId: string;
@@ -48,21 +67,31 @@ export type PaymentIntent = {
   quote: QuoteRow | null;
   /** Paying with another asset: the path of the path_payment_strict_receive (lib/stellar/paths.ts). */
   pathPayment: PathPayment | null;
+  /** A contract account sender (C...): the asset contract transfer (lib/stellar/soroban.ts). */
+  contractPayment: ContractPayment | null;
 };
 
 /**
- * Builds what a payer needs: always the SEP-7 URI, and with a classic (G) sender the unsigned
+ * Builds what a payer needs: always the SEP-7 URI, and with a sender the unsigned
  * transaction, both for the amount due, to the freelancer's wallet or (MUXED_DESTINATIONS=on,
  * or a contract sender that cannot attach a memo) to the invoice's muxed address, the memo
- * kept for classic payers (docs/decisions.md, Muxed addresses). A contract (C) sender gets no
- * classic transaction here: its asset-contract `transfer` to `destination` is built apart. Checks on the ledger first that the accounts exist and can hold the asset,
+ * kept for classic payers (docs/decisions.md, Muxed addresses). A contract account sender
+ * (a smart wallet, C...) gets the asset contract's `transfer(from, destination, amount)` from
+ * `feeAccount`'s transaction, simulated through the network's Stellar RPC and assembled, with
+ * the auth entries to sign (docs/decisions.md, Smart-wallet payers). Checks on the ledger first that the accounts exist and can hold the asset,
  * answering the ledger messages (lib/stellar/errors.ts). Moves PENDING/FAILED to PROCESSING (audit UPDATED).
  */
 export async function createPaymentIntent(
   ctx: ServiceContext,
   invoiceId: string,
-  input: { sender?: string; networkPassphrase: string; sendAsset?: PathAsset },
+  input: { sender?: string; feeAccount?: string; networkPassphrase: string; sendAsset?: PathAsset },
 ): Promise<PaymentIntent> {
+  const contractSender = input.sender?.startsWith("C") ? input.sender : null;
+  if (contractSender && !isContractAddress(contractSender)) {
+    throw new ValidationError(INVALID_CONTRACT_SENDER, {
+      senderPublicKey: "Invalid Stellar address",
+    });
+  }
   const invoice = await getLiveInvoice(ctx.db, invoiceId);
   // An expired link cannot start a new payment; a reusable one is paid through checkouts.
   assertLinkPayable(invoice, ctx.now());
@@ -75,7 +104,6 @@ export async function createPaymentIntent(
   if (input.sender && input.sender === invoice.freelancerWallet) {
     throw new BusinessRuleError(OWN_INVOICE);
   }
-  const contractSender = isContractAddress(input.sender);
   const muxed = muxedAddress(invoice.freelancerWallet, invoice.muxedId);
   const payToMuxed = paysMuxed({
     muxedDestinations: ctx.config.muxedDestinations,
@@ -93,10 +121,12 @@ export async function createPaymentIntent(
   const { due, quote } = await amountToReceive(ctx, invoice);
   const amount = trimAmount(due);
 
+  // The account that sends the transaction: the sender, or a contract sender's fee account.
+  const sourceAccount = contractSender ? input.feeAccount : input.sender;
   const [recipient, sender, baseFee] = await viaLedger(() =>
     Promise.all([
       source.account(invoice.freelancerWallet),
-      input.sender && !contractSender ? source.account(input.sender) : Promise.resolve(null),
+      sourceAccount ? source.account(sourceAccount) : Promise.resolve(null),
       input.sender ? source.baseFee() : Promise.resolve(100),
     ]),
   );
@@ -107,7 +137,33 @@ export async function createPaymentIntent(
 
   let transactionXdr: string | null = null;
   let pathPayment: PathPayment | null = null;
-  if (input.sender && !contractSender) {
+  let contractPayment: ContractPayment | null = null;
+  if (contractSender) {
+    if (!sender) throw new ValidationError(FEE_ACCOUNT_NOT_FOUND, { feeAccount: "not activated" });
+    // The asset contract moves existing balances: it creates no account.
+    if (createAccount) throw ledgerError("op_no_destination");
+    const validUntil =
+      quote?.expiresAt ?? new Date(ctx.now().getTime() + PAYMENT_TIMEOUT_SECONDS * 1000);
+    const call = buildAssetTransfer({
+      source: { id: sender.id, sequence: sender.sequence },
+      from: contractSender,
+      to: destination,
+      asset,
+      amount,
+      networkPassphrase: invoice.networkPassphrase,
+      baseFee,
+      validUntil,
+    });
+    const assembled = await simulateAndAssemble(ctx.config.rpc[network], call, asset.code);
+    transactionXdr = assembled.xdr;
+    contractPayment = {
+      from: contractSender,
+      feeAccount: sender.id,
+      contractId: assetContractId(asset, invoice.networkPassphrase),
+      authEntries: assembled.authEntries,
+      authValidUntilLedger: assembled.latestLedger + AUTH_VALID_LEDGERS,
+    };
+  } else if (input.sender) {
     if (!sender) throw new ValidationError(SENDER_NOT_FOUND);
     // Another asset than the invoice's: a path payment delivering exactly `due` (docs/decisions.md, Path payments).
     pathPayment = await pathPaymentFor(ctx, source, { sendAsset: input.sendAsset, asset, due });
@@ -174,5 +230,6 @@ export async function createPaymentIntent(
     status,
     quote,
     pathPayment,
+    contractPayment,
   };
 }

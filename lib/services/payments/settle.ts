@@ -21,6 +21,7 @@ import {
 import { isPaidInFull } from "@/lib/domain/settlement";
 import { isId } from "@/lib/ids";
 import { type LedgerSource, LedgerSourceError, ledgerSourceFor } from "@/lib/ledger-sources";
+import { networkAssets } from "@/lib/stellar/assets";
 import {
   failedOperationSends,
   ledgerError,
@@ -72,7 +73,14 @@ export async function submitPayment(
   const invoice = await invoiceToPay(ctx, input.invoiceId);
   if (invoice.status === "PAID") return { kind: "already_paid", invoice };
 
-  const decoded = decodeSignedTransaction(input.envelopeXdr, invoice.networkPassphrase);
+  const network = networkName(invoice.networkPassphrase);
+  // A smart wallet's asset contract transfer reads as a payment too (docs/decisions.md,
+  // Smart-wallet payers).
+  const decoded = decodeSignedTransaction(
+    input.envelopeXdr,
+    invoice.networkPassphrase,
+    networkAssets(ctx.config, network),
+  );
   if (!decoded)
     throw new ValidationError(INVALID_XDR, { signedTransactionXdr: "not a transaction envelope" });
   if (decoded.signedFor === "other") {
@@ -90,7 +98,6 @@ export async function submitPayment(
   ) {
     throw ledgerError("tx_too_late");
   }
-  const network = networkName(invoice.networkPassphrase);
   await checkBeforeSending(ctx, invoice, {
     hash: decoded.hash,
     innerHash: decoded.innerHash,

@@ -8,7 +8,6 @@ import {
 } from "@/lib/domain/errors";
 import { NOT_REFUNDABLE_OFF_LEDGER } from "@/lib/domain/manual-payment";
 import { parseAmount, toStroops, trimAmount } from "@/lib/domain/money";
-import { isContractAddress } from "@/lib/domain/muxed";
 import { refundAmount, refundMemo } from "@/lib/domain/refund";
 import { isId, newId } from "@/lib/ids";
 import { ledgerSourceFor } from "@/lib/ledger-sources";
@@ -17,6 +16,7 @@ import { ledgerError, viaLedger } from "@/lib/stellar/errors";
 import { splitAddress } from "@/lib/stellar/muxed";
 import { balanceOf } from "@/lib/stellar/read";
 import { buildSep7PayUri, sep7Signer } from "@/lib/stellar/sep7";
+import { buildRefundTransfer, isContractAddress, simulateAndAssemble } from "@/lib/stellar/soroban";
 import { buildPaymentTransaction, PAYMENT_TIMEOUT_SECONDS } from "@/lib/stellar/transactions";
 import type { AuthedContext } from "../context";
 import { withTransaction } from "../db";
@@ -26,13 +26,6 @@ import { lockPaymentAndHeld, type RefundRow, refundAsset } from "./store";
 
 export const PAYMENT_NOT_FOUND = "Payment not found";
 export const NOT_REFUNDABLE = "Only a confirmed payment can be refunded";
-/**
- * A smart wallet's payment goes back through its asset contract's `transfer` to the C
- * address, an invocation simulated through Stellar RPC; this service builds only classic
- * payments (docs/decisions.md, Muxed addresses).
- */
-export const REFUND_TO_CONTRACT =
-  "Refunds to contract accounts need LEDGER_SOURCE=rpc and an asset-contract transfer, which this service does not build yet: send it from your wallet";
 export const REFUND_SOURCE_NOT_FOUND =
   "Your wallet is not activated on this network. It must be funded first.";
 
@@ -69,23 +62,27 @@ export async function createRefund(
   // Back to the address it came from: the M... muxed account it was sent from, if so
   // (docs/decisions.md, Muxed addresses); the ledger's checks are the base account's.
   const sender = payment.fromAddress ?? payment.fromWallet;
-  if (isContractAddress(sender)) throw new BusinessRuleError(REFUND_TO_CONTRACT);
   const senderAccount = splitAddress(sender)?.account ?? sender;
   if (payment.status === "FAILED") throw new BusinessRuleError(NOT_REFUNDABLE);
 
   const network = networkName(invoice.networkPassphrase);
   const ledger = ledgerSourceFor(ctx.config, network);
   const asset = { code: payment.asset, issuer: payment.assetIssuer };
+  // A smart wallet (C...) has no account to look up: its asset contract holds its balance and
+  // the refund is that contract's transfer (docs/decisions.md, Smart-wallet payers).
+  const contract = isContractAddress(sender);
   const [source, destination, baseFee] = await viaLedger(() =>
     Promise.all([
       ledger.account(payment.toWallet),
-      ledger.account(senderAccount),
+      contract ? Promise.resolve(null) : ledger.account(senderAccount),
       ledger.baseFee(),
     ]),
   );
   if (!source) throw new ValidationError(REFUND_SOURCE_NOT_FOUND);
-  if (!destination) throw ledgerError("op_no_destination");
-  if (asset.issuer && !balanceOf(destination, asset)) throw ledgerError("op_no_trust");
+  if (!contract && !destination) throw ledgerError("op_no_destination");
+  if (!contract && asset.issuer && destination && !balanceOf(destination, asset)) {
+    throw ledgerError("op_no_trust");
+  }
 
   const now = ctx.now();
   const refund = await withTransaction(ctx.db, async (tx) => {
@@ -107,17 +104,33 @@ export async function createRefund(
 
     const id = newId();
     const memo = refundMemo(id);
-    const transactionXdr = buildPaymentTransaction({
-      source: { id: source.id, sequence: source.sequence },
-      destination: sender,
-      // Any asset code: a wrong-asset payment goes back in the asset it came in.
-      asset: asset as AssetRef,
-      amount: trimAmount(amount),
-      memo,
-      networkPassphrase: invoice.networkPassphrase,
-      baseFee,
-      now,
-    }).xdr;
+    const transactionXdr = contract
+      ? (
+          await simulateAndAssemble(
+            ctx.config.rpc[network],
+            buildRefundTransfer({
+              source: { id: source.id, sequence: source.sequence },
+              to: sender,
+              asset,
+              amount: trimAmount(amount),
+              networkPassphrase: invoice.networkPassphrase,
+              baseFee,
+              validUntil: new Date(now.getTime() + PAYMENT_TIMEOUT_SECONDS * 1000),
+            }),
+            asset.code,
+          )
+        ).xdr
+      : buildPaymentTransaction({
+          source: { id: source.id, sequence: source.sequence },
+          destination: sender,
+          // Any asset code: a wrong-asset payment goes back in the asset it came in.
+          asset: asset as AssetRef,
+          amount: trimAmount(amount),
+          memo,
+          networkPassphrase: invoice.networkPassphrase,
+          baseFee,
+          now,
+        }).xdr;
     const [row] = await tx
       .insert(refunds)
       .values({

@@ -13,13 +13,20 @@ import {
   toDomainError,
 } from "@/lib/stellar/errors";
 import { destinationOf } from "@/lib/stellar/muxed";
+import type { PathAsset } from "@/lib/stellar/paths";
 import { decodeSignedTransaction } from "@/lib/stellar/transactions";
 import type { AuthedContext } from "../context";
 import { withTransaction } from "../db";
 import { networkName } from "../invoices/network";
 import { INVALID_XDR, waitForTransaction } from "../payments/settle";
 import { type RefundOutcome, recordRefund } from "./record-refund";
-import { getOwnRefund, lockPaymentAndHeld, REFUND_NOT_FOUND, type RefundRow } from "./store";
+import {
+  getOwnRefund,
+  lockPaymentAndHeld,
+  REFUND_NOT_FOUND,
+  type RefundRow,
+  refundAsset,
+} from "./store";
 
 export const REFUND_MISMATCH = "Transaction does not match refund";
 export const REFUND_EXPIRED = "Refund has expired. Create a new refund";
@@ -52,7 +59,10 @@ export async function submitRefund(
     throw new BusinessRuleError(REFUND_EXPIRED);
   }
   const passphrase = invoice.networkPassphrase;
-  const decoded = decodeSignedTransaction(input.envelopeXdr, passphrase);
+  // A refund to a contract account is its asset contract's transfer (lib/stellar/soroban.ts).
+  const decoded = decodeSignedTransaction(input.envelopeXdr, passphrase, [
+    refundAsset(refund) as PathAsset,
+  ]);
   if (!decoded) {
     throw new ValidationError(INVALID_XDR, { signedTransactionXdr: "not a transaction envelope" });
   }

@@ -12,7 +12,7 @@ export const verifyTransaction = operation({
   tag: "Payments",
   summary: "Inspect any transaction",
   description:
-    "Not tied to an invoice: every payment operation of the transaction. Without a network it is looked up on testnet, then mainnet.",
+    "Not tied to an invoice: every payment operation of the transaction, a Stellar Asset Contract `transfer` (`contract_transfer`, e.g. from a smart wallet: `from` is its C address) among them. Without a network it is looked up on testnet, then mainnet.",
   auth: "public",
   ledger: true,
   internalError: "Failed to verify transaction",

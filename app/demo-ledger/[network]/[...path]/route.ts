@@ -10,11 +10,13 @@ export const dynamic = "force-dynamic";
  * only, so the browser asks here and the server forwards to the network's Horizon, only when
  * the demo wallet is offered on that network (DEMO_WALLET on and a loopback Horizon; 404
  * otherwise), and only what the demo wallet needs: read its account, friendbot, the local
- * issuers and faucet, and submitting its own trustline.
+ * issuers and faucet, and submitting its own trustline; for the demo smart wallet, creating it
+ * and the Stellar RPC (`/rpc`) that simulates its asset contract transfers.
  */
 const ALLOWED: Record<string, RegExp> = {
   GET: /^(accounts\/G[A-Z2-7]{55}|friendbot|local\/issuers)$/,
-  POST: /^(local\/fund|transactions)$/,
+  // The demo smart wallet: its creation, and simulating its asset contract transfers (RPC).
+  POST: /^(local\/fund|local\/smart-wallets|transactions|rpc)$/,
 };
 
 type Params = { params: Promise<{ network: string; path: string[] }> };

@@ -7,6 +7,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods(
   defineRoute(spec.createPaymentIntent, ({ ctx, params, body }) =>
     createPaymentIntent(ctx, params.invoiceId, {
       sender: body.senderPublicKey ?? body.payerAddress,
+      feeAccount: body.feeAccount,
       networkPassphrase: body.networkPassphrase,
       sendAsset: body.sendAsset && pathAsset(body.sendAsset),
     }),

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { BusinessRuleError, NotFoundError, ValidationError } from "@/lib/domain/errors";
+import {
+  BusinessRuleError,
+  NotFoundError,
+  UnavailableError,
+  ValidationError,
+} from "@/lib/domain/errors";
 import { NOT_REFUNDABLE_OFF_LEDGER } from "@/lib/domain/manual-payment";
 import {
   NOTHING_TO_REFUND,
@@ -15,9 +20,9 @@ import {
   NOT_REFUNDABLE,
   PAYMENT_NOT_FOUND,
   REFUND_SOURCE_NOT_FOUND,
-  REFUND_TO_CONTRACT,
 } from "@/lib/services/refunds/create-refund";
 import { ledgerError } from "@/lib/stellar/errors";
+import { NO_RPC } from "@/lib/stellar/soroban";
 import { invoiceNotFound, notOwner } from "../../../../../common-errors";
 
 export const createRefund = operation({
@@ -56,7 +61,6 @@ export const createRefund = operation({
     new BusinessRuleError(NOTHING_TO_REFUND),
     new BusinessRuleError(NOT_REFUNDABLE),
     new BusinessRuleError(NOT_REFUNDABLE_OFF_LEDGER),
-    new BusinessRuleError(REFUND_TO_CONTRACT),
     new ValidationError(REFUND_AMOUNT_REQUIRED, { amount: "required" }),
     new ValidationError(REFUND_SOURCE_NOT_FOUND),
     new ValidationError(INVALID_REQUEST),
@@ -64,6 +68,8 @@ export const createRefund = operation({
     ledgerError("op_src_no_trust"),
     ledgerError("op_no_destination"),
     ledgerError("op_no_trust"),
+    // A refund to a smart wallet (C...): its asset contract transfer, simulated through RPC.
+    new UnavailableError(NO_RPC),
     notOwner,
     invoiceNotFound,
     new NotFoundError(PAYMENT_NOT_FOUND),
