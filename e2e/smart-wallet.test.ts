@@ -1,5 +1,3 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { trust } from "@/tests/helpers/stellar";
@@ -26,7 +24,6 @@ import { apiFreelancer, type E2eEnv, type Freelancer, sentInvoice, startEnv } fr
  * memo): this test needs the per-invoice muxed addresses of issue 31, item 2
  * (lib/domain/muxed.ts), and runs once they are in.
  */
-const MUXED = existsSync(path.join(import.meta.dirname, "../lib/domain/muxed.ts"));
 let env: E2eEnv;
 let browser: Browser;
 let freelancer: Freelancer;
@@ -49,7 +46,7 @@ afterAll(async () => {
   await env?.stop();
 });
 
-describe.skipIf(!MUXED)("the checkout with a smart wallet (issue 31, item 3)", () => {
+describe("the checkout with a smart wallet (issue 31, item 3)", () => {
   it("pays a USDC invoice from the demo smart wallet's C address and shows the receipt", async () => {
     const invoice = await sentInvoice(freelancer, {
       clientName: "Ada Client",

@@ -1,5 +1,3 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
 import {
   Address,
   authorizeEntry,
@@ -31,7 +29,6 @@ import { type Chain, funded, holder, type Keypair, TESTNET, trust } from "./help
 // The payment itself is matched by the invoice's muxed address (pay-intent's `destination` for a
 // contract sender): a Soroban transaction carries no memo. The tests marked "(muxed)" need the
 // per-invoice muxed addresses of issue 31, item 2 (lib/domain/muxed.ts): they run once it is in.
-const MUXED = existsSync(path.join(import.meta.dirname, "../lib/domain/muxed.ts"));
 
 let testnet: Chain;
 let mainnet: Chain;
@@ -295,7 +292,7 @@ describe("verify-tx", () => {
   });
 });
 
-describe.skipIf(!MUXED)("a smart wallet pays a USDC invoice (muxed)", () => {
+describe("a smart wallet pays a USDC invoice (muxed)", () => {
   it("through submit: PAID once, the payment from the C, verify lists it, a refund returns to the C", async () => {
     const f = await freelancer();
     const inv = await usdcInvoice(f);
