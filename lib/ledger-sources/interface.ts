@@ -63,13 +63,20 @@ export type PaymentsPage = {
   cursor: string;
   /** The page was full: more payments are waiting. */
   full: boolean;
+  /**
+   * The source no longer holds the ledgers from the cursor on (Stellar RPC's retention): they
+   * are `fromLedger`..`toLedger`, and `cursor` continues at the oldest ledger it holds. The
+   * watcher reads the gap through Horizon when it can (lib/jobs/watcher.ts).
+   */
+  gap?: { fromLedger: number; toLedger: number };
 };
 
 export type PagedTransaction = {
   transaction: PaymentTransaction;
   /**
-   * The page may have cut this transaction: it is the last of a full page, and its further
-   * operations are on the next page. `transaction(hash)` reads it whole.
+   * The page may have cut this transaction (the last of a full page, its further operations
+   * on the next page), or read it only in part (Stellar RPC's events do not say the operation
+   * types): `transaction(hash)` reads it whole before it is recorded.
    */
   maybeCut: boolean;
 };
