@@ -138,7 +138,8 @@ export async function watcherTick(
             gapBackfill: backfill,
           })
           .where(key);
-        return { cursor: page.cursor, idle: false, full: true };
+        // The pass ends here: the gap is on record (and /api/health) before it is read.
+        return { cursor: page.cursor, idle: false, full: false };
       }
       await opts.afterRead?.(
         page.transactions.map((t) => ({ transaction_hash: t.transaction.hash })),
