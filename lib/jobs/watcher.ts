@@ -114,8 +114,19 @@ export async function watcherTick(
       const backfilled = row.gapBackfill
         ? await backfillGap(tx, ctx, passphrase, network, row, source, result)
         : { more: false };
-      const page = await source.paymentsPage(row.cursor, PAGE_SIZE);
+      // A source that can filter by wallet (Stellar RPC, a few wallets) reads only ours. A
+      // wallet whose first invoice was committed while the page was read is read again with it.
+      let wallets = await walletsOf(tx, passphrase, source);
+      let page = await source.paymentsPage(row.cursor, PAGE_SIZE, wallets && { wallets });
       result.horizonRequests++;
+      if (wallets) {
+        const again = await walletsOf(tx, passphrase, source);
+        if (!again || again.some((w) => !wallets?.includes(w))) {
+          wallets = again;
+          page = await source.paymentsPage(row.cursor, PAGE_SIZE, wallets && { wallets });
+          result.horizonRequests++;
+        }
+      }
       if (page.gap) {
         const from = row.gapFromLedger ?? page.gap.fromLedger;
         const backfill =
@@ -167,6 +178,26 @@ export async function watcherTick(
     if (!step.full) break;
   }
   return result;
+}
+
+/**
+ * The wallets whose payments can matter on this network (of any invoice there, in any state,
+ * soft-deleted included: payments to them are recorded, refunds come from them), when the
+ * source can filter by that many; undefined otherwise (read everything).
+ */
+async function walletsOf(
+  tx: Transaction,
+  passphrase: string,
+  source: LedgerSource,
+): Promise<string[] | undefined> {
+  const limit = source.walletFilterLimit ?? 0;
+  if (limit === 0) return undefined;
+  const rows = await tx
+    .selectDistinct({ wallet: invoices.freelancerWallet })
+    .from(invoices)
+    .where(eq(invoices.networkPassphrase, passphrase))
+    .limit(limit + 1);
+  return rows.length === 0 || rows.length > limit ? undefined : rows.map((r) => r.wallet).sort();
 }
 
 /** Whether this network has any invoice at all (any state, soft-deleted included). */

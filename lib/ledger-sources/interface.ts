@@ -17,8 +17,18 @@ export interface LedgerSource {
   readonly network: NetworkName;
   readonly passphrase: string;
 
-  /** The watcher's reading, from a cursor onwards, oldest first (one request a page). */
-  paymentsPage(cursor: string, limit: number): Promise<PaymentsPage>;
+  /**
+   * The watcher's reading, from a cursor onwards, oldest first (one request a page). `scope`:
+   * the only wallets whose payments (to them, and from them: refunds) matter, when the source
+   * can filter by them (`walletFilterLimit`); the page may then leave out everything else.
+   */
+  paymentsPage(
+    cursor: string,
+    limit: number,
+    scope?: { wallets: readonly string[] },
+  ): Promise<PaymentsPage>;
+  /** How many wallets `paymentsPage` can filter by (Stellar RPC's filter limits); none: 0. */
+  readonly walletFilterLimit?: number;
   /** A cursor that means "from now on" (one request). */
   latestCursor(): Promise<string>;
   /**

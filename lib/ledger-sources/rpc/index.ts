@@ -1,4 +1,4 @@
-import { xdr } from "@stellar/stellar-base";
+import { Address, xdr } from "@stellar/stellar-base";
 import type { Config } from "@/lib/config";
 import type { Logger } from "@/lib/logger";
 import type { NetworkName } from "@/lib/schemas/common";
@@ -34,6 +34,40 @@ const TOPICS = [
   [symbol("transfer"), "**"],
   [symbol("mint"), "**"],
 ];
+/** getEvents' limits: 5 filters of at most 5 topic filters each. */
+const MAX_FILTERS = 5;
+const TOPICS_PER_FILTER = 5;
+/** A wallet takes three topic filters: transfers to it, mints to it, transfers from it. */
+const TOPICS_PER_WALLET = 3;
+export const RPC_WALLET_FILTER_LIMIT = Math.floor(
+  (MAX_FILTERS * TOPICS_PER_FILTER) / TOPICS_PER_WALLET,
+);
+
+/**
+ * The getEvents filters: every transfer and mint of our contracts, or, for at most
+ * RPC_WALLET_FILTER_LIMIT wallets, only those to or from them (refunds are from them).
+ */
+export function eventFilters(
+  contractIds: string[],
+  wallets?: readonly string[],
+): EventsRequest["filters"] {
+  if (!wallets || wallets.length === 0 || wallets.length > RPC_WALLET_FILTER_LIMIT) {
+    return [{ type: "contract", contractIds, topics: TOPICS }];
+  }
+  const topics = wallets.flatMap((w) => {
+    const address = new Address(w).toScVal().toXDR("base64");
+    return [
+      [symbol("transfer"), "*", address, "**"],
+      [symbol("mint"), address, "**"],
+      [symbol("transfer"), address, "**"],
+    ];
+  });
+  const filters: EventsRequest["filters"] = [];
+  for (let i = 0; i < topics.length; i += TOPICS_PER_FILTER) {
+    filters.push({ type: "contract", contractIds, topics: topics.slice(i, i + TOPICS_PER_FILTER) });
+  }
+  return filters;
+}
 
 /**
  * A cursor of the RPC source: a ledger number ("from this ledger on", getEvents' startLedger)
@@ -73,16 +107,16 @@ export function rpcSourceOf(
   contracts: SacContracts,
   horizon: Pick<LedgerSource, "account" | "baseFee" | "strictReceivePaths">,
 ): LedgerSource {
-  const filters = [
-    { type: "contract" as const, contractIds: [...contracts.keys()], topics: TOPICS },
-  ];
+  const contractIds = [...contracts.keys()];
   return {
     kind: "rpc",
     network: rpc.network,
     passphrase: rpc.passphrase,
+    walletFilterLimit: RPC_WALLET_FILTER_LIMIT,
 
-    async paymentsPage(cursor, limit) {
+    async paymentsPage(cursor, limit, scope) {
       const pageLimit = Math.max(limit, RPC_EVENTS_PAGE);
+      const filters = eventFilters(contractIds, scope?.wallets);
       const req: EventsRequest = /^\d+$/.test(cursor)
         ? { filters, limit: pageLimit, startLedger: Number(cursor) }
         : { filters, limit: pageLimit, cursor };

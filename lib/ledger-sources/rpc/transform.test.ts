@@ -14,7 +14,7 @@ import { type LocalLedger, startLedger } from "@/ledger/server";
 import { LedgerSourceError } from "../errors";
 import type { LedgerSource } from "../interface";
 import { rpcFor } from "./client";
-import { firstUnreadLedger, rpcSourceOf } from "./index";
+import { eventFilters, firstUnreadLedger, RPC_WALLET_FILTER_LIMIT, rpcSourceOf } from "./index";
 import { pageFromEvents, sacContracts } from "./transform";
 
 const fixture = (name: string) =>
@@ -290,6 +290,52 @@ describe("the RPC source on the local ledger (real signed transactions, real RPC
       operations: ["op_underfunded"],
     });
     expect(err.source).toBe("rpc");
+  });
+
+  it("filtered to a few wallets, a page holds only payments to and from them", async () => {
+    const other = Keypair.random();
+    const first = await source.submit(
+      (
+        await build(payer, [
+          Operation.createAccount({ destination: other.publicKey(), startingBalance: "3" }),
+        ])
+      ).toXDR(),
+    );
+    const toWallet = await build(
+      payer,
+      [Operation.payment({ destination: wallet.publicKey(), asset: Asset.native(), amount: "1" })],
+      Memo.text("INV-0005"),
+    );
+    const fromWallet = await build(
+      wallet,
+      [Operation.payment({ destination: payer.publicKey(), asset: Asset.native(), amount: "1" })],
+      Memo.text("RF-x"),
+    );
+    await source.submit(toWallet.toXDR());
+    await source.submit(fromWallet.toXDR());
+    const all = await source.paymentsPage(String(first.ledger), 200);
+    const ours = await source.paymentsPage(String(first.ledger), 200, {
+      wallets: [wallet.publicKey()],
+    });
+    const hashes = (p: typeof all) => p.transactions.map((t) => t.transaction.hash);
+    expect(hashes(all)).toContain(first.hash);
+    expect(hashes(ours)).toEqual([
+      toWallet.hash().toString("hex"),
+      fromWallet.hash().toString("hex"),
+    ]);
+    expect(ours.cursor).toBe(all.cursor);
+  });
+
+  it("more wallets than getEvents' filters hold: every transfer and mint of our contracts", () => {
+    const ids = ["C1"];
+    const wallets = Array.from({ length: RPC_WALLET_FILTER_LIMIT + 1 }, () =>
+      Keypair.random().publicKey(),
+    );
+    expect(eventFilters(ids, wallets)).toHaveLength(1);
+    const few = eventFilters(ids, wallets.slice(0, RPC_WALLET_FILTER_LIMIT));
+    expect(few.length).toBeLessThanOrEqual(5);
+    for (const f of few) expect(f.topics?.length).toBeLessThanOrEqual(5);
+    expect(few.flatMap((f) => f.topics)).toHaveLength(3 * RPC_WALLET_FILTER_LIMIT);
   });
 
   it("an unknown hash is null; the latest cursor is the latest ledger", async () => {
