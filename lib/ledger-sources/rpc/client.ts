@@ -108,7 +108,16 @@ export function rpcFor(
     getHealth: () => call((s) => s.getHealth()),
     sendTransaction: (envelopeXdr) =>
       call((s) => {
-        const tx = TransactionBuilder.fromXDR(envelopeXdr, passphrase);
+        let tx: ReturnType<typeof TransactionBuilder.fromXDR>;
+        try {
+          tx = TransactionBuilder.fromXDR(envelopeXdr, passphrase);
+        } catch {
+          throw new LedgerSourceError(
+            { kind: "bad_request", detail: "the transaction envelope does not decode" },
+            400,
+            "rpc",
+          );
+        }
         return s._sendTransaction(
           tx as unknown as Parameters<Server["_sendTransaction"]>[0],
         ) as unknown as Promise<SendBody>;
