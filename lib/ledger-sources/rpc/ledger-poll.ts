@@ -1,26 +1,34 @@
 import type { Logger } from "@/lib/logger";
 import type { RpcClient } from "./client";
 
-/** Ledger interval assumed until one has been measured (the network's ~5 s). */
+/** Ledger interval assumed until two ledgers have been seen (the network's ~5 s). */
 const DEFAULT_INTERVAL_MS = 5_000;
-/** The shortest interval assumed (Stellar's ledgers take about 5 s). */
-const MIN_INTERVAL_MS = 500;
 /** Poll this long before the expected close, then every STEP_MS until it comes. */
 const LEAD_MS = 50;
 const STEP_MS = 250;
+/** A ledger seen on the first poll after a wait closed at most this long before it (assumed). */
+const SLACK_MS = 1_000;
 /** A ledger this late (network stalled): poll once a second instead. */
 const LATE_MS = 3_000;
 const SLOW_STEP_MS = 1_000;
+/** Ledgers the mean interval is taken over. */
+const WINDOW = 12;
 
 /**
- * Stellar RPC has no stream: the wake-up polls getLatestLedger on the ledgers' own beat. After
- * a new ledger is seen, the next poll is one ledger interval later (the shortest of the last
- * nine intervals between ledgers; every STEP_MS until one is measured) less LEAD_MS, then every
- * STEP_MS until the next ledger shows, every second once it is LATE_MS late. Each new ledger
- * calls `onActivity` once (the cursor-based watcher does the reading), as does the first
- * answer and every recovery after errors. About two requests a ledger (about 1,400 an hour at
- * 5 s ledgers), and a ledger is seen within STEP_MS of being served (bench/results.md,
- * Mainnet-scale watcher).
+ * Stellar RPC has no stream: the wake-up polls getLatestLedger on the ledgers' own beat.
+ *
+ * - The interval is the mean over the last WINDOW ledgers, from their close times
+ *   (`closeTime`, seconds) or, without them, from when they were seen.
+ * - The phase: a ledger seen after a poll that did not see it closed between the two polls,
+ *   so the next one is expected one interval after that miss; the next poll is LEAD_MS
+ *   before, then every STEP_MS until it shows (every second once LATE_MS late). A ledger seen
+ *   on the first poll after a wait is assumed to have closed up to SLACK_MS earlier, so the
+ *   next poll comes early and locks the phase again.
+ *
+ * Locked, that is about two requests a ledger (about 1,500 an hour at 5 s ledgers), and a
+ * ledger is seen within STEP_MS of being served (bench/results.md, Mainnet-scale watcher).
+ * Each new ledger calls `onActivity` once (the cursor-based watcher does the reading), as
+ * does the first answer and every recovery after errors.
  */
 export function followLedgers(
   rpc: Pick<RpcClient, "getLatestLedger" | "network">,
@@ -30,51 +38,58 @@ export function followLedgers(
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let last = 0;
-  let lastSeenAt = 0;
+  /** The earliest the last ledger can have closed (ms). */
+  let closedAfter = 0;
+  /** The last poll that answered the same ledger as before, since it was seen (0: none). */
+  let lastMissAt = 0;
   let backoff = 1_000;
   let failing = false;
-  /** A poll since the last new ledger answered the same ledger. */
-  let missed = false;
-  const intervals: number[] = [];
+  const seen: { sequence: number; at: number; closeTime?: number }[] = [];
 
-  // The shortest of the last intervals between consecutive ledgers: a ledger expected too
-  // late is seen late (an estimate too long costs detection time), one expected too early
-  // only costs a poll or two.
-  const expected = () =>
-    intervals.length === 0
-      ? DEFAULT_INTERVAL_MS
-      : Math.min(60_000, Math.max(MIN_INTERVAL_MS, Math.min(...intervals)));
+  const interval = () => {
+    if (seen.length < 2) return DEFAULT_INTERVAL_MS;
+    const a = seen[0];
+    const b = seen[seen.length - 1];
+    const span =
+      a.closeTime !== undefined && b.closeTime !== undefined
+        ? (b.closeTime - a.closeTime) * 1000
+        : b.at - a.at;
+    const mean = span / (b.sequence - a.sequence);
+    return Math.min(60_000, Math.max(500, Number.isFinite(mean) ? mean : DEFAULT_INTERVAL_MS));
+  };
 
   const poll = async () => {
     if (stopped) return;
     let delay: number;
     try {
-      const { sequence } = await rpc.getLatestLedger();
+      const latest = await rpc.getLatestLedger();
       const now = Date.now();
-      if (sequence > last) {
-        if (last > 0 && !failing) {
-          // Seen on the first poll after the wait (or several ledgers at once): they may have
-          // come earlier than measured, so the estimate shrinks until a poll misses the next
-          // one (then the measure is within STEP_MS).
-          const measured = (now - lastSeenAt) / (sequence - last);
-          intervals.push(missed && sequence === last + 1 ? measured : measured * 0.8);
-          if (intervals.length > 9) intervals.shift();
-        }
-        last = sequence;
-        lastSeenAt = now;
-        missed = false;
-        onActivity();
-      } else if (failing) {
+      if (latest.sequence > last) {
+        const closeTime = Number(latest.closeTime);
+        seen.push({
+          sequence: latest.sequence,
+          at: now,
+          closeTime: Number.isFinite(closeTime) && closeTime > 0 ? closeTime : undefined,
+        });
+        if (seen.length > WINDOW) seen.shift();
+        closedAfter =
+          lastMissAt > 0 && latest.sequence === last + 1 && !failing
+            ? lastMissAt
+            : Math.max(closedAfter, now - SLACK_MS);
+        last = latest.sequence;
+        lastMissAt = 0;
         onActivity();
       } else {
-        missed = true;
+        if (failing) onActivity();
+        lastMissAt = now;
       }
       failing = false;
       backoff = 1_000;
-      // Until one interval is known, poll every STEP_MS to measure it (once, at start).
-      const next = intervals.length === 0 ? 0 : lastSeenAt + expected() - LEAD_MS;
-      const late = now - (lastSeenAt + expected());
-      delay = now < next ? next - now : late > LATE_MS ? SLOW_STEP_MS : STEP_MS;
+      const expectedAt = closedAfter + interval();
+      // Until two ledgers have been seen, every STEP_MS (once, at start: it measures the beat).
+      if (seen.length < 2) delay = STEP_MS;
+      else if (now < expectedAt - LEAD_MS) delay = expectedAt - LEAD_MS - now;
+      else delay = now - expectedAt > LATE_MS ? SLOW_STEP_MS : STEP_MS;
     } catch (err) {
       if (!failing) {
         logger.debug("ledger poll failed", { network: rpc.network, error: String(err) });
