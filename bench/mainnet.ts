@@ -348,9 +348,13 @@ const short = MINUTES < 10;
 writeSection(
   short ? `Mainnet-scale watcher: short run (${MINUTES} min)` : "Mainnet-scale watcher",
   `
-${short ? `**A short run (MAINNET_MINUTES=${MINUTES}), not the 10-minute one: fewer samples, and the RSS growth target is read from minute 2, which a run this short may not reach.**
+${
+  short
+    ? `**A short run (MAINNET_MINUTES=${MINUTES}), not the 10-minute one: fewer samples, and the RSS growth target is read from minute 2, which a run this short may not reach.**
 
-` : ""}${MINUTES} minutes per run: the local ledger closes a ledger every 5 s with ${first.opsPerLedger.toLocaleString("en")} operations in ${SHAPE.txPerLedger} transactions
+`
+    : ""
+}${MINUTES} minutes per run: the local ledger closes a ledger every 5 s with ${first.opsPerLedger.toLocaleString("en")} operations in ${SHAPE.txPerLedger} transactions
 (payments in XLM and USDC 45 %, path payments 10 %, create_account 5 %, change_trust 15 %,
 manage_data 15 %, set_options 10 %; sources rotating among ${SHAPE.sources.toLocaleString("en")} accounts; 10 % of transactions carry
 invoice-like text memos that pay no freelancer, 20 % id memos), plus one payment of an open
