@@ -1,11 +1,12 @@
 import type { Logger } from "@/lib/logger";
 import type { RpcClient } from "./client";
 
-/** Ledger interval assumed until two ledgers have been seen (the network's ~5 s). */
+/** Ledger interval assumed until two consecutive ledgers have been seen (the network's ~5 s). */
 const DEFAULT_INTERVAL_MS = 5_000;
 /** Poll this long before the expected close, then every STEP_MS until it comes. */
 const LEAD_MS = 50;
 const STEP_MS = 250;
+const START_STEP_MS = 500;
 /** A ledger seen on the first poll after a wait closed at most this long before it (assumed). */
 const SLACK_MS = 1_000;
 /** A ledger this late (network stalled): poll once a second instead. */
@@ -18,7 +19,8 @@ const WINDOW = 12;
  * Stellar RPC has no stream: the wake-up polls getLatestLedger on the ledgers' own beat.
  *
  * - The interval is the mean over the last WINDOW ledgers, from their close times
- *   (`closeTime`, seconds) or, without them, from when they were seen.
+ *   (`closeTime`, seconds) or, without them, from when they were seen, leaving out pauses
+ *   (an idle start, a stall) longer than twice the median.
  * - The phase: a ledger seen after a poll that did not see it closed between the two polls,
  *   so the next one is expected one interval after that miss; the next poll is LEAD_MS
  *   before, then every STEP_MS until it shows (every second once LATE_MS late). A ledger seen
@@ -26,7 +28,8 @@ const WINDOW = 12;
  *   next poll comes early and locks the phase again.
  *
  * Locked, that is about two requests a ledger (about 1,500 an hour at 5 s ledgers), and a
- * ledger is seen within STEP_MS of being served (bench/results.md, Mainnet-scale watcher).
+ * ledger is seen within STEP_MS of being served (bench/results.md, Mainnet-scale watcher). At
+ * start it polls every START_STEP_MS until a new ledger shows.
  * Each new ledger calls `onActivity` once (the cursor-based watcher does the reading), as
  * does the first answer and every recovery after errors.
  */
@@ -46,16 +49,29 @@ export function followLedgers(
   let failing = false;
   const seen: { sequence: number; at: number; closeTime?: number }[] = [];
 
+  // The intervals between consecutive ledgers (their close times, else when they were seen):
+  // the mean of those within half and twice the lower median, so one long pause (an idle
+  // start, a stall) does not stretch the beat.
   const interval = () => {
-    if (seen.length < 2) return DEFAULT_INTERVAL_MS;
-    const a = seen[0];
-    const b = seen[seen.length - 1];
-    const span =
-      a.closeTime !== undefined && b.closeTime !== undefined
-        ? (b.closeTime - a.closeTime) * 1000
-        : b.at - a.at;
-    const mean = span / (b.sequence - a.sequence);
-    return Math.min(60_000, Math.max(500, Number.isFinite(mean) ? mean : DEFAULT_INTERVAL_MS));
+    const pairs: number[] = [];
+    for (let i = 1; i < seen.length; i++) {
+      const a = seen[i - 1];
+      const b = seen[i];
+      if (b.sequence !== a.sequence + 1) continue;
+      pairs.push(
+        a.closeTime !== undefined && b.closeTime !== undefined
+          ? (b.closeTime - a.closeTime) * 1000
+          : b.at - a.at,
+      );
+    }
+    if (pairs.length === 0) return DEFAULT_INTERVAL_MS;
+    // One pair may be the pause before the first ledger: no longer than the default.
+    if (pairs.length === 1) return Math.min(pairs[0], DEFAULT_INTERVAL_MS);
+    const sorted = [...pairs].sort((x, y) => x - y);
+    const median = sorted[Math.floor((sorted.length - 1) / 2)];
+    const inliers = pairs.filter((p) => p >= median / 2 && p <= median * 2);
+    const mean = inliers.reduce((sum, p) => sum + p, 0) / inliers.length;
+    return Math.min(60_000, Math.max(500, mean));
   };
 
   const poll = async () => {
@@ -86,8 +102,8 @@ export function followLedgers(
       failing = false;
       backoff = 1_000;
       const expectedAt = closedAfter + interval();
-      // Until two ledgers have been seen, every STEP_MS (once, at start: it measures the beat).
-      if (seen.length < 2) delay = STEP_MS;
+      // Until a new ledger has been seen, every START_STEP_MS (once, at start: the phase).
+      if (seen.length < 2) delay = START_STEP_MS;
       else if (now < expectedAt - LEAD_MS) delay = expectedAt - LEAD_MS - now;
       else delay = now - expectedAt > LATE_MS ? SLOW_STEP_MS : STEP_MS;
     } catch (err) {
