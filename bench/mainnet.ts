@@ -258,6 +258,7 @@ async function run(mode: Mode) {
       failedTx,
       matched: lags.length,
       recorded,
+      lagsMs: lags,
       p50: percentile(lags, 50),
       p95: percentile(lags, 95),
       max: Math.max(...lags),
