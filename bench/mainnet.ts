@@ -392,7 +392,9 @@ Horizon of its own (no request limit).
 The RPC source reads every \`transfer\` and \`mint\` event of the three asset contracts
 (\`getEvents\`, up to 2,000 a page: one request a ledger at this volume), reads a matching
 transaction whole (\`getTransaction\`, one per invoice paid), and wakes on new ledgers by
-polling \`getLatestLedger\` on the ledgers' beat (docs/decisions.md, Background jobs).
+polling \`getLatestLedger\` on the ledgers' beat (docs/decisions.md, Background jobs). Its
+count includes the start, polled every 500 ms until a ledger shows (about 10 polls, counted
+whole in a short run), and about two polls a ledger after.
 Background transactions the ledger did not apply: ${results.map((r) => r.failedTx).join(", ")}.
 Load average (1 min) at the end of each run: ${results.map((r) => r.load.toFixed(1)).join(", ")} on ${os.cpus().length} cores.
 `,
