@@ -59,6 +59,12 @@ export const envSchema = z.object({
   RPC_TESTNET_URL: httpUrl.default("https://soroban-testnet.stellar.org"),
   RPC_MAINNET_URL: httpUrl.optional(),
   /**
+   * A Stellar RPC cursor older than RPC's retention: `horizon` reads the gap through the
+   * network's Horizon, then goes on with RPC; `off` skips to RPC's oldest ledger (reported on
+   * /api/health either way until read; docs/decisions.md, Stellar RPC).
+   */
+  RPC_GAP_BACKFILL: z.enum(["horizon", "off"]).default("horizon"),
+  /**
    * `on`: every pay-intent and SEP-7 URI pays the invoice's muxed address (M..., the
    * freelancer's wallet and the invoice's 64-bit id); `off`: only payers that cannot set a
    * memo (smart wallets) get it (docs/decisions.md, Muxed addresses).
@@ -208,6 +214,8 @@ export type Config = {
   ledgerSource: { testnet: LedgerSourceKind; mainnet: LedgerSourceKind };
   /** Per network, the Stellar RPC endpoint (undefined: none configured). */
   rpc: { testnet: string | undefined; mainnet: string | undefined };
+  /** RPC_GAP_BACKFILL: how a cursor older than RPC's retention is caught up. */
+  rpcGapBackfill: "horizon" | "off";
   /** MUXED_DESTINATIONS=on: every payer is asked to pay the invoice's muxed address. */
   muxedDestinations: boolean;
   /** Per network, the transaction explorer URL a hash is appended to (lib/format.ts). */
@@ -323,6 +331,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       `Invalid environment configuration:\n  WEBHOOK_ALLOW_LOOPBACK: lets any wallet's webhooks reach this machine's loopback ports; it is for development and tests. With NODE_ENV=production, also set WEBHOOK_ALLOW_LOOPBACK_IN_PRODUCTION=${LOOPBACK_ACKNOWLEDGEMENT} (only on a machine whose loopback serves nothing else), or turn it off`,
     );
   }
+  if ((e.LEDGER_SOURCE_MAINNET ?? e.LEDGER_SOURCE) === "rpc" && !e.RPC_MAINNET_URL) {
+    // SDF runs no public mainnet RPC: there is no default to fall back on.
+    throw new ConfigError(
+      `Invalid environment configuration:\n  RPC_MAINNET_URL: required when ${e.LEDGER_SOURCE_MAINNET ? "LEDGER_SOURCE_MAINNET" : "LEDGER_SOURCE"} is rpc (no public mainnet Stellar RPC to default to)`,
+    );
+  }
   if (e.WEBHOOK_URL && !e.WEBHOOK_SECRET) {
     throw new ConfigError(
       "Invalid environment configuration:\n  WEBHOOK_SECRET: required when WEBHOOK_URL is set (at least 16 characters)",
@@ -361,6 +375,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       testnet: e.RPC_TESTNET_URL.replace(/\/+$/, ""),
       mainnet: e.RPC_MAINNET_URL?.replace(/\/+$/, ""),
     },
+    rpcGapBackfill: e.RPC_GAP_BACKFILL,
     muxedDestinations: e.MUXED_DESTINATIONS === "on",
     explorers: { testnet: e.EXPLORER_TESTNET_URL, mainnet: e.EXPLORER_MAINNET_URL },
     issuers: {

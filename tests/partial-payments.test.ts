@@ -325,14 +325,17 @@ describe("partial payments", () => {
         memo: Memo.text(inv.invoiceNumber),
       }),
     );
-    // The premise: the watcher's first page from its cursor holds only part of it.
-    const [{ cursor }] = await sql`select cursor from watcher_cursors where network = 'testnet'`;
-    const page = await fetch(
-      `${testnet.ledger.url}/payments?cursor=${cursor}&order=asc&limit=200&join=transactions`,
-    ).then((r) => r.json());
-    const records = page._embedded.records;
-    expect(records).toHaveLength(200);
-    expect(records.filter((r: any) => r.transaction_hash === hash)).toHaveLength(2);
+    // The premise: the watcher's first page from its cursor holds only part of it (Horizon's
+    // page of 200; Stellar RPC reads every transaction whole).
+    if ((process.env.LEDGER_SOURCE ?? "horizon") === "horizon") {
+      const [{ cursor }] = await sql`select cursor from watcher_cursors where network = 'testnet'`;
+      const page = await fetch(
+        `${testnet.ledger.url}/payments?cursor=${cursor}&order=asc&limit=200&join=transactions`,
+      ).then((r) => r.json());
+      const records = page._embedded.records;
+      expect(records).toHaveLength(200);
+      expect(records.filter((r: any) => r.transaction_hash === hash)).toHaveLength(2);
+    }
     await tick();
     const rows = await rowsOf(inv.id);
     expect(rows.map((r) => [r.transaction_hash, r.operation_index])).toEqual([

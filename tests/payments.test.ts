@@ -1025,7 +1025,9 @@ describe("watcher crash safety", () => {
           Memo.text(inv.invoiceNumber),
         ),
       );
-      const [before] = await sql`select cursor from watcher_cursors where network = 'testnet'`;
+      // This in-process tick reads Horizon (its own cursor row, whatever the server reads).
+      const [before] =
+        await sql`select cursor from watcher_cursors where network = 'testnet' and source = 'horizon'`;
       let sawIt = false;
       await expect(
         watcherTick(ctx, "testnet", {
@@ -1036,7 +1038,8 @@ describe("watcher crash safety", () => {
         }),
       ).rejects.toThrow("killed");
       expect(sawIt).toBe(true);
-      const [after] = await sql`select cursor from watcher_cursors where network = 'testnet'`;
+      const [after] =
+        await sql`select cursor from watcher_cursors where network = 'testnet' and source = 'horizon'`;
       expect(after.cursor).toBe(before.cursor);
       expect((await statusOf(inv.id)).status).toBe("PENDING");
 
@@ -1044,7 +1047,7 @@ describe("watcher crash safety", () => {
       expect(restarted.matched).toBe(1);
       expect(await statusOf(inv.id)).toMatchObject({ status: "PAID", transactionHash: hash });
       // Replaying the same page from the old cursor (a crash after commit) changes nothing.
-      await sql`update watcher_cursors set cursor = ${before.cursor} where network = 'testnet'`;
+      await sql`update watcher_cursors set cursor = ${before.cursor} where network = 'testnet' and source = 'horizon'`;
       const replay = await watcherTick(ctx, "testnet");
       expect(replay.matched).toBe(0);
       expect(await tally(inv.id)).toEqual({

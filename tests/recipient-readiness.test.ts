@@ -74,9 +74,11 @@ function startFreezingProxy(target: string): Promise<http.Server> {
 
 const clock = () => new Date();
 
-function ledgerEnv(horizon: string): Record<string, string> {
+function ledgerEnv(horizon: string, reachable = true): Record<string, string> {
   return {
     HORIZON_TESTNET_URL: horizon,
+    // LEDGER_SOURCE=rpc submits through the ledger's Stellar RPC (reads stay on Horizon).
+    RPC_TESTNET_URL: reachable ? `${chain.ledger.url}/rpc` : "http://127.0.0.1:9",
     USDC_ISSUER_TESTNET: chain.ledger.issuers.USDC.issuer,
     EURC_ISSUER_TESTNET: chain.ledger.issuers.EURC.issuer,
   };
@@ -88,7 +90,7 @@ const ctx = (kp: Keypair, horizon: "ledger" | "unreachable" = "ledger"): AuthedC
     handle,
     db.url,
     clock,
-    ledgerEnv(horizon === "ledger" ? proxyUrl : "http://127.0.0.1:9"),
+    ledgerEnv(horizon === "ledger" ? proxyUrl : "http://127.0.0.1:9", horizon === "ledger"),
   ),
   wallet: kp.publicKey(),
 });

@@ -218,12 +218,17 @@ describe("one transaction paying two freelancers' INV-0001", () => {
         payment(a, "10"),
       ]),
     );
-    const [{ cursor }] = await sql`select cursor from watcher_cursors where network = 'testnet'`;
-    const page = await fetch(
-      `${testnet.ledger.url}/payments?cursor=${cursor}&order=asc&limit=200&join=transactions`,
-    ).then((r) => r.json());
-    expect(page._embedded.records).toHaveLength(200);
-    expect(page._embedded.records.filter((r: any) => r.transaction_hash === hash)).toHaveLength(2);
+    // The premise is Horizon's page of 200 (Stellar RPC reads every transaction whole).
+    if ((process.env.LEDGER_SOURCE ?? "horizon") === "horizon") {
+      const [{ cursor }] = await sql`select cursor from watcher_cursors where network = 'testnet'`;
+      const page = await fetch(
+        `${testnet.ledger.url}/payments?cursor=${cursor}&order=asc&limit=200&join=transactions`,
+      ).then((r) => r.json());
+      expect(page._embedded.records).toHaveLength(200);
+      expect(page._embedded.records.filter((r: any) => r.transaction_hash === hash)).toHaveLength(
+        2,
+      );
+    }
     await tick();
     await tick();
     const rows = await sql`select invoice_id, operation_index, amount::text from payments

@@ -55,6 +55,9 @@ export async function watcherTick(
   const maxPages = opts.maxPages ?? 10;
   const passphrase = NETWORK_PASSPHRASES[network];
   const source = ledgerSourceFor(ctx.config, network);
+  // Each source keeps its own cursor row: both may run at once on one network (a migration
+  // window), and the unique (transaction hash, operation index) records each payment once.
+  const key = and(eq(watcherCursors.network, network), eq(watcherCursors.source, source.kind));
   const result: TickResult = {
     network,
     horizonRequests: 0,
@@ -78,14 +81,14 @@ export async function watcherTick(
     !(await hasOpenRefunds(ctx, passphrase));
   // Payments are valued at the cached rates while the page's transaction is open.
   if (!idle) await warmRates(ctx);
-  await ensureCursorRow(ctx, network);
+  await ensureCursorRow(ctx, network, source.kind);
 
   for (let page = 0; page < maxPages; page++) {
     const step = await withTransaction(ctx.db, async (tx) => {
       const [row] = await tx
         .select()
         .from(watcherCursors)
-        .where(eq(watcherCursors.network, network))
+        .where(key)
         .for("update", { skipLocked: true });
       if (!row) return { busy: true as const };
       if (idle || row.cursor === "") {
@@ -103,14 +106,52 @@ export async function watcherTick(
           result.horizonRequests += found.requests;
           cursor = found.cursor;
         }
-        await tx
-          .update(watcherCursors)
-          .set({ cursor, updatedAt: ctx.now() })
-          .where(eq(watcherCursors.network, network));
+        await tx.update(watcherCursors).set({ cursor, updatedAt: ctx.now() }).where(key);
         return { cursor, idle, full: !idle };
       }
-      const page = await source.paymentsPage(row.cursor, PAGE_SIZE);
+      // Ledgers the source no longer holds (Stellar RPC's retention) are read through Horizon,
+      // a page a pass beside the source's own, until done.
+      const backfilled = row.gapBackfill
+        ? await backfillGap(tx, ctx, passphrase, network, row, source, result)
+        : { more: false };
+      // A source that can filter by wallet (Stellar RPC, a few wallets) reads only ours. A
+      // wallet whose first invoice was committed while the page was read is read again with it.
+      let wallets = await walletsOf(tx, passphrase, source);
+      let page = await source.paymentsPage(row.cursor, PAGE_SIZE, wallets && { wallets });
       result.horizonRequests++;
+      if (wallets) {
+        const again = await walletsOf(tx, passphrase, source);
+        if (!again || again.some((w) => !wallets?.includes(w))) {
+          wallets = again;
+          page = await source.paymentsPage(row.cursor, PAGE_SIZE, wallets && { wallets });
+          result.horizonRequests++;
+        }
+      }
+      if (page.gap) {
+        const from = row.gapFromLedger ?? page.gap.fromLedger;
+        const backfill =
+          ctx.config.rpcGapBackfill === "horizon" ? horizonCursorAt(from) : "skipped";
+        ctx.logger.error("watcher: ledgers older than the ledger source's retention were missed", {
+          network,
+          source: source.kind,
+          fromLedger: from,
+          toLedger: page.gap.toLedger,
+          backfill: backfill === "skipped" ? "skipped (RPC_GAP_BACKFILL=off)" : "through Horizon",
+        });
+        await tx
+          .update(watcherCursors)
+          .set({
+            cursor: page.cursor,
+            updatedAt: ctx.now(),
+            gapFromLedger: from,
+            gapToLedger: page.gap.toLedger,
+            gapSince: row.gapSince ?? ctx.now(),
+            gapBackfill: backfill,
+          })
+          .where(key);
+        // The pass ends here: the gap is on record (and /api/health) before it is read.
+        return { cursor: page.cursor, idle: false, full: false };
+      }
       await opts.afterRead?.(
         page.transactions.map((t) => ({ transaction_hash: t.transaction.hash })),
       );
@@ -121,11 +162,8 @@ export async function watcherTick(
         passphrase,
         page.transactions.map((t) => t.transaction),
       );
-      await tx
-        .update(watcherCursors)
-        .set({ cursor: page.cursor, updatedAt: ctx.now() })
-        .where(eq(watcherCursors.network, network));
-      return { cursor: page.cursor, idle: false, full: page.full };
+      await tx.update(watcherCursors).set({ cursor: page.cursor, updatedAt: ctx.now() }).where(key);
+      return { cursor: page.cursor, idle: false, full: page.full || backfilled.more };
     });
     if ("busy" in step) {
       result.skipped = "busy";
@@ -140,6 +178,26 @@ export async function watcherTick(
     if (!step.full) break;
   }
   return result;
+}
+
+/**
+ * The wallets whose payments can matter on this network (of any invoice there, in any state,
+ * soft-deleted included: payments to them are recorded, refunds come from them), when the
+ * source can filter by that many; undefined otherwise (read everything).
+ */
+async function walletsOf(
+  tx: Transaction,
+  passphrase: string,
+  source: LedgerSource,
+): Promise<string[] | undefined> {
+  const limit = source.walletFilterLimit ?? 0;
+  if (limit === 0) return undefined;
+  const rows = await tx
+    .selectDistinct({ wallet: invoices.freelancerWallet })
+    .from(invoices)
+    .where(eq(invoices.networkPassphrase, passphrase))
+    .limit(limit + 1);
+  return rows.length === 0 || rows.length > limit ? undefined : rows.map((r) => r.wallet).sort();
 }
 
 /** Whether this network has any invoice at all (any state, soft-deleted included). */
@@ -160,11 +218,75 @@ function payableOn(passphrase: string) {
   );
 }
 
-async function ensureCursorRow(ctx: TickContext, network: NetworkName) {
+async function ensureCursorRow(ctx: TickContext, network: NetworkName, source: string) {
   await ctx.db
     .insert(watcherCursors)
-    .values({ network, cursor: "", updatedAt: ctx.now() })
+    .values({ network, source, cursor: "", updatedAt: ctx.now() })
     .onConflictDoNothing();
+}
+
+/** Horizon's paging token just before ledger `ledger`'s first operation. */
+function horizonCursorAt(ledger: number): string {
+  return (BigInt(ledger) << 32n).toString();
+}
+
+/**
+ * One Horizon page of a gap (`gap_backfill` holds Horizon's cursor; docs/decisions.md,
+ * Stellar RPC): its transactions up to the gap's last ledger are recorded as the source's own;
+ * the gap is closed (and leaves /api/health) once Horizon's reading passes it. A Horizon
+ * failure leaves the gap as it is, retried on the next pass.
+ */
+async function backfillGap(
+  tx: Transaction,
+  ctx: TickContext,
+  passphrase: string,
+  network: NetworkName,
+  row: typeof watcherCursors.$inferSelect,
+  source: LedgerSource,
+  result: TickResult,
+): Promise<{ more: boolean }> {
+  if (row.gapBackfill === "skipped" || row.gapToLedger === null) return { more: false };
+  const horizon = ledgerSourceFor(
+    { ...ctx.config, ledgerSource: { testnet: "horizon", mainnet: "horizon" } },
+    network,
+  );
+  let page: Awaited<ReturnType<LedgerSource["paymentsPage"]>>;
+  try {
+    page = await horizon.paymentsPage(row.gapBackfill ?? "0", PAGE_SIZE);
+  } catch (err) {
+    ctx.logger.warn("watcher: reading a gap through Horizon failed; retried next pass", {
+      network,
+      error: String(err),
+    });
+    return { more: false };
+  }
+  result.horizonRequests++;
+  const end = row.gapToLedger;
+  const inGap = page.transactions.filter((t) => t.transaction.ledger <= end);
+  result.records += page.read;
+  result.matched += await recordMatches(tx, ctx, passphrase, inGap, horizon);
+  await recordRefundsSeen(
+    tx,
+    passphrase,
+    inGap.map((t) => t.transaction),
+  );
+  const done = !page.full || inGap.length < page.transactions.length;
+  const key = and(eq(watcherCursors.network, network), eq(watcherCursors.source, source.kind));
+  if (done) {
+    ctx.logger.warn("watcher: a gap was read through Horizon", {
+      network,
+      source: source.kind,
+      fromLedger: row.gapFromLedger,
+      toLedger: end,
+    });
+    await tx
+      .update(watcherCursors)
+      .set({ gapFromLedger: null, gapToLedger: null, gapSince: null, gapBackfill: null })
+      .where(key);
+    return { more: false };
+  }
+  await tx.update(watcherCursors).set({ gapBackfill: page.cursor }).where(key);
+  return { more: true };
 }
 
 /**

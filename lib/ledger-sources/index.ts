@@ -2,6 +2,7 @@ import type { Config } from "@/lib/config";
 import type { NetworkName } from "@/lib/schemas/common";
 import { horizonSource } from "./horizon";
 import type { LedgerSource } from "./interface";
+import { rpcSource } from "./rpc";
 
 export { LedgerSourceError, type LedgerSourceFailure } from "./errors";
 export type {
@@ -16,10 +17,10 @@ export type {
 /**
  * The one place a network's ledger source is chosen (config `LEDGER_SOURCE`, default
  * `horizon`; ARCHITECTURE.md, Ledger sources). A new source adds its folder beside
- * `horizon/` and a case here.
+ * `horizon/` and a case here (`rpc/`: Stellar RPC).
  */
 export function ledgerSourceFor(
-  config: Pick<Config, "horizon"> & Partial<Pick<Config, "ledgerSource">>,
+  config: Pick<Config, "horizon"> & Partial<Pick<Config, "ledgerSource" | "rpc" | "issuers">>,
   network: NetworkName,
 ): LedgerSource {
   const kind = config.ledgerSource?.[network] ?? "horizon";
@@ -27,7 +28,11 @@ export function ledgerSourceFor(
     case "horizon":
       return horizonSource(config, network);
     case "rpc":
-      // Built in lib/ledger-sources/rpc/ (issue 31, item 1); until then the config refuses it.
-      throw new Error("LEDGER_SOURCE=rpc is not available yet");
+      if (!config.rpc || !config.issuers)
+        throw new Error("LEDGER_SOURCE=rpc needs the full config");
+      return rpcSource(
+        { horizon: config.horizon, rpc: config.rpc, issuers: config.issuers },
+        network,
+      );
   }
 }

@@ -17,8 +17,18 @@ export interface LedgerSource {
   readonly network: NetworkName;
   readonly passphrase: string;
 
-  /** The watcher's reading, from a cursor onwards, oldest first (one request a page). */
-  paymentsPage(cursor: string, limit: number): Promise<PaymentsPage>;
+  /**
+   * The watcher's reading, from a cursor onwards, oldest first (one request a page). `scope`:
+   * the only wallets whose payments (to them, and from them: refunds) matter, when the source
+   * can filter by them (`walletFilterLimit`); the page may then leave out everything else.
+   */
+  paymentsPage(
+    cursor: string,
+    limit: number,
+    scope?: { wallets: readonly string[] },
+  ): Promise<PaymentsPage>;
+  /** How many wallets `paymentsPage` can filter by (Stellar RPC's filter limits); none: 0. */
+  readonly walletFilterLimit?: number;
   /** A cursor that means "from now on" (one request). */
   latestCursor(): Promise<string>;
   /**
@@ -63,13 +73,20 @@ export type PaymentsPage = {
   cursor: string;
   /** The page was full: more payments are waiting. */
   full: boolean;
+  /**
+   * The source no longer holds the ledgers from the cursor on (Stellar RPC's retention): they
+   * are `fromLedger`..`toLedger`, and `cursor` continues at the oldest ledger it holds. The
+   * watcher reads the gap through Horizon when it can (lib/jobs/watcher.ts).
+   */
+  gap?: { fromLedger: number; toLedger: number };
 };
 
 export type PagedTransaction = {
   transaction: PaymentTransaction;
   /**
-   * The page may have cut this transaction: it is the last of a full page, and its further
-   * operations are on the next page. `transaction(hash)` reads it whole.
+   * The page may have cut this transaction (the last of a full page, its further operations
+   * on the next page), or read it only in part (Stellar RPC's events do not say the operation
+   * types): `transaction(hash)` reads it whole before it is recorded.
    */
   maybeCut: boolean;
 };

@@ -20,6 +20,23 @@ export const health = z
   .object({
     status: z.enum(["ok", "degraded"]),
     database: z.enum(["reachable", "unreachable"]),
+    watcher: z.enum(["ok", "degraded"]).meta({
+      description:
+        "`degraded` while a ledger watcher has ledgers its source no longer held when it reached them (Stellar RPC's retention): listed in `watcherGaps`",
+    }),
+    watcherGaps: z.array(
+      z.object({
+        network: z.enum(["testnet", "mainnet"]),
+        source: z.string().meta({ example: "rpc" }),
+        since: z.string().meta({ description: "When the watcher found the ledgers gone" }),
+        fromLedger: z.number().int(),
+        toLedger: z.number().int(),
+        backfill: z.enum(["horizon", "skipped"]).meta({
+          description:
+            "`horizon`: being read through the network's Horizon (the entry goes once read); `skipped`: not read (RPC_GAP_BACKFILL=off)",
+        }),
+      }),
+    ),
     version: z.string().meta({ example: "0.1.0" }),
   })
   .meta({ id: "Health" });

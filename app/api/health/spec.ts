@@ -12,15 +12,31 @@ export const getHealth = operation({
   responses: [
     {
       status: 200,
-      description: "The service and its database are up",
-      plain: { schema: health, example: { status: "ok", database: "reachable", version: "0.1.0" } },
+      description:
+        "The service and its database are up (`status` is `degraded` while a ledger watcher reports ledgers it could not read: `watcherGaps`)",
+      plain: {
+        schema: health,
+        example: {
+          status: "ok",
+          database: "reachable",
+          watcher: "ok",
+          watcherGaps: [],
+          version: "0.1.0",
+        },
+      },
     },
     {
       status: 503,
       description: "The database is unreachable",
       plain: {
         schema: health,
-        example: { status: "degraded", database: "unreachable", version: "0.1.0" },
+        example: {
+          status: "degraded",
+          database: "unreachable",
+          watcher: "ok",
+          watcherGaps: [],
+          version: "0.1.0",
+        },
       },
     },
   ],
