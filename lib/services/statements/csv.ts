@@ -1,4 +1,10 @@
-import { type Column, csvLines, headerLine, UTF8_BOM } from "@/lib/services/exports/csv";
+import {
+  type Column,
+  csvRecords,
+  headerLine,
+  neutralise,
+  UTF8_BOM,
+} from "@/lib/services/exports/csv";
 import type { Statement } from "./statement";
 
 /** One CSV row: a currency's opening balance, one of its lines, or its closing balance. */
@@ -12,6 +18,9 @@ type Row = {
   amount: string | null;
   balance: string;
 };
+
+/** An exact amount ("-20.0000001"): a number to a spreadsheet, never a formula. */
+const EXACT_AMOUNT = /^-?\d+\.\d{7}$/;
 
 const COLUMNS: readonly Column<Row>[] = [
   ["currency", (r) => r.currency],
@@ -28,7 +37,7 @@ const COLUMNS: readonly Column<Row>[] = [
  * The statement as CSV (docs/decisions.md, Statements): per currency an `opening_balance` row
  * dated `from`, the lines (`invoice`, `payment`, `refund`, `credit_note`, each amount positive,
  * the balance after it) and a `closing_balance` row dated `to`. The exports' format: RFC 4180,
- * UTF-8 with a byte-order mark, CRLF, the formula guard on every cell.
+ * UTF-8 with a byte-order mark, CRLF, the formula guard on every cell but the exact amounts.
  */
 export function statementCsv(s: Statement): string {
   const rows: Row[] = [];
@@ -58,5 +67,13 @@ export function statementCsv(s: Statement): string {
     }
     rows.push(edge("closing_balance", s.to, c.closingBalance));
   }
-  return UTF8_BOM + headerLine(COLUMNS) + csvLines(COLUMNS, rows);
+  // The formula guard on every cell, but a balance below zero (a credit) stays a number: "-20.5"
+  // is no formula, and a quote before it would make it text to the accountant's spreadsheet.
+  const records = rows.map((row) =>
+    COLUMNS.map(([, value]) => {
+      const cell = value(row);
+      return cell !== null && EXACT_AMOUNT.test(cell) ? cell : neutralise(cell);
+    }),
+  );
+  return UTF8_BOM + headerLine(COLUMNS) + csvRecords(records);
 }
