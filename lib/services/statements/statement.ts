@@ -10,6 +10,7 @@ import {
   refundValues,
   type StatementEntry,
 } from "@/lib/domain/statement";
+import { costlyPolicy } from "@/lib/ratelimit/policies";
 import type { StatementQuery } from "@/lib/schemas/statements";
 import { keyNetworkCondition } from "@/lib/services/auth/key-network";
 import { getClientForOwner } from "@/lib/services/clients/manage-clients";
@@ -176,6 +177,8 @@ export async function clientStatementFile(
   clientId: string,
   query: StatementQuery,
 ): Promise<{ body: Uint8Array<ArrayBuffer>; contentType: string; filename: string }> {
+  // A file is a costly request (docs/decisions.md, Limits); the JSON is a few indexed reads.
+  await ctx.limitCaller?.(costlyPolicy(ctx.config));
   const statement = await clientStatement(ctx, clientId, query);
   const filename = `statement_${query.from}_${query.to}`;
   if (query.format === "csv") {

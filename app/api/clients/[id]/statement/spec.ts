@@ -1,11 +1,12 @@
-import { NotFoundError, ValidationError } from "@/lib/domain/errors";
+import { NotFoundError, RateLimitedError, ValidationError } from "@/lib/domain/errors";
 import { INVALID_REQUEST } from "@/lib/http/body";
 import { operation } from "@/lib/http/route";
+import { COSTLY_MESSAGE } from "@/lib/ratelimit/policies";
 import { statementQuerySchema } from "@/lib/schemas/statements";
 import { idPath } from "@/lib/schemas/wire";
 import { statementSerializer } from "@/lib/serializers/statements";
 import { CLIENT_NOT_FOUND } from "@/lib/services/clients/manage-clients";
-import { costlyLimit, notOwner } from "../../../common-errors";
+import { notOwner } from "../../../common-errors";
 
 export const getClientStatement = operation({
   method: "GET",
@@ -14,10 +15,9 @@ export const getClientStatement = operation({
   tag: "Clients",
   summary: "A client's statement of account",
   description:
-    "What the client owed at the start of [`from`, `to`] (both days inclusive, UTC), the period's invoices sent, payments received (applied amounts), refunds sent and credit notes in date order with the balance after each, and the closing balance, per currency (the invoice's unit: the price currency of a fiat-priced invoice, else its asset). Exact decimal strings; closing = opening + invoiced - paid + refunded - credited; a negative balance is a credit in the client's favour. The client's invoices are your sent invoices to the client's email. `format=csv` answers the same figures as CSV, `format=pdf` as a PDF in the client's language. Through an API key (`invoices:read`), only the key's network.",
+    "What the client owed at the start of [`from`, `to`] (both days inclusive, UTC), the period's invoices sent, payments received (applied amounts), refunds sent and credit notes in date order with the balance after each, and the closing balance, per currency (the invoice's unit: the price currency of a fiat-priced invoice, else its asset). Exact decimal strings; closing = opening + invoiced - paid + refunded - credited; a negative balance is a credit in the client's favour. The client's invoices are your sent invoices to the client's email. `format=csv` answers the same figures as CSV, `format=pdf` as a PDF in the client's language; those two count against the budget of the costly requests (30 PDF, export, email and profile requests per minute per IP address, all wallets together), the JSON does not. Through an API key (`invoices:read`), only the key's network.",
   auth: "authed",
   scope: ["invoices:read"],
-  limit: costlyLimit,
   params: idPath,
   query: statementQuerySchema,
   responses: [
@@ -40,5 +40,10 @@ export const getClientStatement = operation({
       raw: { contentType: "application/pdf" },
     },
   ],
-  errors: [new ValidationError(INVALID_REQUEST), notOwner, new NotFoundError(CLIENT_NOT_FOUND)],
+  errors: [
+    new ValidationError(INVALID_REQUEST),
+    notOwner,
+    new NotFoundError(CLIENT_NOT_FOUND),
+    new RateLimitedError(COSTLY_MESSAGE, 60),
+  ],
 });
