@@ -45,6 +45,7 @@ const ids = {
   recurring: "",
   quote: "",
   quoteDraft: "",
+  client: "",
 };
 
 const PNG = Buffer.from(
@@ -180,6 +181,15 @@ beforeAll(async () => {
     }),
   );
   ids.link = (link.body as { id: string }).id;
+  // The saved client of the invoices above: its page shows their statement.
+  const saved = await ok(
+    api.post("/api/clients", {
+      name: client.clientName,
+      email: client.clientEmail,
+      company: client.clientCompany,
+    }),
+  );
+  ids.client = (saved.body as { id: string }).id;
   const recurring = await ok(
     api.post("/api/recurring", {
       template: {
@@ -274,6 +284,7 @@ function visits(): string[] {
     `/invoices/${ids.draft}/edit`,
     `/invoices/${ids.pending}/print`,
     "/clients",
+    `/clients/${ids.client}`,
     "/links",
     `/links/${ids.link}`,
     "/recurring",

@@ -134,6 +134,25 @@ describe("costly operations: one budget per IP across wallets", () => {
   });
 });
 
+describe("a client's statement: the files are costly, the figures are not", () => {
+  it("CSV and PDF share the budget; the JSON answers past it", async () => {
+    const a = await wallet();
+    const saved = await a.api.post("/api/clients", { name: "Ada", email: "ada@example.com" });
+    expect(saved.status).toBe(201);
+    await awaitFreshWindow();
+    const ip = "127.0.3.1"; // apart from the 127.0.0.x the PDF tests below count up through
+    const base = `/api/clients/${saved.body.id}/statement?from=2026-01-01&to=2026-01-31`;
+    for (let i = 0; i < COSTLY_PER_MINUTE; i++) {
+      const res = await request(ip, "GET", `${base}&format=${i % 2 ? "pdf" : "csv"}`, a.token);
+      expect(res.status).toBe(200);
+    }
+    const over = await request(ip, "GET", `${base}&format=pdf`, a.token);
+    expect(over.status).toBe(429);
+    expect(JSON.parse(over.body.toString())).toMatchObject({ error: COSTLY_MESSAGE });
+    expect((await request(ip, "GET", base, a.token)).status).toBe(200);
+  });
+});
+
 describe("the PDF is kept until what it shows changes", () => {
   // Each request from a fresh address, so this file's low costly limit never applies here.
   let n = 20;

@@ -1,7 +1,8 @@
 "use client";
 
+import Link from "next/link";
 import { useRef, useState } from "react";
-import { Button } from "@/components/ui/button";
+import { Button, textLinkClass } from "@/components/ui/button";
 import { Alert } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState, Loading, Muted, PageHeader } from "@/components/ui/page";
@@ -117,7 +118,9 @@ export function ClientsView() {
                     <span className="sr-only">{c.isFavorite ? "Favorite" : ""}</span>
                   </td>
                   <th scope="row" className={`${cell} text-left font-medium`}>
-                    {c.name}
+                    <Link href={`/clients/${c.id}`} className={textLinkClass}>
+                      {c.name}
+                    </Link>
                   </th>
                   <td className={`${cell} break-all`}>{c.email}</td>
                   <td className={cell}>{c.company ?? "—"}</td>

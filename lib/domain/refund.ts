@@ -238,7 +238,7 @@ const isFiatValued = (
 ): payment is RefundedPayment & { priceValue: string } => payment.priceValue != null;
 
 /** The fiat value of `amount` of the payment's asset: its share of priceValue, half up. */
-function valueShare(payment: RefundedPayment, amount: string): string {
+export function valueShare(payment: RefundedPayment, amount: string): string {
   return new Decimal(payment.priceValue as string)
     .times(amount)
     .div(payment.amount)

@@ -297,7 +297,21 @@ function buildOperation(
   examples: Examples,
 ): ZodOpenApiOperationObject {
   const responses: Record<string, ZodOpenApiResponseObject> = {};
-  for (const s of op.responses) responses[String(s.status)] = successResponse(op, s, examples);
+  for (const s of op.responses) {
+    // Several successes of one status (a statement as JSON, CSV or PDF): one response, its
+    // content types side by side.
+    const key = String(s.status);
+    const next = successResponse(op, s, examples);
+    const prev = responses[key];
+    responses[key] = prev
+      ? {
+          ...prev,
+          description: `${prev.description} ${next.description}`,
+          headers: { ...prev.headers, ...next.headers },
+          content: { ...prev.content, ...next.content },
+        }
+      : next;
+  }
   if (op.etag) {
     responses["304"] = {
       description: "Not Modified: the `If-None-Match` tag is the current body's; no body",

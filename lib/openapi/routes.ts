@@ -3,6 +3,7 @@ import * as authSession from "@/app/api/auth/session/spec";
 import * as authSessions from "@/app/api/auth/sessions/spec";
 import * as clientFavorite from "@/app/api/clients/[id]/favorite/spec";
 import * as client from "@/app/api/clients/[id]/spec";
+import * as clientStatement from "@/app/api/clients/[id]/statement/spec";
 import * as clients from "@/app/api/clients/spec";
 import * as creditNoteEInvoice from "@/app/api/credit-notes/[id]/einvoice/spec";
 import * as creditNotePdf from "@/app/api/credit-notes/[id]/pdf/spec";
@@ -130,6 +131,7 @@ export const ROUTE_SPECS: readonly Operation[] = [
   refundSubmit,
   clients,
   clientFavorite,
+  clientStatement,
   client,
   profile,
   profileLogo,

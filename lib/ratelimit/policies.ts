@@ -111,12 +111,15 @@ export function pricePolicy(config: Config): RateLimitPolicy {
  * them and every wallet signed in from it, on top of each wallet's global limit. Sign-in needs
  * no funded account, so without it one address could spend ~50 wallets' budgets a minute.
  */
+/** The costly budget's 429 message (a route that counts it only for some answers declares it). */
+export const COSTLY_MESSAGE = "Too many PDF, export, email and profile requests from this address";
+
 export function costlyPolicy(config: Config): RateLimitPolicy {
   return {
     name: "costly",
     limit: config.rateLimits.costlyPerMinute,
     windowSeconds: 60,
-    message: "Too many PDF, export, email and profile requests from this address",
+    message: COSTLY_MESSAGE,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { emailMessages } from "@/db/schema";
+import { buildStatement, type StatementEntry } from "@/lib/domain/statement";
 import type { AnySerializer, Serializer, WireContext } from "@/lib/http/forms";
 import type { TickResult } from "@/lib/jobs/watcher";
 import { EXAMPLE_APP_URL } from "@/lib/openapi/document";
@@ -65,6 +66,7 @@ import {
   recurringSerializer,
 } from "@/lib/serializers/recurring";
 import { refundIntentSerializer, refundSerializer } from "@/lib/serializers/refunds";
+import { statementSerializer } from "@/lib/serializers/statements";
 import {
   cronExpireSerializer,
   cronWatcherSerializer,
@@ -839,6 +841,7 @@ export const SAMPLES: Example[] = [
   sample(clientSerializer, SAMPLE_CLIENT),
   sample(clientListSerializer, [SAMPLE_CLIENT]),
   sample(clientDeletedSerializer, { id: SAMPLE_CLIENT.id }),
+  sample(statementSerializer, SAMPLE_STATEMENT()),
   sample(profileSerializer, SAMPLE_PROFILE),
   sample(linkSerializer, SAMPLE_LINK),
   sample(linkListSerializer, [SAMPLE_LINK]),
@@ -1074,6 +1077,35 @@ export const SAMPLES: Example[] = [
  * The examples of lib/openapi/examples.json: each shape's Form B payload, and its Form A
  * payload when that differs.
  */
+/** A client's statement for January 2026: an invoice before it, a payment, an overpayment refunded. */
+function SAMPLE_STATEMENT() {
+  const entry = (kind: StatementEntry["kind"], at: string, amount: string, reference: string) => ({
+    kind,
+    at: new Date(at),
+    currency: "USDC",
+    amount,
+    reference,
+    invoiceId: EXAMPLE_ID,
+    invoiceNumber: "INV-0001",
+  });
+  const entries: StatementEntry[] = [
+    entry("invoice", "2025-12-20T10:00:00.000Z", "1050.0000000", "INV-0001"),
+    entry("payment", "2026-01-05T10:00:00.000Z", "1000.0000000", "clpay0000000000000000001"),
+    entry("payment", "2026-01-12T10:00:00.000Z", "100.0000000", "clpay0000000000000000002"),
+    entry("refund", "2026-01-13T10:00:00.000Z", "50.0000000", "clref0000000000000000001"),
+  ];
+  return {
+    client: SAMPLE_CLIENT,
+    from: "2026-01-01",
+    to: "2026-01-31",
+    currencies: buildStatement(
+      entries,
+      new Date("2026-01-01T00:00:00Z"),
+      new Date("2026-02-01T00:00:00Z"),
+    ),
+  };
+}
+
 export function exampleBodies(): Record<string, { b: unknown; a?: unknown }> {
   return Object.fromEntries(
     SAMPLES.map(({ serializer, value }) => {

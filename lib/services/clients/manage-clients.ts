@@ -16,7 +16,7 @@ export async function listClients(ctx: AuthedContext): Promise<ClientRow[]> {
     .orderBy(desc(clients.isFavorite), desc(clients.createdAt), desc(clients.id));
 }
 
-async function getClientForOwner(ctx: AuthedContext, id: string): Promise<ClientRow> {
+export async function getClientForOwner(ctx: AuthedContext, id: string): Promise<ClientRow> {
   if (!isId(id)) throw new NotFoundError(CLIENT_NOT_FOUND);
   const [row] = await ctx.db.select().from(clients).where(eq(clients.id, id)).limit(1);
   if (!row) throw new NotFoundError(CLIENT_NOT_FOUND);

@@ -34,6 +34,9 @@ export const neutralise = (cell: Cell): string =>
 const csv = (records: string[][]) =>
   stringify(records, { record_delimiter: "\r\n", quoted_match: /[\r\n]/ });
 
+/** Records already guarded (each cell through `neutralise`, or known safe) as CSV text. */
+export const csvRecords = (records: string[][]): string => csv(records);
+
 /** The header row and the rows of one page as CSV text. */
 export const headerLine = <Row>(columns: readonly Column<Row>[]): string =>
   csv([columns.map(([header]) => header)]);

@@ -1,0 +1,34 @@
+"use client";
+
+import Link from "next/link";
+import { textLinkClass } from "@/components/ui/button";
+import { Alert } from "@/components/ui/card";
+import { Loading, PageHeader } from "@/components/ui/page";
+import { useResource } from "@/lib/client/use-resource";
+import { StatementCard } from "./statement-card";
+import type { SavedClient } from "./types";
+
+/** One saved client: who they are and their statement of account. */
+export function ClientDetail({ id }: { id: string }) {
+  const { data: clients, error, loading } = useResource<SavedClient[]>("/api/clients");
+  const client = clients?.find((c) => c.id === id);
+  return (
+    <div className="space-y-6">
+      <Link href="/clients" className={textLinkClass}>
+        ← Clients
+      </Link>
+      {error && <Alert>{error}</Alert>}
+      {!clients && loading && <Loading what="client" />}
+      {clients && !client && <Alert>Client not found.</Alert>}
+      {client && (
+        <>
+          <PageHeader
+            title={client.name}
+            description={[client.company, client.email].filter(Boolean).join(" · ")}
+          />
+          <StatementCard clientId={client.id} />
+        </>
+      )}
+    </div>
+  );
+}
