@@ -375,3 +375,80 @@ describe("retention", () => {
     }
   });
 });
+
+describe("transactionFromRpc: an invocation of another contract that moves our assets", () => {
+  it("records its transfers to the first recipient as one contract_transfer, as Horizon's source does", async () => {
+    const { Account, Address, Contract, StrKey, nativeToScVal, xdr } = await import(
+      "@stellar/stellar-sdk"
+    );
+    const { transactionFromRpc } = await import("./transform");
+    const passphrase = "Test SDF Network ; September 2015";
+    const issuer = Keypair.random().publicKey();
+    const usdc = new Asset("USDC", issuer);
+    const contracts = sacContracts(passphrase, [{ code: "USDC", issuer }]);
+    const feePayer = Keypair.random();
+    const wallet = StrKey.encodeContract(Buffer.alloc(32, 7));
+    const freelancer = Keypair.random().publicKey();
+    const someoneElse = Keypair.random().publicKey();
+    // A smart wallet's own entry point (not the asset contract): the ledger runs no such
+    // contract, so the body is the one Stellar RPC answers for it, built here.
+    const tx = new TransactionBuilder(new Account(feePayer.publicKey(), "1"), {
+      fee: "1000",
+      networkPassphrase: passphrase,
+    })
+      .addOperation(new Contract(wallet).call("exec", nativeToScVal(1, { type: "u32" })))
+      .setTimeout(0)
+      .build();
+    tx.sign(feePayer);
+    const transfer = (to: string, stroops: bigint) =>
+      new xdr.ContractEvent({
+        ext: new xdr.ExtensionPoint(0),
+        contractId: StrKey.decodeContract(usdc.contractId(passphrase)) as never,
+        type: xdr.ContractEventType.contract(),
+        body: new xdr.ContractEventBody(
+          0,
+          new xdr.ContractEventV0({
+            topics: [
+              xdr.ScVal.scvSymbol("transfer"),
+              new Address(wallet).toScVal(),
+              new Address(to).toScVal(),
+              xdr.ScVal.scvString(`USDC:${issuer}`),
+            ],
+            data: nativeToScVal(stroops, { type: "i128" }),
+          }),
+        ),
+      }).toXDR("base64");
+    const got = transactionFromRpc(
+      {
+        status: "SUCCESS",
+        ledger: 42,
+        createdAt: 1_800_000_000,
+        applicationOrder: 1,
+        envelopeXdr: tx.toXDR(),
+        events: {
+          contractEventsXdr: [
+            [
+              transfer(freelancer, 10_000_000n),
+              transfer(someoneElse, 5_000_000n),
+              transfer(freelancer, 25_000_000n),
+            ],
+          ],
+        },
+      },
+      passphrase,
+      contracts,
+    );
+    expect(got?.operations).toEqual([
+      expect.objectContaining({
+        type: "contract_transfer",
+        index: 0,
+        from: wallet,
+        to: freelancer,
+        toMuxedId: null,
+        assetCode: "USDC",
+        assetIssuer: issuer,
+        amount: "3.5000000",
+      }),
+    ]);
+  });
+});

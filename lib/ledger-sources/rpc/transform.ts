@@ -387,6 +387,37 @@ function sacTransferOf(
 }
 
 /**
+ * What an invocation that is not a direct asset-contract `transfer` paid, from its transfer
+ * events (mints, burns and clawbacks pay nothing): one operation records one payment (the
+ * `(transaction_hash, operation_index)` key), so those to the first transfer's recipient in
+ * its asset and muxed id are added up and the others left out, the rule of Horizon's source
+ * (lib/ledger-sources/horizon/transform.ts). A Soroban transaction has no memo, so a u64
+ * `to_muxed_id` is the destination's muxed id. Null when it moved nothing.
+ */
+function contractMovement(
+  movements: readonly Movement[],
+): Omit<PaymentOperation, "type" | "index" | "id"> | null {
+  const transfers = movements.filter((m) => m.kind === "transfer" && m.from !== null);
+  const [first] = transfers;
+  if (!first) return null;
+  const muxedOf = (m: Movement) =>
+    m.toMuxedId && m.toMuxedId.switch() === xdr.ScValType.scvU64()
+      ? m.toMuxedId.u64().toString()
+      : null;
+  const key = (m: Movement) =>
+    `${m.to}|${m.asset.code}|${m.asset.issuer ?? ""}|${muxedOf(m) ?? ""}`;
+  const same = transfers.filter((m) => key(m) === key(first));
+  return {
+    from: first.from,
+    to: first.to,
+    toMuxedId: muxedOf(first),
+    assetCode: first.asset.code,
+    assetIssuer: first.asset.issuer,
+    amount: fromStroops(same.reduce((sum, m) => sum + m.amount, 0n)),
+  };
+}
+
+/**
  * getTransaction's body as the domain's transaction, exact: the operations and their amounts
  * from the envelope, the result and each operation's events; null when RPC does not know it.
  * Fee-bump transactions are identified by the outer hash whichever hash was asked
@@ -472,7 +503,13 @@ export function transactionFromRpc(
       }
       case "invokeHostFunction": {
         const call = sacTransferOf(op, contracts);
-        if (!call) return;
+        if (!call) {
+          // Another contract (a smart wallet's own entry point, a router) moving our assets:
+          // its transfer events, as Horizon's source reads its asset_balance_changes.
+          const moved = contractMovement(movements);
+          if (moved) operations.push({ type: "contract_transfer", index, id, ...moved });
+          return;
+        }
         const asset = contracts.get(call.contractId);
         if (!asset) return;
         const moved = movements.find((m) => m.to === call.to && m.from === call.from);
