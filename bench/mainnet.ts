@@ -346,8 +346,17 @@ const first = results[0];
 // A shorter run than the 10-minute one writes its own section, labelled as such, and leaves
 // the full run's figures in place.
 const short = MINUTES < 10;
+// A full run of some of the modes (MAINNET_MODES) writes its own section too: the full run
+// of every mode stays beside it.
+const ALL_MODES: Mode[] = ["stream", "poll", "slow", "rpc"];
+const some = ALL_MODES.some((m) => !MODES.includes(m));
+const title = short
+  ? `Mainnet-scale watcher: short run (${MINUTES} min)`
+  : some
+    ? `Mainnet-scale watcher: ${MODES.join(" and ")}`
+    : "Mainnet-scale watcher";
 writeSection(
-  short ? `Mainnet-scale watcher: short run (${MINUTES} min)` : "Mainnet-scale watcher",
+  title,
   `
 ${
   short
