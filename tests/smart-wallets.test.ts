@@ -377,6 +377,33 @@ describe("a smart wallet pays a USDC invoice (muxed)", () => {
     expect(after.amount_paid).toBe("20.0000000");
   });
 
+  it("sent to the ledger by the wallet itself and never confirmed: the watcher finds it, PAID once", async () => {
+    const f = await freelancer();
+    const inv = await usdcInvoice(f, "7");
+    const { signer, wallet } = await smartWallet();
+    const intent = await anon.post(`/api/payments/${inv.id}/pay-intent`, {
+      senderPublicKey: wallet,
+      feeAccount: signer.publicKey(),
+      networkPassphrase: TESTNET,
+    });
+    const signed = await signContractPayment(intent.body, signer);
+    // Sent by the wallet, not through the service: no submit, no confirm, no memo. Only the
+    // ledger (its payments, or RPC's transfer events with LEDGER_SOURCE=rpc) tells.
+    await testnet.server.submitTransaction(signed);
+    let row: Record<string, unknown> | undefined;
+    for (let i = 0; i < 5; i++) {
+      await tick();
+      [row] = await sql`select status, payer_wallet, amount_paid::text from invoices
+        where id = ${inv.id}`;
+      if (row?.status === "PAID") break;
+    }
+    expect(row).toEqual({ status: "PAID", payer_wallet: wallet, amount_paid: "7.0000000" });
+    await tick();
+    const rows = await sql`select from_wallet, amount::text, applied from payments
+      where invoice_id = ${inv.id}`;
+    expect(rows).toEqual([{ from_wallet: wallet, amount: "7.0000000", applied: true }]);
+  });
+
   it("sent to the ledger by the wallet itself: confirm by hash records it, from the C", async () => {
     const f = await freelancer();
     const inv = await usdcInvoice(f, "12");

@@ -446,7 +446,10 @@ export function transactionFromRpc(
   const operations: PaymentOperation[] = [];
   inner.operations.forEach((op, index) => {
     const id = operationToid(body.ledger ?? 0, body.applicationOrder ?? 0, index + 1).toString();
-    const from = op.source ? accountOf(op.source).base : txSource;
+    const sentFrom = op.source ?? inner.source;
+    const from = accountOf(sentFrom).base;
+    // A muxed sender's M address, where a refund goes back (docs/decisions.md, Muxed addresses).
+    const fromMuxed = sentFrom.startsWith("M") ? { fromMuxed: sentFrom } : {};
     const movements = successful
       ? movementsOfEvents(perOp[index] ?? [], contracts, passphrase)
       : [];
@@ -458,6 +461,7 @@ export function transactionFromRpc(
           index,
           id,
           from,
+          ...fromMuxed,
           to: dest.base,
           toMuxedId: dest.id,
           ...assetFields(op.asset),
@@ -471,6 +475,7 @@ export function transactionFromRpc(
           index,
           id,
           from,
+          ...fromMuxed,
           to: op.destination,
           toMuxedId: null,
           assetCode: "XLM",
@@ -494,6 +499,7 @@ export function transactionFromRpc(
           index,
           id,
           from,
+          ...fromMuxed,
           to: dest.base,
           toMuxedId: dest.id,
           ...assetFields(op.destAsset),
