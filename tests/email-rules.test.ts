@@ -56,6 +56,7 @@ function ctx(h = handle): AuthedContext {
       SMTP_URL: smtp.url,
       EMAIL_FROM: "Billing <billing@invoices.example.com>",
       HORIZON_TESTNET_URL: chain.ledger.url,
+      RPC_TESTNET_URL: `${chain.ledger.url}/rpc`,
     }),
     wallet: freelancer.publicKey(),
   };

@@ -255,7 +255,10 @@ describe("the recurring job", () => {
       const r = await monthly(wallet, { count: 2 });
       clock = new Date("2027-03-01T00:00:00.000Z");
       const run = await createRecurringInvoices(
-        testContext(handleA, db.url, () => clock, { HORIZON_TESTNET_URL: chain.ledger.url }),
+        testContext(handleA, db.url, () => clock, {
+          HORIZON_TESTNET_URL: chain.ledger.url,
+          RPC_TESTNET_URL: `${chain.ledger.url}/rpc`,
+        }),
       );
       expect(run).toMatchObject({ created: 2, sent: 0, unsent: 2 });
       expect((await madeBy(r.id)).map((x) => x.status)).toEqual(["DRAFT", "DRAFT"]);
