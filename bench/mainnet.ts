@@ -8,7 +8,7 @@
  *
  * MAINNET_MINUTES (default 10) shortens each run; MAINNET_MODES (default stream,poll,slow,rpc)
  * picks the runs. `rpc` runs the worker with LEDGER_SOURCE_MAINNET=rpc against the same
- * ledger's Stellar RPC (`/rpc`), every call counted by method (bench/rpc-proxy.ts).
+ * ledger's Stellar RPC (`/rpc`), every call counted by method (`rpcKinds`).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -23,7 +23,7 @@ import { type LocalLedger, startLedger } from "../ledger/server";
 import { formatInvoiceNumber } from "../lib/domain/invoice-number";
 import { firstUnreadLedger } from "../lib/ledger-sources/rpc";
 import { startPriceSource } from "../scripts/price-source";
-import { type CountingProxy, startProxy } from "../tests/helpers/counting-proxy";
+import { type CountingProxy, rpcKinds, startProxy } from "../tests/helpers/counting-proxy";
 import { createTestDatabase } from "../tests/helpers/postgres";
 import {
   createAccounts,
@@ -33,7 +33,6 @@ import {
   type SetupSteps,
 } from "./mainnet-traffic";
 import { percentile, writeSection } from "./results-file";
-import { type RpcCountingProxy, startRpcProxy } from "./rpc-proxy";
 
 type Mode = "stream" | "poll" | "slow" | "rpc";
 const MODE_LABEL: Record<Mode, string> = {
@@ -107,8 +106,8 @@ async function run(mode: Mode) {
   });
   const delay = mode === "slow" ? 500 : 0;
   const rpc = mode === "rpc";
-  const proxies: { mainnet: CountingProxy | RpcCountingProxy; testnet: CountingProxy } = {
-    mainnet: rpc ? await startRpcProxy(mainnet.url) : await startProxy(mainnet.url, delay),
+  const proxies: { mainnet: CountingProxy; testnet: CountingProxy } = {
+    mainnet: await startProxy(mainnet.url, delay, rpc ? rpcKinds : undefined),
     testnet: await startProxy(testnet.url, delay),
   };
   const source = rpc ? "rpc" : "horizon";
@@ -300,7 +299,7 @@ async function run(mode: Mode) {
     }
     await Promise.all([
       sql.end(),
-      ...Object.values(proxies).map((p: CountingProxy | RpcCountingProxy) => p.stop()),
+      ...Object.values(proxies).map((p) => p.stop()),
       mainnet.stop(),
       testnet.stop(),
       prices.stop(),

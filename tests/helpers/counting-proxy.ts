@@ -16,9 +16,31 @@ export type CountingProxy = {
   stop: () => Promise<void>;
 };
 
-export async function startProxy(target: string, delayMs = 0): Promise<CountingProxy> {
+/**
+ * JSON-RPC calls (`POST .../rpc`, Stellar RPC) counted by method ("rpc getEvents"), as a
+ * hosted RPC counts them against a request budget (bench/mainnet.ts); null for other requests.
+ */
+export function rpcKinds(path: string, method: string | undefined, body: Buffer): string[] | null {
+  if (method !== "POST" || !path.endsWith("/rpc")) return null;
+  try {
+    const call = JSON.parse(body.toString("utf8")) as { method?: string } | { method?: string }[];
+    return (Array.isArray(call) ? call : [call]).map((c) => `rpc ${c.method}`);
+  } catch {
+    return ["rpc (unparsed)"];
+  }
+}
+
+export async function startProxy(
+  target: string,
+  delayMs = 0,
+  /** Counts a request by its body instead (e.g. `rpcKinds`); null: by method and path. */
+  kindsOfBody?: typeof rpcKinds,
+): Promise<CountingProxy> {
   const upstream = new URL(target);
   let counts: Record<string, number> = {};
+  const count = (kind: string) => {
+    counts[kind] = (counts[kind] ?? 0) + 1;
+  };
   const server = http.createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://x").pathname;
     const stream = (req.headers.accept ?? "").includes("text/event-stream");
@@ -27,8 +49,7 @@ export async function startProxy(target: string, delayMs = 0): Promise<CountingP
     const kind = `${stream ? "STREAM" : req.method} /${parts
       .map((p, i) => (i % 2 === 1 && !/^[a-z_]+$/.test(p) ? ":id" : p))
       .join("/")}`;
-    counts[kind] = (counts[kind] ?? 0) + 1;
-    const forward = () => {
+    const send = (body?: Buffer) => {
       const out = http.request(
         {
           host: upstream.hostname,
@@ -44,10 +65,23 @@ export async function startProxy(target: string, delayMs = 0): Promise<CountingP
       );
       out.on("error", () => res.destroy());
       res.on("close", () => out.destroy());
-      req.pipe(out);
+      if (body) out.end(body);
+      else req.pipe(out);
     };
-    if (delayMs > 0) setTimeout(forward, delayMs);
-    else forward();
+    if (kindsOfBody) {
+      // The body is read first (an RPC call says what it is there), then sent on whole.
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => {
+        const body = Buffer.concat(chunks);
+        for (const k of kindsOfBody(path, req.method, body) ?? [kind]) count(k);
+        send(body);
+      });
+      return;
+    }
+    count(kind);
+    if (delayMs > 0) setTimeout(send, delayMs);
+    else send();
   });
   server.keepAliveTimeout = 60_000;
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
