@@ -211,6 +211,40 @@ describe("a payment to the muxed address", () => {
     });
   });
 
+  it("without a memo, seen by the watcher and confirm at once: recorded once", async () => {
+    const f = await freelancer();
+    const inv = await sentInvoice(f);
+    const payer = await funded(testnet);
+    const hash = await payTo(payer, inv.muxedAddress, "25");
+    const [confirmed] = await Promise.all([
+      anon.post("/api/payments/confirm", { invoiceId: inv.id, transactionHash: hash }),
+      tick(),
+      tick(),
+    ]);
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    await tick();
+    expect(await statusOf(inv.id)).toMatchObject({ status: "PAID", amountPaid: "25.0000000" });
+    expect(await rowsOf(inv.id)).toHaveLength(1);
+  });
+
+  it("without a memo, to a cancelled invoice: still recorded, unapplied", async () => {
+    const f = await freelancer();
+    const inv = await sentInvoice(f);
+    const cancelled = await f.api.post(`/api/invoices/${inv.id}/cancel`, {});
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    const payer = await funded(testnet);
+    await payTo(payer, inv.muxedAddress, "25");
+    await tick();
+    await tick();
+    expect(await rowsOf(inv.id)).toEqual([
+      expect.objectContaining({
+        amount: "25.0000000",
+        applied: false,
+        unapplied_reason: "invoice_cancelled",
+      }),
+    ]);
+  });
+
   it("without a memo is matched by confirm", async () => {
     const f = await freelancer();
     const inv = await sentInvoice(f);
