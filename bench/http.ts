@@ -8,9 +8,8 @@
  * minimal app and the worker afterwards. Each ratio is printed beside its target (issue 18).
  * BENCH_QUICK=1: the status and view rows only; BENCH_WRITE=0: leave bench/results.md alone.
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import postgres from "postgres";
@@ -19,6 +18,7 @@ import { freePort, type RunningApp, startApp } from "../tests/helpers/app";
 import { signIn } from "../tests/helpers/auth";
 import { createTestDatabase } from "../tests/helpers/postgres";
 import { Keypair } from "../tests/helpers/stellar";
+import { buildMinimal, spawnMinimal } from "./minimal";
 import { percentile, writeSection } from "./results-file";
 import { seedInvoices } from "./seed";
 
@@ -100,36 +100,13 @@ async function startBare(dbUrl: string): Promise<{ url: string; child: ChildProc
   return { url: `http://127.0.0.1:${port}`, child };
 }
 
-/**
- * The minimal Next.js app of bench/minimal-app, built and started (`next start`) in a folder
- * of its own outside this project, so Next.js does not pick up this project's files (its
- * instrumentation hook, say). Built with webpack: Turbopack refuses a node_modules symlinked
- * from outside its root.
- */
+/** The minimal Next.js app (bench/minimal.ts), built and started, ready to answer. */
 async function startMinimal(
   dbUrl: string,
 ): Promise<{ url: string; child: ChildProcess; dir: string }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "minimal-next-"));
-  fs.cpSync(path.join(ROOT, "bench", "minimal-app"), dir, { recursive: true });
-  fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"));
-  const next = path.join(ROOT, "node_modules/next/dist/bin/next");
-  execFileSync(process.execPath, [next, "build", "--webpack"], {
-    cwd: dir,
-    stdio: "ignore",
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-  });
+  const dir = buildMinimal();
   const port = await freePort();
-  const child = spawn(process.execPath, [next, "start", "-p", String(port), "-H", "127.0.0.1"], {
-    cwd: dir,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      DATABASE_URL: dbUrl,
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
-    },
-    stdio: "ignore",
-  });
+  const child = spawnMinimal(dir, dbUrl, port);
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 200; i++) {
     const ok = await fetch(`${url}/api/status/none`).then(

@@ -23,10 +23,44 @@ export async function freePort(): Promise<number> {
 }
 
 /** The production server as `npm run serve` runs it (built by `npm run build`). */
-const SERVER_ARGS = [path.join(ROOT, "dist", "server.mjs")];
+export const SERVER_ARGS = [path.join(ROOT, "dist", "server.mjs")];
 
 export const TEST_JWT_SECRET = "test-secret-0123456789abcdef0123456789abcdef";
 export const TEST_CRON_SECRET = "test-cron-secret-0123456789";
+
+/** The clean environment the tests run the server in, on `port`, plus `env`. */
+export function appEnvironment(
+  port: number,
+  env: Record<string, string | undefined>,
+): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    ...(process.env.NEXT_DIST_DIR ? { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR } : {}),
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    APP_URL: `http://127.0.0.1:${port}`,
+    JWT_SECRET: TEST_JWT_SECRET,
+    SERVICE_NAME: "Stellar Invoicing Test",
+    LOG_LEVEL: "warn",
+    // Tests never reach the real Stellar network: Horizon is a local ledger or nothing.
+    HORIZON_TESTNET_URL: "http://127.0.0.1:9",
+    HORIZON_MAINNET_URL: "http://127.0.0.1:9",
+    RPC_TESTNET_URL: "http://127.0.0.1:9",
+    RPC_MAINNET_URL: "http://127.0.0.1:9",
+    // The whole suite runs with either ledger source (issue 31: LEDGER_SOURCE=rpc npm test).
+    ...(process.env.LEDGER_SOURCE ? { LEDGER_SOURCE: process.env.LEDGER_SOURCE } : {}),
+    // Nor the real price source: a suite that needs prices starts the local one.
+    PRICE_SOURCE_URL: "http://127.0.0.1:9/api/v3/simple/price?ids=stellar&vs_currencies=usd",
+    PRICE_SOURCE_EUR_URL:
+      "http://127.0.0.1:9/api/v3/simple/price?ids=stellar,euro-coin&vs_currencies=eur,usd",
+    WORKER: "off",
+    CRON_SECRET: TEST_CRON_SECRET,
+    ...env,
+  };
+}
 
 /**
  * Starts the real server (server.ts over the `next build` output) as a child process and
@@ -37,33 +71,7 @@ export async function startApp(env: Record<string, string | undefined>): Promise
   let output = "";
   const child: ChildProcess = spawn(process.execPath, SERVER_ARGS, {
     cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
-      ...(process.env.NEXT_DIST_DIR ? { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR } : {}),
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      APP_URL: `http://127.0.0.1:${port}`,
-      JWT_SECRET: TEST_JWT_SECRET,
-      SERVICE_NAME: "Stellar Invoicing Test",
-      LOG_LEVEL: "warn",
-      // Tests never reach the real Stellar network: Horizon is a local ledger or nothing.
-      HORIZON_TESTNET_URL: "http://127.0.0.1:9",
-      HORIZON_MAINNET_URL: "http://127.0.0.1:9",
-      RPC_TESTNET_URL: "http://127.0.0.1:9",
-      RPC_MAINNET_URL: "http://127.0.0.1:9",
-      // The whole suite runs with either ledger source (issue 31: LEDGER_SOURCE=rpc npm test).
-      ...(process.env.LEDGER_SOURCE ? { LEDGER_SOURCE: process.env.LEDGER_SOURCE } : {}),
-      // Nor the real price source: a suite that needs prices starts the local one.
-      PRICE_SOURCE_URL: "http://127.0.0.1:9/api/v3/simple/price?ids=stellar&vs_currencies=usd",
-      PRICE_SOURCE_EUR_URL:
-        "http://127.0.0.1:9/api/v3/simple/price?ids=stellar,euro-coin&vs_currencies=eur,usd",
-      WORKER: "off",
-      CRON_SECRET: TEST_CRON_SECRET,
-      ...env,
-    },
+    env: appEnvironment(port, env),
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (d) => {

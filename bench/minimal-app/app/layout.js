@@ -1,3 +1,7 @@
 export default function Layout({ children }) {
-  return children;
+  return (
+    <html lang="en">
+      <body>{children}</body>
+    </html>
+  );
 }
