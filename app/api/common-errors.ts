@@ -1,11 +1,13 @@
 import { ForbiddenError, NotFoundError } from "@/lib/domain/errors";
+import {
+  CREDIT_NOTE_NOT_FOUND,
+  LINK_NOT_FOUND,
+  QUOTE_NOT_FOUND,
+  WEBHOOK_NOT_FOUND,
+} from "@/lib/domain/not-found";
 import type { LimitSpec } from "@/lib/http/route";
 import { costlyPolicy } from "@/lib/ratelimit/policies";
-import { CREDIT_NOTE_NOT_FOUND } from "@/lib/services/credit-notes/credit-notes";
 import { INVOICE_NOT_FOUND } from "@/lib/services/invoices/store";
-import { LINK_NOT_FOUND } from "@/lib/services/links/links";
-import { QUOTE_NOT_FOUND } from "@/lib/services/quotes/store";
-import { WEBHOOK_NOT_FOUND } from "@/lib/webhooks/subscriptions";
 
 /** Errors several operations declare (their spec.ts); each is what the service throws. */
 export const notOwner = new ForbiddenError("Unauthorized");

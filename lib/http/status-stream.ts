@@ -4,7 +4,7 @@ import { StatusStreams, TOO_MANY_STREAMS } from "@/lib/realtime/status-streams";
 import { getRuntime, type Runtime } from "@/lib/runtime";
 import { paymentStatusSerializer } from "@/lib/serializers/payments";
 import type { ServiceContext } from "@/lib/services/context";
-import { getPaymentStatus, type PaymentStatus } from "@/lib/services/payments/settle";
+import { getPaymentStatus, type PaymentStatus } from "@/lib/services/payments/status";
 import { clientIp } from "./client-ip";
 import { type Reply, rawReply } from "./endpoint";
 import { etagOf } from "./etag";

@@ -16,7 +16,7 @@ import type { PaymentIntent } from "@/lib/services/payments/pay-intent";
 import type { PayOptions } from "@/lib/services/payments/pay-options";
 import type { QuoteRow } from "@/lib/services/payments/quotes";
 import type { RecordOutcome } from "@/lib/services/payments/record-payment";
-import type { PaymentStatus } from "@/lib/services/payments/settle";
+import type { PaymentStatus } from "@/lib/services/payments/status";
 import type { VerifiedTransaction } from "@/lib/services/payments/verify-tx";
 import { iso } from "./common";
 import { paidAndDueA, paidAndDueB, receivedPaymentA, receivedPaymentB } from "./invoices";

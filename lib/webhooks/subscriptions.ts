@@ -3,6 +3,7 @@ import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { webhookDeliveries, webhookSubscriptions } from "@/db/schema";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "@/lib/domain/errors";
+import { WEBHOOK_NOT_FOUND } from "@/lib/domain/not-found";
 import { DELIVERY_ERRORS } from "@/lib/domain/webhook-errors";
 import { isId, newId } from "@/lib/ids";
 import type { CreateWebhookInput } from "@/lib/schemas/webhooks";
@@ -18,7 +19,7 @@ export type SubscriptionRow = typeof webhookSubscriptions.$inferSelect;
 /** The create response: the only time the secret is shown. */
 export type CreatedSubscription = SubscriptionRow & { secret: string };
 
-export const WEBHOOK_NOT_FOUND = "Webhook not found";
+export { WEBHOOK_NOT_FOUND };
 export const MAX_WEBHOOKS_PER_WALLET = 10;
 export const WEBHOOK_LIMIT_REACHED = `Webhook limit reached (at most ${MAX_WEBHOOKS_PER_WALLET} per wallet)`;
 

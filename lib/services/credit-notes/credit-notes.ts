@@ -12,6 +12,7 @@ import { BusinessRuleError, ConflictError, NotFoundError } from "@/lib/domain/er
 import { amountUnit, invoiceAmountDue } from "@/lib/domain/fiat";
 import { isPayable, transition } from "@/lib/domain/invoice-state";
 import { sumAmounts, toStroops } from "@/lib/domain/money";
+import { CREDIT_NOTE_NOT_FOUND } from "@/lib/domain/not-found";
 import { taxInCurrency } from "@/lib/domain/tax";
 import { t } from "@/lib/i18n";
 import { isId, newId } from "@/lib/ids";
@@ -35,7 +36,7 @@ import { creditNoteLanguage } from "./language";
 
 export type CreditNoteRow = typeof creditNotes.$inferSelect;
 
-export const CREDIT_NOTE_NOT_FOUND = "Credit note not found";
+export { CREDIT_NOTE_NOT_FOUND };
 export const NOT_SENT = "Only a sent invoice can be credited";
 export const LINK_NOT_CREDITED = "A payment link cannot be credited";
 export const REFUND_NOT_OF_INVOICE = "refundId must be a refund of this invoice";

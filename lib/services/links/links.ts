@@ -14,6 +14,7 @@ import {
   type Totals,
   toStroops,
 } from "@/lib/domain/money";
+import { LINK_NOT_FOUND } from "@/lib/domain/not-found";
 import { isId, newId } from "@/lib/ids";
 import type { CreateLinkInput } from "@/lib/schemas/links";
 import {
@@ -33,7 +34,8 @@ import {
   replaceLineItems,
 } from "../invoices/store";
 
-export const LINK_NOT_FOUND = "Link not found";
+export { LINK_NOT_FOUND };
+
 const DEFAULT_TTL_MS = 24 * 3600_000;
 const MAX_TTL_MS = 90 * 24 * 3600_000;
 

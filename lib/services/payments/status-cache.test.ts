@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ChangeListener, InvoiceChanges } from "@/lib/realtime/invoice-changes";
 import type { QuoteRow } from "./quotes";
-import type { PaymentStatus } from "./settle";
+import type { PaymentStatus } from "./status";
 import { STATUS_CACHE_TTL, StatusCache } from "./status-cache";
 
 /** A change feed the test drives: `notify(id)` as a NOTIFY would, `listening` as the link is. */

@@ -1,5 +1,5 @@
 import type { InvoiceChanges } from "@/lib/realtime/invoice-changes";
-import type { PaymentStatus } from "./settle";
+import type { PaymentStatus } from "./status";
 
 /** How long an entry may answer (docs/decisions.md, "Pushed status"). */
 export const STATUS_CACHE_TTL = {

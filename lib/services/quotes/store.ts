@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { quoteAuditLogs, quoteNumberCounters, salesQuotes } from "@/db/schema";
 import { ForbiddenError, NotFoundError } from "@/lib/domain/errors";
+import { QUOTE_NOT_FOUND } from "@/lib/domain/not-found";
 import { isId } from "@/lib/ids";
 import { keySees } from "@/lib/services/auth/key-network";
 import type { AuthedContext } from "@/lib/services/context";
@@ -11,7 +12,7 @@ export type NewQuoteRow = typeof salesQuotes.$inferInsert;
 export type QuoteAuditRow = typeof quoteAuditLogs.$inferSelect;
 export type OwnerQuote = QuoteRow & { auditLogs: QuoteAuditRow[] };
 
-export const QUOTE_NOT_FOUND = "Quote not found";
+export { QUOTE_NOT_FOUND };
 
 /** A live (not deleted) quote; 404 otherwise. `lock`: FOR UPDATE for the rest of `tx`. */
 export async function getLiveQuote(db: DbOrTx, id: string, lock = false): Promise<QuoteRow> {

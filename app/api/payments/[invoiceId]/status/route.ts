@@ -1,6 +1,6 @@
 import { serveFromFront } from "@/lib/http/front";
 import { defineRoute, methods } from "@/lib/http/route";
-import { getPaymentStatus } from "@/lib/services/payments/settle";
+import { getPaymentStatus } from "@/lib/services/payments/status";
 import * as spec from "./spec";
 
 const get = defineRoute(spec.getPaymentStatus, ({ ctx, params }) =>

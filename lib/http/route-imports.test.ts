@@ -1,0 +1,59 @@
+import path from "node:path";
+import { build } from "esbuild";
+import { describe, expect, it } from "vitest";
+
+const ROOT = path.resolve(import.meta.dirname, "..", "..");
+
+/**
+ * The project files a route loads when its first request arrives: its static import graph
+ * (dynamic imports load later, on use), packages left out.
+ */
+async function staticGraph(entry: string): Promise<string[]> {
+  const result = await build({
+    entryPoints: [path.join(ROOT, entry)],
+    bundle: true,
+    write: false,
+    platform: "node",
+    format: "esm",
+    packages: "external",
+    metafile: true,
+    logLevel: "silent",
+    jsx: "automatic",
+    alias: { "@": ROOT },
+    outdir: path.join(ROOT, ".route-imports"),
+  });
+  const inputs = result.metafile.inputs;
+  const abs = (f: string) => path.resolve(process.cwd(), f);
+  const byFile = new Map(Object.entries(inputs).map(([f, v]) => [abs(f), v]));
+  const seen = new Set<string>();
+  const stack = [path.join(ROOT, entry)];
+  while (stack.length) {
+    const file = stack.pop() as string;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const imp of byFile.get(file)?.imports ?? []) {
+      if (imp.kind !== "dynamic-import" && !imp.external) stack.push(abs(imp.path));
+    }
+  }
+  return [...seen].map((f) => path.relative(ROOT, f));
+}
+
+// Cold start (ARCHITECTURE.md, Memory): the status a checkout polls answers from a narrow read;
+// its first request must not load the settlement (ledger clients, transaction decoding,
+// payment recording) nor, through the 404 messages its spec names, email and credit notes.
+describe("GET /api/payments/:id/status loads only what it answers with", () => {
+  it("its import graph holds the status read and none of the settlement, email or credit notes", async () => {
+    const files = await staticGraph("app/api/payments/[invoiceId]/status/route.ts");
+    const heavy = files.filter(
+      (f) =>
+        f === "lib/services/payments/settle.ts" ||
+        f === "lib/services/payments/record-payment.ts" ||
+        f === "lib/ledger-sources/index.ts" ||
+        f.startsWith("lib/services/email/") ||
+        f.startsWith("lib/services/credit-notes/") ||
+        f.startsWith("lib/webhooks/"),
+    );
+    expect(heavy).toEqual([]);
+    expect(files).toContain("lib/services/payments/status.ts");
+  }, 30_000);
+});
