@@ -8,7 +8,7 @@ const ROOT = path.resolve(import.meta.dirname, "..", "..");
  * The project files a route loads when its first request arrives: its static import graph
  * (dynamic imports load later, on use), packages left out.
  */
-async function staticGraph(entry: string): Promise<string[]> {
+async function staticGraph(entry: string): Promise<{ files: string[]; packages: string[] }> {
   const result = await build({
     entryPoints: [path.join(ROOT, entry)],
     bundle: true,
@@ -26,16 +26,19 @@ async function staticGraph(entry: string): Promise<string[]> {
   const abs = (f: string) => path.resolve(process.cwd(), f);
   const byFile = new Map(Object.entries(inputs).map(([f, v]) => [abs(f), v]));
   const seen = new Set<string>();
+  const packages = new Set<string>();
   const stack = [path.join(ROOT, entry)];
   while (stack.length) {
     const file = stack.pop() as string;
     if (seen.has(file)) continue;
     seen.add(file);
     for (const imp of byFile.get(file)?.imports ?? []) {
-      if (imp.kind !== "dynamic-import" && !imp.external) stack.push(abs(imp.path));
+      if (imp.kind === "dynamic-import") continue;
+      if (imp.external) packages.add(imp.path);
+      else stack.push(abs(imp.path));
     }
   }
-  return [...seen].map((f) => path.relative(ROOT, f));
+  return { files: [...seen].map((f) => path.relative(ROOT, f)), packages: [...packages] };
 }
 
 // Cold start (ARCHITECTURE.md, Memory): the status a checkout polls answers from a narrow read;
@@ -43,7 +46,7 @@ async function staticGraph(entry: string): Promise<string[]> {
 // payment recording) nor, through the 404 messages its spec names, email and credit notes.
 describe("GET /api/payments/:id/status loads only what it answers with", () => {
   it("its import graph holds the status read and none of the settlement, email or credit notes", async () => {
-    const files = await staticGraph("app/api/payments/[invoiceId]/status/route.ts");
+    const { files } = await staticGraph("app/api/payments/[invoiceId]/status/route.ts");
     const heavy = files.filter(
       (f) =>
         f === "lib/services/payments/settle.ts" ||
@@ -55,5 +58,14 @@ describe("GET /api/payments/:id/status loads only what it answers with", () => {
     );
     expect(heavy).toEqual([]);
     expect(files).toContain("lib/services/payments/status.ts");
+  }, 30_000);
+
+  it("the checkout page /pay/:id loads no PDF, QR code or e-invoice code until a document is asked for", async () => {
+    const { files, packages } = await staticGraph("app/pay/[id]/page.tsx");
+    expect(files).toContain("lib/services/invoices/public-documents.ts");
+    expect(
+      files.filter((f) => /^lib\/services\/invoices\/(invoice-pdf|pdf-|einvoice)/.test(f)),
+    ).toEqual([]);
+    expect(packages.filter((p) => ["pdfkit", "qrcode", "xmlbuilder2"].includes(p))).toEqual([]);
   }, 30_000);
 });

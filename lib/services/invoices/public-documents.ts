@@ -3,7 +3,6 @@ import { NotFoundError } from "@/lib/domain/errors";
 import type { ServiceContext } from "../context";
 import { getLink } from "../links/links";
 import { signId, verifySignedId } from "../signed-ids";
-import { invoicePdf } from "./invoice-pdf";
 import { INVOICE_NOT_FOUND, type PaymentRow } from "./store";
 import { getPublicInvoice, type PublicInvoice } from "./view-invoice";
 
@@ -41,12 +40,17 @@ export async function documentsInvoice(ctx: ServiceContext, token: string): Prom
   return invoice;
 }
 
-/** The same PDF the owner downloads (its cache and worker threads, lib/services/invoices/invoice-pdf.ts). */
+/**
+ * The same PDF the owner downloads (its cache and worker threads, lib/services/invoices/invoice-pdf.ts),
+ * loaded on first use: the checkout page imports this module for `documentPaths` and must not
+ * load the PDF and e-invoice code with it (ARCHITECTURE.md, Memory: cold start).
+ */
 export async function documentsInvoicePdf(
   ctx: ServiceContext,
   token: string,
 ): Promise<{ invoice: PublicInvoice; pdf: Buffer }> {
   const invoice = await documentsInvoice(ctx, token);
+  const { invoicePdf } = await import("./invoice-pdf");
   return { invoice, pdf: await invoicePdf(ctx.db, ctx.config, invoice) };
 }
 
