@@ -67,9 +67,13 @@ const ROWS = [
   "status",
 ] as const;
 
-async function sequential(paths: string[], headers: Record<string, string>): Promise<Seq> {
+async function sequential(
+  paths: string[],
+  headers: Record<string, string>,
+  n = REQUESTS,
+): Promise<Seq> {
   const times: number[] = [];
-  for (let i = 0; i < REQUESTS; i++) {
+  for (let i = 0; i < n; i++) {
     const t = performance.now();
     const res = await fetch(paths[i % paths.length], { headers });
     await res.arrayBuffer();
@@ -267,7 +271,7 @@ async function runSize(n: number): Promise<SizeResult> {
         continue;
       }
       const headers = row === "public view" || row === "status" ? {} : auth;
-      await sequential(p.map(u), headers).catch(() => null); // warm-up
+      await sequential(p.map(u), headers, 20).catch(() => null); // warm-up
       const seq = await sequential(p.map(u), headers);
       const l = await load(app.url, p, headers);
       console.log(
