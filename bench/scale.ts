@@ -35,7 +35,12 @@ import { percentile, writeSubsection } from "./results-file";
 import { generateBooks } from "./scale-data";
 
 const SMALL = process.env.BENCH_SCALE === "small";
-const SIZES = SMALL ? [10_000, 100_000] : [100_000, 1_000_000];
+/** BENCH_SCALE_SIZES=2000,4000: any two sizes (a smoke run). */
+const SIZES = process.env.BENCH_SCALE_SIZES
+  ? process.env.BENCH_SCALE_SIZES.split(",").map(Number)
+  : SMALL
+    ? [10_000, 100_000]
+    : [100_000, 1_000_000];
 const DURATION = Number(process.env.BENCH_SECONDS ?? (SMALL ? 5 : 10));
 const REQUESTS = Number(process.env.BENCH_SCALE_REQUESTS ?? 200);
 const CONNECTIONS = 64;
