@@ -1,6 +1,3 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
-import { isRootDatabase, prepared } from "@/db/prepared";
-import { invoices } from "@/db/schema";
 import { payableTotal } from "@/lib/domain/credit-note";
 import {
   BusinessRuleError,
@@ -19,7 +16,6 @@ import {
   underpaymentMessage,
 } from "@/lib/domain/payment-match";
 import { isPaidInFull } from "@/lib/domain/settlement";
-import { isId } from "@/lib/ids";
 import { type LedgerSource, LedgerSourceError, ledgerSourceFor } from "@/lib/ledger-sources";
 import { networkAssets } from "@/lib/stellar/assets";
 import {
@@ -35,15 +31,8 @@ import type { ServiceContext } from "../context";
 import { withTransaction } from "../db";
 import { applyTransition, SYSTEM_ACTOR } from "../invoices/lifecycle";
 import { networkName } from "../invoices/network";
-import {
-  getLiveInvoice,
-  INVOICE_NOT_FOUND,
-  type InvoiceRow,
-  loadPayments,
-  lockLiveInvoice,
-  type PaymentRow,
-} from "../invoices/store";
-import { currentQuote, type QuoteRow, quoteLiveAt } from "./quotes";
+import { getLiveInvoice, type InvoiceRow, lockLiveInvoice } from "../invoices/store";
+import { quoteLiveAt } from "./quotes";
 import {
   answerFor,
   classifyAgainstInvoice,
