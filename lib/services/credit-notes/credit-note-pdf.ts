@@ -1,8 +1,9 @@
 import { partyLines } from "@/lib/domain/address";
-import { formatAmount, formatFiat, formatPriced, isZero, trimZeros } from "@/lib/format";
-import { type MessageKey, schemeLabels, translator } from "@/lib/i18n";
+import { formatFiat, formatPriced, isZero, trimZeros } from "@/lib/format";
+import { schemeLabels, translator } from "@/lib/i18n";
 import { formatDay, localizeAmount, localizeNumber } from "@/lib/i18n/format";
 import {
+  breakdownRows,
   drawHeader,
   drawItems,
   drawParties,
@@ -11,6 +12,7 @@ import {
   MUTED,
   openPdf,
   type TotalRow,
+  taxedItemRows,
 } from "@/lib/services/documents/pdf-frame";
 import type { InvoiceRow } from "@/lib/services/invoices/store";
 import type { CreditNoteRow } from "./credit-notes";
@@ -117,32 +119,13 @@ export function renderCreditNotePdf(
       rate: tr("creditNote.rate", { unit }),
       amount: tr("creditNote.amount", { unit }),
     },
-    note.lines.map((line) => ({
-      description: line.description,
-      tax: `${num(trimZeros(line.taxRate ?? invoice.taxRate))}%`,
-      quantity: num(trimZeros(line.quantity)),
-      rate: amt(formatAmount(line.rate)),
-      amount: amt(formatAmount(line.amount)),
-    })),
+    taxedItemRows(note.lines, invoice.taxRate, { num, amt }),
   );
 
   const rows: TotalRow[] = [[tr("creditNote.subtotal"), money(note.subtotal), false]];
   if (!isZero(note.discount))
     rows.push([tr("creditNote.discount"), `-${money(note.discount)}`, false]);
-  for (const r of note.taxBreakdown) {
-    const base = money(r.taxableAmount);
-    rows.push([
-      r.category === "S"
-        ? tr("creditNote.taxRow", { rate: num(trimZeros(r.rate)), base })
-        : tr("creditNote.exemptRow", {
-            category: tr(`tax.name.${r.category}` as MessageKey),
-            code: r.category,
-            base,
-          }),
-      money(r.taxAmount),
-      false,
-    ]);
-  }
+  rows.push(...breakdownRows(note.taxBreakdown, tr, money, { num }));
   rows.push([tr("creditNote.totalTax"), money(note.taxAmount), false]);
   rows.push([tr("creditNote.total"), money(note.total), true]);
   if (note.taxCurrency && note.taxAmountInTaxCurrency) {

@@ -1,7 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import PDFDocument from "pdfkit";
+import type { TaxBreakdownRow } from "@/lib/domain/tax";
 import { embedFacturX, pdfA3Options } from "@/lib/einvoice/facturx";
+import { formatAmount, trimZeros } from "@/lib/format";
+import type { MessageKey, translator } from "@/lib/i18n";
 
 // The frame every document PDF shares (docs/decisions.md, Document PDFs): the page (A4, 50 pt
 // margins, the DejaVu fonts, the colours), the header (title and number on the left, the dates
@@ -226,6 +229,59 @@ export function drawItems(
   }
   doc.moveTo(left, y).lineTo(right, y).lineWidth(0.5).strokeColor(RULE).stroke();
   return y + 10;
+}
+
+/** A document's number words: `num` a rate or quantity, `amt` an amount, in its language. */
+type Words = { num: (v: string) => string; amt: (text: string) => string };
+
+/**
+ * Lines with a tax column as the table prints them (the quote's, the credit note's): each
+ * one's rate (the document's when the line has none), quantity, rate and amount.
+ */
+export function taxedItemRows(
+  lines: readonly {
+    description: string;
+    quantity: string;
+    rate: string;
+    amount: string;
+    taxRate?: string | null;
+  }[],
+  documentRate: string,
+  { num, amt }: Words,
+): ItemRow[] {
+  return lines.map((line) => ({
+    description: line.description,
+    tax: `${num(trimZeros(line.taxRate ?? documentRate))}%`,
+    quantity: num(trimZeros(line.quantity)),
+    rate: amt(formatAmount(line.rate)),
+    amount: amt(formatAmount(line.amount)),
+  }));
+}
+
+/**
+ * One totals row per tax category and rate ("VAT 19% of 91.66 EUR", "Exempt (E) on ..."), in
+ * the catalogue's `creditNote.taxRow` / `creditNote.exemptRow` words (the quote's too).
+ */
+export function breakdownRows(
+  rows: readonly TaxBreakdownRow[],
+  tr: ReturnType<typeof translator>,
+  money: (v: string) => string,
+  { num }: Pick<Words, "num">,
+): TotalRow[] {
+  return rows.map((r) => {
+    const base = money(r.taxableAmount);
+    return [
+      r.category === "S"
+        ? tr("creditNote.taxRow", { rate: num(trimZeros(r.rate)), base })
+        : tr("creditNote.exemptRow", {
+            category: tr(`tax.name.${r.category}` as MessageKey),
+            code: r.category,
+            base,
+          }),
+      money(r.taxAmount),
+      false,
+    ];
+  });
 }
 
 /** A totals row: label, value, and whether it is the total (bold, larger). */

@@ -1,11 +1,12 @@
 import { partyLines } from "@/lib/domain/address";
 import { breakdownOf } from "@/lib/domain/tax";
-import { formatAmount, formatPriced, isZero, trimZeros } from "@/lib/format";
-import { type MessageKey, schemeLabels, translator } from "@/lib/i18n";
+import { formatPriced, isZero } from "@/lib/format";
+import { schemeLabels, translator } from "@/lib/i18n";
 import { formatDay, localizeAmount, localizeNumber } from "@/lib/i18n/format";
 import type { QuoteInvoiceBody } from "@/lib/schemas/quotes";
 import type { ServiceContext } from "@/lib/services/context";
 import {
+  breakdownRows,
   drawHeader,
   drawItems,
   drawParties,
@@ -14,6 +15,7 @@ import {
   MUTED,
   openPdf,
   type TotalRow,
+  taxedItemRows,
 } from "@/lib/services/documents/pdf-frame";
 import { getProfile, pdfProfileOf } from "@/lib/services/profile/profile";
 import { getPublicQuote } from "./quotes";
@@ -98,33 +100,15 @@ export function renderQuotePdf(
       rate: tr("quote.rate", { unit }),
       amount: tr("quote.amount", { unit }),
     },
-    quote.lineItems.map((line) => ({
-      description: line.description,
-      tax: `${num(trimZeros(line.taxRate ?? quote.taxRate))}%`,
-      quantity: num(trimZeros(line.quantity)),
-      rate: amt(formatAmount(line.rate)),
-      amount: amt(formatAmount(line.amount)),
-    })),
+    taxedItemRows(quote.lineItems, quote.taxRate, { num, amt }),
   );
 
   const rows: TotalRow[] = [[tr("quote.subtotal"), money(quote.subtotal), false]];
   if (!isZero(quote.discount))
     rows.push([tr("quote.discount"), `-${money(quote.discount)}`, false]);
-  for (const r of breakdownOf(quote)) {
-    if (isZero(r.taxAmount) && r.category === "S") continue;
-    const base = money(r.taxableAmount);
-    rows.push([
-      r.category === "S"
-        ? tr("creditNote.taxRow", { rate: num(trimZeros(r.rate)), base })
-        : tr("creditNote.exemptRow", {
-            category: tr(`tax.name.${r.category}` as MessageKey),
-            code: r.category,
-            base,
-          }),
-      money(r.taxAmount),
-      false,
-    ]);
-  }
+  // A zero standard-rate row says nothing on a quote: left out.
+  const taxed = breakdownOf(quote).filter((r) => !(isZero(r.taxAmount) && r.category === "S"));
+  rows.push(...breakdownRows(taxed, tr, money, { num }));
   rows.push([tr("quote.total"), money(quote.total), true]);
   y = drawTotals(frame, y, rows, { reserve: 60, wide: true });
   doc
