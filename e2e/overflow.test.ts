@@ -5,6 +5,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Asset, funded, Memo, pay, send } from "@/tests/helpers/stellar";
+import { seriousViolations } from "./helpers/axe";
 import {
   DESKTOP,
   type GuardedContext,
@@ -387,6 +388,29 @@ describe("every page fits at 375 px and 1280 px", () => {
       expect(found).toEqual([]);
     });
   }
+
+  it("the lists and the issue-32 pages have no serious axe finding at 375 px", async () => {
+    // The document lists (their search box and filters), the quote pages, the client's public
+    // quote page, and the client page with its statement card (ISSUE 32 item 4).
+    const page = await signedInPage(PHONE);
+    const found: string[] = [];
+    for (const route of [
+      "/invoices",
+      "/quotes",
+      "/quotes/new",
+      `/quotes/${ids.quote}`,
+      `/quotes/${ids.quoteDraft}`,
+      `/quotes/${ids.quoteDraft}/edit`,
+      `/quote/${ids.quote}`,
+      `/clients/${ids.client}`,
+    ]) {
+      await open(page, route);
+      for (const v of await seriousViolations(page)) {
+        found.push(`${route}: ${v.id} (${v.help}) at ${v.targets.join(", ")}`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
 
   it("on a phone the line items show Amount, with quantity × rate under the description", async () => {
     const page = await signedInPage(PHONE);

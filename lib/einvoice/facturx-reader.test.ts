@@ -2,7 +2,7 @@ import Big from "big.js";
 import { FacturX } from "factur-x-kit";
 import PDFDocument from "pdfkit";
 import { describe, expect, it } from "vitest";
-import { loadFonts } from "@/lib/services/invoices/pdf-render";
+import { loadFonts } from "@/lib/services/documents/pdf-frame";
 import { parseCii, text, texts } from "@/tests/helpers/cii-read";
 import { LINES, SUMS } from "@/tests/helpers/cii-rules";
 import { CASES } from "@/tests/helpers/einvoice-cases";

@@ -1,13 +1,9 @@
-import fs from "node:fs";
-import path from "node:path";
-import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import { addressLines, taxIdLine } from "@/lib/domain/address";
 import { invoiceAmountDue } from "@/lib/domain/fiat";
 import { toStroops } from "@/lib/domain/money";
 import { breakdownOf, taxInCurrency } from "@/lib/domain/tax";
 import { TAX_CATEGORY_NOTES, type TaxCategory } from "@/lib/domain/tax-categories";
-import { embedFacturX, pdfA3Options } from "@/lib/einvoice/facturx";
 // Amounts as the freelancer pages show them: the one formatting module, pure string work.
 import {
   formatAmount,
@@ -24,6 +20,17 @@ import { formatDay, localizeAmount, localizeNumber } from "@/lib/i18n/format";
 const formatExactAmount = (amount: string, asset: string) => `${formatGrouped(amount)} ${asset}`;
 
 import { INVOICE_STORED_KEYS } from "@/lib/schemas/invoices";
+import {
+  drawHeader,
+  drawItems,
+  drawParties,
+  drawTotals,
+  type HeaderLine,
+  INK,
+  MUTED,
+  openPdf,
+  type TotalRow,
+} from "@/lib/services/documents/pdf-frame";
 import { NETWORK_PASSPHRASES } from "@/lib/stellar/networks";
 import type { LineItemRow, OwnerInvoice, PaymentRow } from "./store";
 
@@ -132,34 +139,7 @@ function documentWords(lang: Language) {
 const networkLabel = (passphrase: string) =>
   passphrase === NETWORK_PASSPHRASES.mainnet ? "Stellar Mainnet" : "Stellar Testnet";
 
-export const INK = "#0f172a";
-export const MUTED = "#475569";
-export const RULE = "#cbd5e1";
 const PAID_GREEN = "#047857";
-
-/**
- * DejaVu Sans (from the dejavu-fonts-ttf package): names and addresses in Polish, Czech,
- * Turkish, Greek, Cyrillic and more render as typed, where the 14 standard PDF fonts only
- * know Windows-1252. pdfkit embeds only the glyphs used, so a PDF stays small. Read once;
- * resolved from the project folder like the migrations (npm scripts run from there).
- */
-const FONT_DIR = path.join(process.cwd(), "node_modules", "dejavu-fonts-ttf", "ttf");
-const FONT_FILES = {
-  Body: "DejaVuSans.ttf",
-  Bold: "DejaVuSans-Bold.ttf",
-  Mono: "DejaVuSansMono.ttf",
-} as const;
-let fonts: Record<keyof typeof FONT_FILES, Buffer> | undefined;
-/** The fonts, also the credit note's (lib/services/credit-notes/credit-note-pdf.ts). */
-export function loadFonts() {
-  fonts ??= Object.fromEntries(
-    Object.entries(FONT_FILES).map(([name, file]) => [
-      name,
-      fs.readFileSync(path.join(FONT_DIR, file)),
-    ]),
-  ) as Record<keyof typeof FONT_FILES, Buffer>;
-  return fonts;
-}
 
 /**
  * The invoice as a PDF (A4, DejaVu fonts): header, parties, line items, totals, status and
@@ -180,31 +160,16 @@ export function renderInvoicePdf(
     method,
   } = documentWords(lang);
   const schemes = schemeLabels(lang);
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: 50,
-    compress: options.compress ?? true,
+  const frame = openPdf({
+    compress: options.compress,
+    eInvoiceXml: options.eInvoiceXml,
     info: {
       Title: `${tr("doc.invoice")} ${invoice.invoiceNumber}`,
       Subject: invoice.title,
       Author: invoice.freelancerName ?? invoice.freelancerCompany ?? invoice.freelancerWallet,
-      Creator: "Stellar Invoicing",
     },
-    ...(options.eInvoiceXml ? pdfA3Options(loadFonts().Body) : {}),
   });
-  if (options.eInvoiceXml) embedFacturX(doc, options.eInvoiceXml);
-  for (const [name, data] of Object.entries(loadFonts())) doc.registerFont(name, data);
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
-  const right = left + width;
-  const bottom = () => doc.page.height - doc.page.margins.bottom;
+  const { doc, done, left, width, right, bottom } = frame;
   // A fiat-priced invoice's amounts are in its price currency (docs/decisions.md, Fiat pricing).
   const money = (amount: string) => inLocale(formatPriced(amount, invoice));
   const c = invoice.priceCurrency ?? invoice.currency;
@@ -212,51 +177,22 @@ export function renderInvoicePdf(
   // Every payment that counted, oldest first: a paid invoice may have been paid in parts.
   const received = (invoice.payments ?? []).filter((p) => p.applied);
 
-  // Header: title and number on the left, the logo in the middle, status on the right.
-  if (options.profile?.logo) {
-    try {
-      doc.image(options.profile.logo.data, left + width / 2 - 70, 42, {
-        fit: [140, 48],
-        align: "center",
-        valign: "center",
-      });
-    } catch {
-      // An image pdfkit cannot read: the invoice goes out without it.
-    }
-  }
-  doc.fillColor(INK).font("Bold").fontSize(24).text(tr("pdf.heading"), left, 50);
-  doc.font("Body").fontSize(11).fillColor(MUTED).text(invoice.invoiceNumber, left, 80);
-  if (paid) {
+  // Header: title and number on the left, the logo in the middle, status and dates on the right.
+  const dates: HeaderLine[] = [
+    { text: tr("pdf.status", { status: tr(`doc.status.${invoice.status}`) }), strong: true },
+    { text: tr("pdf.issued", { date: day(invoice.sentAt ?? invoice.createdAt) }) },
+    { text: tr("pdf.due", { date: day(invoice.dueDate) }) },
+  ];
+  if (invoice.paidAt) dates.push({ text: tr("pdf.paidOn", { date: day(invoice.paidAt) }) });
+  drawHeader(frame, {
+    title: tr("pdf.heading"),
+    number: invoice.invoiceNumber,
+    logo: options.profile?.logo?.data,
     // A paid invoice says so at a glance (docs/decisions.md, Invoice PDF).
-    doc
-      .font("Bold")
-      .fontSize(20)
-      .fillColor(PAID_GREEN)
-      .text(tr("pdf.paidStamp"), left, 30, { width, align: "right" });
-  }
-  doc
-    .font("Bold")
-    .fontSize(11)
-    .fillColor(INK)
-    .text(tr("pdf.status", { status: tr(`doc.status.${invoice.status}`) }), left, 56, {
-      width,
-      align: "right",
-    });
-  doc
-    .font("Body")
-    .fontSize(9)
-    .fillColor(MUTED)
-    .text(tr("pdf.issued", { date: day(invoice.sentAt ?? invoice.createdAt) }), left, 74, {
-      width,
-      align: "right",
-    })
-    .text(tr("pdf.due", { date: day(invoice.dueDate) }), left, 86, { width, align: "right" });
-  if (invoice.paidAt) {
-    doc.text(tr("pdf.paidOn", { date: day(invoice.paidAt) }), left, 98, {
-      width,
-      align: "right",
-    });
-  }
+    stamp: paid ? { text: tr("pdf.paidStamp"), color: PAID_GREEN } : null,
+    lines: dates,
+    step: 12,
+  });
 
   doc.font("Bold").fontSize(14).fillColor(INK).text(invoice.title, left, 120, { width });
   let y = doc.y + 4;
@@ -284,116 +220,59 @@ export function renderInvoicePdf(
 
   // Parties.
   y += 10;
-  const col = width / 2 - 10;
-  const party = (x: string, label: string, lines: (string | null)[], mono?: string) => {
-    const startX = x === "left" ? left : left + width / 2 + 10;
-    doc.font("Bold").fontSize(8).fillColor(MUTED).text(label, startX, y, { width: col });
-    doc.font("Body").fontSize(10).fillColor(INK);
-    for (const line of lines) if (line) doc.text(line, startX, doc.y + 2, { width: col });
-    if (mono) {
-      doc
-        .font("Mono")
-        .fontSize(7.5)
-        .fillColor(MUTED)
-        .text(mono, startX, doc.y + 2, {
-          width: col,
-        });
-    }
-    return doc.y;
-  };
-  const fromEnd = party(
-    "left",
-    tr("pdf.from"),
-    [
-      invoice.freelancerName,
-      invoice.freelancerCompany,
-      invoice.freelancerEmail,
-      ...(options.profile?.lines ?? []),
-    ],
-    invoice.freelancerWallet,
+  const partiesEnd = drawParties(
+    frame,
+    y,
+    {
+      label: tr("pdf.from"),
+      lines: [
+        invoice.freelancerName,
+        invoice.freelancerCompany,
+        invoice.freelancerEmail,
+        ...(options.profile?.lines ?? []),
+      ],
+      wallet: invoice.freelancerWallet,
+    },
+    {
+      label: tr("pdf.billTo"),
+      lines: [
+        invoice.clientName,
+        invoice.clientCompany,
+        invoice.clientEmail,
+        // The structured address when there is one, else the free text.
+        invoice.clientPostalAddress
+          ? addressLines(invoice.clientPostalAddress).join("\n")
+          : invoice.clientAddress,
+        taxIdLine(invoice.clientTaxId, invoice.clientTaxScheme, schemes),
+      ],
+    },
   );
-  const toEnd = party("right", tr("pdf.billTo"), [
-    invoice.clientName,
-    invoice.clientCompany,
-    invoice.clientEmail,
-    // The structured address when there is one, else the free text.
-    invoice.clientPostalAddress
-      ? addressLines(invoice.clientPostalAddress).join("\n")
-      : invoice.clientAddress,
-    taxIdLine(invoice.clientTaxId, invoice.clientTaxScheme, schemes),
-  ]);
-  y = Math.max(fromEnd, toEnd) + 20;
+  y = partiesEnd + 20;
 
   // Line items.
   // With tax per line, each line's rate in its own column (docs/decisions.md, Tax per line).
   const lineTaxes = Boolean(invoice.taxBreakdown);
-  const cols = {
-    description: { x: left, w: width - (lineTaxes ? 300 : 260) },
-    tax: { x: right - 295, w: 40 },
-    quantity: { x: right - 255, w: 55 },
-    rate: { x: right - 195, w: 95 },
-    amount: { x: right - 95, w: 95 },
-  };
-  const header = () => {
-    doc.font("Bold").fontSize(8).fillColor(MUTED);
-    doc.text(tr("pdf.col.description"), cols.description.x, y, { width: cols.description.w });
-    if (lineTaxes) {
-      doc.text(tr("pdf.col.vat"), cols.tax.x, y, { width: cols.tax.w, align: "right" });
-    }
-    doc.text(tr("pdf.col.quantity"), cols.quantity.x, y, {
-      width: cols.quantity.w,
-      align: "right",
-    });
-    doc.text(tr("pdf.col.rate", { currency: c }), cols.rate.x, y, {
-      width: cols.rate.w,
-      align: "right",
-    });
-    doc.text(tr("pdf.col.amount", { currency: c }), cols.amount.x, y, {
-      width: cols.amount.w,
-      align: "right",
-    });
-    y += 14;
-    doc.moveTo(left, y).lineTo(right, y).lineWidth(0.5).strokeColor(RULE).stroke();
-    y += 6;
-  };
-  header();
-  doc.font("Body").fontSize(10);
-  for (const item of invoice.lineItems) {
-    const h = Math.max(doc.heightOfString(item.description, { width: cols.description.w }), 12);
-    if (y + h > bottom() - 10) {
-      doc.addPage();
-      y = doc.page.margins.top;
-      header();
-      doc.font("Body").fontSize(10);
-    }
-    doc.fillColor(INK);
-    doc.text(item.description, cols.description.x, y, { width: cols.description.w });
-    if (lineTaxes) {
-      const rate = item.taxRate ?? invoice.taxRate;
-      doc.text(`${number(trimZeros(rate))}%`, cols.tax.x, y, {
-        width: cols.tax.w,
-        align: "right",
-      });
-    }
-    doc.text(number(trimZeros(item.quantity)), cols.quantity.x, y, {
-      width: cols.quantity.w,
-      align: "right",
-    });
-    doc.text(inLocale(formatAmount(item.rate)), cols.rate.x, y, {
-      width: cols.rate.w,
-      align: "right",
-    });
-    doc.text(inLocale(formatAmount(item.amount)), cols.amount.x, y, {
-      width: cols.amount.w,
-      align: "right",
-    });
-    y += h + 6;
-  }
-  doc.moveTo(left, y).lineTo(right, y).lineWidth(0.5).strokeColor(RULE).stroke();
-  y += 10;
+  y = drawItems(
+    frame,
+    y,
+    {
+      description: tr("pdf.col.description"),
+      ...(lineTaxes ? { tax: tr("pdf.col.vat") } : {}),
+      quantity: tr("pdf.col.quantity"),
+      rate: tr("pdf.col.rate", { currency: c }),
+      amount: tr("pdf.col.amount", { currency: c }),
+    },
+    invoice.lineItems.map((item) => ({
+      description: item.description,
+      tax: `${number(trimZeros(item.taxRate ?? invoice.taxRate))}%`,
+      quantity: number(trimZeros(item.quantity)),
+      rate: inLocale(formatAmount(item.rate)),
+      amount: inLocale(formatAmount(item.amount)),
+    })),
+  );
 
   // Totals.
-  const rows: [string, string, boolean][] = [[tr("pdf.subtotal"), money(invoice.subtotal), false]];
+  const rows: TotalRow[] = [[tr("pdf.subtotal"), money(invoice.subtotal), false]];
   if (invoice.taxBreakdown) {
     // Tax per line: the discount lowers the base, then one line per category and rate.
     if (!isZero(invoice.discount)) {
@@ -442,22 +321,7 @@ export function renderInvoicePdf(
       false,
     ]);
   }
-  if (y + rows.length * 18 + 120 > bottom()) {
-    doc.addPage();
-    y = doc.page.margins.top;
-  }
-  for (const [label, value, strong] of rows) {
-    doc
-      .font(strong ? "Bold" : "Body")
-      .fontSize(strong ? 12 : 10)
-      .fillColor(INK);
-    // The breakdown's labels are longer ("VAT 19% of 91.66 EUR"): a wider column for them.
-    const labelWidth = lineTaxes ? 180 : 150;
-    const h = doc.heightOfString(label, { width: labelWidth });
-    doc.text(label, right - (lineTaxes ? 330 : 255), y, { width: labelWidth });
-    doc.text(value, right - 200, y, { width: 200, align: "right" });
-    y += lineTaxes ? Math.max(strong ? 20 : 16, h + 4) : strong ? 20 : 16;
-  }
+  y = drawTotals(frame, y, rows, { reserve: 120, wide: lineTaxes });
   if (inTaxCurrency && invoice.taxCurrency && invoice.taxExchangeRate) {
     const unit = invoice.priceCurrency ?? invoice.currency;
     doc.font("Body").fontSize(9).fillColor(MUTED);

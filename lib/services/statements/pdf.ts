@@ -1,9 +1,15 @@
-import PDFDocument from "pdfkit";
 import type { StatementLineKind } from "@/lib/domain/statement";
 import { formatAmount } from "@/lib/format";
 import { type Language, type MessageKey, translator } from "@/lib/i18n";
 import { formatDay, localizeAmount } from "@/lib/i18n/format";
-import { INK, loadFonts, MUTED, RULE } from "@/lib/services/invoices/pdf-render";
+import {
+  drawHeader,
+  drawParties,
+  INK,
+  MUTED,
+  openPdf,
+  RULE,
+} from "@/lib/services/documents/pdf-frame";
 import type { Statement } from "./statement";
 
 const KIND_KEYS: Record<StatementLineKind, MessageKey> = {
@@ -28,53 +34,29 @@ export function renderStatementPdf(
   const day = (d: Date) => formatDay(d, lang);
   const dayOf = (iso: string) => day(new Date(`${iso}T00:00:00Z`));
   const money = (v: string, unit?: string) => localizeAmount(formatAmount(v, unit), lang);
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: 50,
-    info: { Title: `${tr("statement.title")} ${s.client.name}`, Creator: "Stellar Invoicing" },
+  const frame = openPdf({
+    info: { Title: `${tr("statement.title")} ${s.client.name}` },
   });
-  for (const [name, data] of Object.entries(loadFonts())) doc.registerFont(name, data);
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
-  const bottom = () => doc.page.height - doc.page.margins.bottom - 20;
+  const { doc, done, left, width } = frame;
+  const bottom = () => frame.bottom() - 20;
   // Columns: date, document, description, amount, balance.
   const cols = [0, 85, 200, 320, 410].map((x) => left + x);
   const amountWidth = 85;
 
-  doc.fillColor(INK).font("Bold").fontSize(20).text(tr("statement.title"), left, 50);
-  doc
-    .font("Body")
-    .fontSize(9)
-    .fillColor(MUTED)
-    .text(tr("statement.issued", { date: day(opts.issuedAt) }), left, 56, { width, align: "right" })
-    .text(tr("statement.period", { from: dayOf(s.from), to: dayOf(s.to) }), left, 70, {
-      width,
-      align: "right",
-    });
-  let y = 100;
-  const party = (title: MessageKey, lines: string[], x: number) => {
-    doc.font("Bold").fontSize(8).fillColor(MUTED).text(tr(title), x, y);
-    doc.font("Body").fontSize(10).fillColor(INK);
-    let ly = y + 12;
-    for (const l of lines) {
-      doc.text(l, x, ly, { width: width / 2 - 10 });
-      ly = doc.y;
-    }
-    return ly;
-  };
-  const client = [s.client.name, s.client.company, s.client.email].filter((l): l is string =>
-    Boolean(l),
-  );
-  y =
-    Math.max(
-      party("statement.from", opts.sellerLines, left),
-      party("statement.to", client, left + width / 2),
+  drawHeader(frame, {
+    title: tr("statement.title"),
+    titleSize: 20,
+    lines: [
+      { text: tr("statement.issued", { date: day(opts.issuedAt) }) },
+      { text: tr("statement.period", { from: dayOf(s.from), to: dayOf(s.to) }) },
+    ],
+  });
+  let y =
+    drawParties(
+      frame,
+      100,
+      { label: tr("statement.from"), lines: opts.sellerLines },
+      { label: tr("statement.to"), lines: [s.client.name, s.client.company, s.client.email] },
     ) + 20;
 
   const row = (cells: [string, string, string, string, string], bold = false) => {
