@@ -119,7 +119,10 @@ export async function listInvoices(
   const cursor = query.starting_after;
   if (cursor === undefined) {
     const offset = query.offset ?? 0;
-    const first = page(condition, { matching: countOf(condition) }).offset(offset);
+    // A search counts its matches over the same scan (a window), not with a second one: its
+    // index finds the rows, but reading and checking them is what costs (docs/decisions.md, Search).
+    const matching = terms ? sql<number>`count(*) over ()`.mapWith(Number) : countOf(condition);
+    const first = page(condition, { matching }).offset(offset);
     // A search's statement varies with its words: not kept as one named statement.
     const rows = terms ? await first : await first.prepare("list_invoices").execute();
     const n =
