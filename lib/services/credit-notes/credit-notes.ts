@@ -286,12 +286,20 @@ export async function listCreditNotes(
     )[0].n;
   let pageWhere = where;
   if (query.starting_after !== undefined) {
-    // The cursor: one of the caller's credit notes (an unknown id and another wallet's alike).
+    // The cursor: one of the caller's credit notes (an unknown id, another wallet's and, for an
+    // API key, one of its other network's alike).
     const [found] = isId(query.starting_after)
       ? await ctx.db
           .select({ id: creditNotes.id })
           .from(creditNotes)
-          .where(and(eq(creditNotes.id, query.starting_after), eq(creditNotes.wallet, ctx.wallet)))
+          .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+          .where(
+            and(
+              eq(creditNotes.id, query.starting_after),
+              eq(creditNotes.wallet, ctx.wallet),
+              ...keyNetworkCondition(ctx),
+            ),
+          )
       : [];
     if (!found) {
       throw new ValidationError("Invalid request", { starting_after: NO_SUCH_CREDIT_NOTE });
