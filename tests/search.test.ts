@@ -290,6 +290,9 @@ describe("GET /api/quotes?q=", () => {
     const res = await owner.get("/api/quotes?q=%20");
     expect(res.status).toBe(400);
     expect(res.body.details).toHaveProperty("q");
+    const punct = await owner.get(`/api/quotes?q=${encodeURIComponent("#!")}`);
+    expect(punct.status).toBe(200);
+    expect(punct.body.total).toBe(0);
   });
 });
 
@@ -360,5 +363,8 @@ describe("GET /api/credit-notes?q=", () => {
     const res = await owner.get(`/api/credit-notes?q=${"y".repeat(201)}`);
     expect(res.status).toBe(400);
     expect(res.body.details).toHaveProperty("q");
+    const punct = await owner.get(`/api/credit-notes?q=${encodeURIComponent("?")}`);
+    expect(punct.status).toBe(200);
+    expect(punct.body.total).toBe(0);
   });
 });

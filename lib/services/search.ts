@@ -48,7 +48,9 @@ const WORD_POINTS = [
  * exactly: the same query ranks a document the same on every page.
  */
 export function searchScore(text: SQL, terms: SearchTerms): SQL<number> {
-  if (terms.words.length === 0) return sql<number>`0`;
+  // No word, no match: a rank for the order to read anyway, an expression (a bare `0` in ORDER
+  // BY would name the select list's column 0).
+  if (terms.words.length === 0) return sql<number>`cast(0 as integer)`;
   const field = (i: number) => sql`split_part(${text}, '|', ${sql.raw(String(i))})`;
   const number = sql`(case when ${field(1)} like ${`% ${terms.whole} `} then 1000 when ${text} like ${` ${terms.whole}%`} then 500 else 0 end)`;
   const words = terms.words.map(
