@@ -81,10 +81,11 @@ describe("search on PGlite", () => {
     const list = async (q: string, extra: Record<string, unknown> = {}) =>
       (await listInvoices(ctx, { q, defaultLimit: 50, ...extra })).invoices.map((r) => r.id);
 
-    expect(await list("zork")).toEqual([number, client, line, infix]);
+    expect(await list("zork")).toEqual([number, client, line]);
     expect(await list("MULLER")).toEqual([client]);
     expect(await list("mü")).toEqual([client]);
-    expect(await list("zörk")).toEqual([number, client, line, infix]);
+    expect(await list("zörk")).toEqual([number, client, line]);
+    expect(await list("bizo")).toEqual([infix]);
     // Keyset pages through the ranking: every match once, in order.
     const seen: string[] = [];
     let cursor: string | undefined;
@@ -99,13 +100,13 @@ describe("search on PGlite", () => {
       if (!page.hasMore) break;
       cursor = seen[seen.length - 1];
     }
-    expect(seen).toEqual([number, client, line, infix]);
+    expect(seen).toEqual([number, client, line]);
     // New lines are searched at once; the old ones no more.
     await replaceLineItems(handle.db, line, [
       { id: newId(), description: "Gardening", quantity: "1", rate: "1", amount: "1" },
     ]);
     expect(await list("garden")).toEqual([line]);
-    expect(await list("zork")).toEqual([number, client, infix]);
+    expect(await list("zork")).toEqual([number, client]);
   });
 
   it("searches quotes and credit notes too", async () => {

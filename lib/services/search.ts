@@ -24,15 +24,18 @@ export async function searchTerms(db: DbOrTx, q: string): Promise<SearchTerms> {
 }
 
 /**
- * Every word of the query occurs in the document's text (anywhere: "acm" finds "Acme", "0042"
- * finds INV-0042). Folded words hold no `%`, `_` or `\`, so they go into LIKE as they are.
+ * Every word of the query starts a word of the document's text ("acm" finds "Acme", "0042"
+ * finds INV-0042, "ork" does not find "Zork"). The text's words all follow a space, so the
+ * pattern is `% word%`: the space lets pg_trgm take the word's first trigrams ("  a", " ac")
+ * from it, so even a one- or two-letter word narrows the index scan. Folded words hold no `%`,
+ * `_` or `\`, so they go into LIKE as they are.
  */
 export function searchMatch(text: SQL, terms: SearchTerms): SQL {
   if (terms.words.length === 0) return sql`false`;
-  return and(...terms.words.map((w) => sql`${text} like ${`%${w}%`}`)) as SQL;
+  return and(...terms.words.map((w) => sql`${text} like ${`% ${w}%`}`)) as SQL;
 }
 
-/** Points of one word, by the first field it starts a word of (else it is inside a word: 0). */
+/** Points of one word, by the first field it starts a word of. */
 const WORD_POINTS = [
   [1, 200], // the number ("0042" of INV-0042)
   [2, 100], // client name or company
