@@ -25,14 +25,23 @@ export async function searchTerms(db: DbOrTx, q: string): Promise<SearchTerms> {
 
 /**
  * Every word of the query starts a word of the document's text ("acm" finds "Acme", "0042"
- * finds INV-0042, "ork" does not find "Zork"). The text's words all follow a space, so the
- * pattern is `% word%`: the space lets pg_trgm take the word's first trigrams ("  a", " ac")
- * from it, so even a one- or two-letter word narrows the index scan. Folded words hold no `%`,
- * `_` or `\`, so they go into LIKE as they are.
+ * finds INV-0042, "ork" does not find "Zork"); the text's words all follow a space. What the
+ * trigram index is given depends on the word's length (EXPLAINs in docs/decisions.md, Search):
+ * a word of 3 characters or more goes as `%word%`, its own trigrams, which are rare, and the
+ * word start is checked on the rows found (`strpos`, which the index does not take); a shorter
+ * word has no trigram of its own, so it goes as `% word%`, whose leading space gives the
+ * word-start trigrams ("  a", " ac"). Folded words hold no `%`, `_` or `\`: they go into LIKE
+ * as they are.
  */
 export function searchMatch(text: SQL, terms: SearchTerms): SQL {
   if (terms.words.length === 0) return sql`false`;
-  return and(...terms.words.map((w) => sql`${text} like ${`% ${w}%`}`)) as SQL;
+  return and(
+    ...terms.words.map((w) =>
+      w.length >= 3
+        ? sql`(${text} like ${`%${w}%`} and strpos(${text}, ${` ${w}`}) > 0)`
+        : sql`${text} like ${`% ${w}%`}`,
+    ),
+  ) as SQL;
 }
 
 /** Points of one word, by the first field it starts a word of. */
