@@ -380,7 +380,14 @@ async function openPglite(dir: string, migrate: boolean): Promise<DatabaseHandle
   const { drizzle } = await import("drizzle-orm/pglite");
   // PGlite does not create parent folders.
   fs.mkdirSync(path.dirname(dir), { recursive: true });
-  const client = new PGlite(dir);
+  // Search's extensions (migration 0036, docs/decisions.md, Search): PGlite ships them as
+  // contrib bundles that must be handed over when it starts.
+  const [{ pg_trgm }, { unaccent }, { btree_gin }] = await Promise.all([
+    import("@electric-sql/pglite/contrib/pg_trgm"),
+    import("@electric-sql/pglite/contrib/unaccent"),
+    import("@electric-sql/pglite/contrib/btree_gin"),
+  ]);
+  const client = new PGlite(dir, { extensions: { pg_trgm, unaccent, btree_gin } });
   await client.waitReady;
   const db = drizzle(client, { schema });
   if (migrate) {

@@ -46,6 +46,11 @@ export const creditNotes = pgTable(
     >(),
     /** The refund it goes with (a refund of a paid invoice); a refund has at most one. */
     refundId: text("refund_id").references(() => refunds.id, { onDelete: "set null" }),
+    /**
+     * What `q` searches (docs/decisions.md, Search): its number, its invoice's client and title,
+     * its reason, lines and invoice number; set by a trigger at the insert (it never changes).
+     */
+    searchText: text("search_text"),
     createdAt: ts("created_at").notNull(),
   },
   (t) => [
@@ -53,5 +58,6 @@ export const creditNotes = pgTable(
     uniqueIndex("credit_notes_refund_key").on(t.refundId).where(sql`${t.refundId} is not null`),
     index("credit_notes_invoice_idx").on(t.invoiceId, t.createdAt),
     index("credit_notes_owner_created_idx").on(t.wallet, t.createdAt, t.id),
+    index("credit_notes_owner_search_idx").using("gin", t.wallet, t.searchText.op("gin_trgm_ops")),
   ],
 );

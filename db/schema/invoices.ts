@@ -167,6 +167,13 @@ export const invoices = pgTable(
     recurringPeriod: integer("recurring_period"),
     /** The quote it was made from on acceptance (docs/decisions.md, Quotes); at most one invoice per quote. */
     quoteId: text("quote_id"),
+    /**
+     * What `q` searches (docs/decisions.md, Search): number, client, email, title and line
+     * descriptions, folded (unaccented, lower case, punctuation to spaces) into fields split by
+     * `|`. Written by the database's triggers (migration 0036) on every write of those fields or
+     * of the lines, never by the services; `search_document` in that migration is its one recipe.
+     */
+    searchText: text("search_text"),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
     deletedAt: ts("deleted_at"),
@@ -220,6 +227,11 @@ export const invoices = pgTable(
       .where(sql`${t.parentLinkId} is not null`),
     // A quote becomes one invoice, however many accepts race (docs/decisions.md, Quotes).
     uniqueIndex("invoices_quote_key").on(t.quoteId).where(sql`${t.quoteId} is not null`),
+    // Search (docs/decisions.md, Search): one GIN index over the owner and the folded text's
+    // trigrams (btree_gin for the wallet, pg_trgm for the text), live rows only.
+    index("invoices_owner_search_idx")
+      .using("gin", t.freelancerWallet, t.searchText.op("gin_trgm_ops"))
+      .where(sql`${t.deletedAt} is null`),
     index("invoices_network_status_idx")
       .on(t.networkPassphrase, t.status)
       .where(sql`${t.deletedAt} is null`),

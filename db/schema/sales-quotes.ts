@@ -83,6 +83,8 @@ export const salesQuotes = pgTable(
     expiredAt: ts("expired_at"),
     /** The invoice made from it on acceptance; that invoice's `quoteId` names this quote. */
     invoiceId: text("invoice_id").references(() => invoices.id, { onDelete: "set null" }),
+    /** What `q` searches, as `invoices.search_text` (docs/decisions.md, Search); set by a trigger. */
+    searchText: text("search_text"),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
     deletedAt: ts("deleted_at"),
@@ -92,6 +94,9 @@ export const salesQuotes = pgTable(
     uniqueIndex("sales_quotes_invoice_key").on(t.invoiceId).where(sql`${t.invoiceId} is not null`),
     index("sales_quotes_owner_created_idx")
       .on(t.wallet, t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index("sales_quotes_owner_search_idx")
+      .using("gin", t.wallet, t.searchText.op("gin_trgm_ops"))
       .where(sql`${t.deletedAt} is null`),
     // Expiry: SENT quotes by their last day.
     index("sales_quotes_expiry_idx")

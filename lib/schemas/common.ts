@@ -114,3 +114,21 @@ export const quoteTtlSchema = z
   .max(120, "quoteTtlMinutes must be between 1 and 120")
   .optional()
   .describe("minutes a quote holds, 1 to 120 (default 15); fiat-priced invoices only");
+
+/** `q` of a list's search must be this long once trimmed (docs/decisions.md, Search). */
+export const SEARCH_Q_MAX = 200;
+export const INVALID_SEARCH_Q = `q must be 1 to ${SEARCH_Q_MAX} characters (spaces around it do not count)`;
+
+/**
+ * `q` of GET /api/invoices, /api/quotes and /api/credit-notes: the search (lib/services/search.ts).
+ */
+export const searchQuerySchema = (what: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, INVALID_SEARCH_Q)
+    .max(SEARCH_Q_MAX, INVALID_SEARCH_Q)
+    .meta({
+      description: `Search the ${what}: every word of it must start a word of the number, the client's name, company or email, the title or a line's description (any case, accents or not: "muller" finds "Müller", "acm" finds "Acme"). Without \`sort\` the best matches come first (the whole query as the number, then words starting the number, the client, the email, the title, the lines), ties in the list's default order; with \`sort\`, that order. 1 to ${SEARCH_Q_MAX} characters once trimmed.`,
+      example: "acme",
+    });

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { CREDIT_NOTE_KINDS } from "@/lib/domain/credit-note";
 import { TAX_CATEGORIES } from "@/lib/domain/tax-categories";
-import { amountSchema, quantitySchema } from "./common";
-import { taxBreakdownB } from "./invoices";
+import { amountSchema, quantitySchema, searchQuerySchema } from "./common";
+import { OFFSET_WITH_CURSOR, taxBreakdownB } from "./invoices";
 import { decimal, id, pageFields, timestamp, wire } from "./wire";
 
 // Credit notes (docs/decisions.md, Credit notes): the request body, the list query and the
@@ -58,8 +58,20 @@ export const listCreditNotesQuerySchema = z
     limit: z.coerce.number().int().min(1).max(100).optional(),
     offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
     invoiceId: z.string().min(1).max(64).optional().meta({ description: "Only this invoice's" }),
+    q: searchQuerySchema(
+      "credit notes (the number, the invoice's client and title, the reason, the lines' descriptions and the invoice's number)",
+    ).optional(),
+    starting_after: z.string().min(1).max(64).optional().meta({
+      description:
+        "Keyset paging as GET /api/invoices: the page starts right after this credit note (one of the caller's), newest first (with `q`: in the ranking). Not with `offset`.",
+    }),
   })
-  .strict();
+  .strict()
+  .superRefine((v, ctx) => {
+    if (v.starting_after !== undefined && v.offset !== undefined) {
+      ctx.addIssue({ code: "custom", path: ["offset"], message: OFFSET_WITH_CURSOR });
+    }
+  });
 
 const creditLine = z.object({
   lineItemId: id.nullable().meta({

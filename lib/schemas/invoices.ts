@@ -24,6 +24,7 @@ import {
   quoteTtlSchema,
   rateSchema,
   SORT_FIELDS,
+  searchQuerySchema,
   taxRateSchema,
 } from "./common";
 import { postalAddress, postalAddressSchema, taxSchemeSchema } from "./parties";
@@ -449,13 +450,14 @@ export const listInvoicesQuerySchema = z
     networkPassphrase: networkPassphraseSchema.optional(),
     clientEmail: z.string().trim().max(200).optional(),
     excludePreview: queryBoolean.optional(),
+    q: searchQuerySchema("invoices").optional(),
     sort: z
       .string()
       .regex(new RegExp(`^(${SORT_FIELDS.join("|")}):(asc|desc)$`), INVALID_SORT)
       .optional(),
     starting_after: z.string().min(1).max(64).optional().meta({
       description:
-        "Keyset paging: the page starts right after this invoice (one of the caller's, deleted ones included) in the requested sort. Pass the last id of the previous page. Works with every sort; not with `offset`. The answer's `offset` is the number of matching invoices before the page.",
+        "Keyset paging: the page starts right after this invoice (one of the caller's, deleted ones included) in the requested sort (with `q` and no `sort`: in the ranking, the invoice's rank for this `q` then the default order). Pass the last id of the previous page. Works with every sort; not with `offset`. The answer's `offset` is the number of matching invoices before the page.",
     }),
   })
   .strict()

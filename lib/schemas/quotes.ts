@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CURRENCIES, PRICE_CURRENCIES } from "@/lib/domain/money";
 import { QUOTE_AUDIT_ACTIONS, QUOTE_ON_ACCEPT, QUOTE_STATUSES } from "@/lib/domain/quote-state";
-import { networkNameSchema, networkPassphraseSchema } from "./common";
+import { networkNameSchema, networkPassphraseSchema, searchQuerySchema } from "./common";
 import {
   createBodyRule,
   dataOutputs,
@@ -112,13 +112,14 @@ export const listQuotesQuerySchema = z
     network: networkNameSchema.optional(),
     networkPassphrase: networkPassphraseSchema.optional(),
     clientEmail: z.string().trim().max(200).optional(),
+    q: searchQuerySchema("quotes").optional(),
     sort: z
       .string()
       .regex(new RegExp(`^(${QUOTE_SORT_FIELDS.join("|")}):(asc|desc)$`), INVALID_QUOTE_SORT)
       .optional(),
     starting_after: z.string().min(1).max(64).optional().meta({
       description:
-        "Keyset paging as GET /api/invoices: the page starts right after this quote (one of the caller's) in the requested sort",
+        "Keyset paging as GET /api/invoices: the page starts right after this quote (one of the caller's) in the requested sort (with `q` and no `sort`: in the ranking)",
     }),
   })
   .strict()

@@ -225,6 +225,7 @@ export const SAMPLE_INVOICE: InvoiceRow = {
   recurringId: null,
   recurringPeriod: null,
   quoteId: null,
+  searchText: null,
   createdAt: T0,
   updatedAt: T0,
   deletedAt: null,
@@ -666,6 +667,7 @@ export const SAMPLE_SALES_QUOTE: OwnerQuote = {
   declineReason: null,
   expiredAt: null,
   invoiceId: EXAMPLE_ID,
+  searchText: null,
   createdAt: T0,
   updatedAt: T1,
   deletedAt: null,
@@ -722,6 +724,7 @@ export const SAMPLE_CREDIT_NOTE: CreditNoteRow & { invoiceNumber: string } = {
   taxAmountInTaxCurrency: null,
   taxBreakdownInTaxCurrency: null,
   refundId: null,
+  searchText: null,
   createdAt: new Date("2026-01-20T09:00:00.000Z"),
 };
 

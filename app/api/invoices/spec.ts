@@ -5,7 +5,7 @@ import { amountMismatchMessage, overflowMessage } from "@/lib/domain/money";
 import { INVALID_REQUEST } from "@/lib/http/body";
 import { operation } from "@/lib/http/route";
 import { invoiceCreatePolicy } from "@/lib/ratelimit/policies";
-import { INVALID_NETWORK, INVALID_SORT } from "@/lib/schemas/common";
+import { INVALID_NETWORK, INVALID_SEARCH_Q, INVALID_SORT } from "@/lib/schemas/common";
 import {
   createInvoiceSchema,
   listInvoicesQuerySchema,
@@ -91,7 +91,7 @@ export const listInvoices = operation({
   tag: "Invoices",
   summary: "List the caller's invoices",
   description:
-    "Live invoices of the authenticated wallet, paged. `limit` defaults to 50 in Form B and 20 in Form A (max 100; above is a 400). Payment links are left out unless `excludePreview=false`. Ties are broken by id so pages never overlap. Page with `offset`, or with `starting_after=<the last id of the previous page>` (keyset, Stripe-like, with every sort and filter): the invoices after that one in the requested order; `offset` in the answer is then the number of matching invoices before the page. A `starting_after` that is not one of the caller's invoices (unknown or another wallet's alike) is a 400, and so is `starting_after` with `offset`.",
+    'Live invoices of the authenticated wallet, paged. `limit` defaults to 50 in Form B and 20 in Form A (max 100; above is a 400). Payment links are left out unless `excludePreview=false`. Ties are broken by id so pages never overlap. Page with `offset`, or with `starting_after=<the last id of the previous page>` (keyset, Stripe-like, with every sort and filter): the invoices after that one in the requested order; `offset` in the answer is then the number of matching invoices before the page. A `starting_after` that is not one of the caller\'s invoices (unknown or another wallet\'s alike) is a 400, and so is `starting_after` with `offset`. `q` searches (1 to 200 characters once trimmed; a 400 naming `q` otherwise): every word must start a word of the number, the client\'s name, company or email, the title or a line\'s description, in any case and with or without accents ("muller" finds "Müller", "acm" finds "Acme"); it combines with every filter, sort and page. Without `sort` the best matches come first (the whole query as the number, then words that start the number, the client, the email, the title, the lines), ties newest first; `starting_after` then pages through that ranking.',
   auth: "authed",
   scope: ["invoices:read"],
   query: listInvoicesQuerySchema,
@@ -104,5 +104,6 @@ export const listInvoices = operation({
     new ValidationError(INVALID_REQUEST, { limit: "Too big: expected number to be <=100" }),
     new ValidationError(INVALID_REQUEST, { starting_after: NO_SUCH_INVOICE }),
     new ValidationError(INVALID_REQUEST, { offset: OFFSET_WITH_CURSOR }),
+    new ValidationError(INVALID_REQUEST, { q: INVALID_SEARCH_Q }),
   ],
 });

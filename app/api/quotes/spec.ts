@@ -5,7 +5,7 @@ import { VALID_UNTIL_PAST } from "@/lib/domain/quote-state";
 import { INVALID_REQUEST } from "@/lib/http/body";
 import { operation } from "@/lib/http/route";
 import { invoiceCreatePolicy } from "@/lib/ratelimit/policies";
-import { INVALID_NETWORK } from "@/lib/schemas/common";
+import { INVALID_NETWORK, INVALID_SEARCH_Q } from "@/lib/schemas/common";
 import { CLIENT_NAME_REQUIRED, OFFSET_WITH_CURSOR } from "@/lib/schemas/invoices";
 import {
   createQuoteSchema,
@@ -72,7 +72,7 @@ export const listQuotes = operation({
   tag: "Quotes",
   summary: "List the caller's quotes",
   description:
-    "Live quotes of the authenticated wallet, paged as GET /api/invoices: `limit` (default 50 in Form B, 20 in Form A; at most 100), `offset` or `starting_after=<the last id of the previous page>`, `sort=field:direction` (createdAt, updatedAt, validUntil, total, number, status; default createdAt:desc; ties by id), filters `status`, `currency`, `network` (or `networkPassphrase`), `clientEmail`. Quotes whose validUntil has ended are expired first, so the status filter and the answer agree.",
+    'Live quotes of the authenticated wallet, paged as GET /api/invoices: `limit` (default 50 in Form B, 20 in Form A; at most 100), `offset` or `starting_after=<the last id of the previous page>`, `sort=field:direction` (createdAt, updatedAt, validUntil, total, number, status; default createdAt:desc; ties by id), filters `status`, `currency`, `network` (or `networkPassphrase`), `clientEmail`. Quotes whose validUntil has ended are expired first, so the status filter and the answer agree. `q` searches (1 to 200 characters once trimmed; a 400 naming `q` otherwise): every word must start a word of the number, the client\'s name, company or email, the title or a line\'s description, in any case and with or without accents ("muller" finds "Müller", "acm" finds "Acme"); it combines with every filter, sort and page. Without `sort` the best matches come first (the whole query as the number, then words that start the number, the client, the email, the title, the lines), ties newest first; `starting_after` then pages through that ranking.',
   auth: "authed",
   scope: ["invoices:read"],
   query: listQuotesQuerySchema,
@@ -82,5 +82,6 @@ export const listQuotes = operation({
     new ValidationError(INVALID_NETWORK),
     new ValidationError(INVALID_REQUEST, { starting_after: NO_SUCH_QUOTE }),
     new ValidationError(INVALID_REQUEST, { offset: OFFSET_WITH_CURSOR }),
+    new ValidationError(INVALID_REQUEST, { q: INVALID_SEARCH_Q }),
   ],
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { creditNoteCounters, creditNotes, invoices, refunds } from "@/db/schema";
 import {
@@ -8,7 +8,12 @@ import {
   type PriorCredit,
   uncredited,
 } from "@/lib/domain/credit-note";
-import { BusinessRuleError, ConflictError, NotFoundError } from "@/lib/domain/errors";
+import {
+  BusinessRuleError,
+  ConflictError,
+  NotFoundError,
+  ValidationError,
+} from "@/lib/domain/errors";
 import { amountUnit, invoiceAmountDue } from "@/lib/domain/fiat";
 import { isPayable, transition } from "@/lib/domain/invoice-state";
 import { sumAmounts, toStroops } from "@/lib/domain/money";
@@ -26,6 +31,7 @@ import {
   loadLineItems,
   lockInvoiceForOwner,
 } from "@/lib/services/invoices/store";
+import { searchMatch, searchScore, searchTerms } from "@/lib/services/search";
 import { queueCreditNoteEmail } from "./credit-note-email";
 import { creditNoteLanguage } from "./language";
 
@@ -241,33 +247,92 @@ export type CreditNotePage = {
   hasMore: boolean;
 };
 
-/** GET /api/credit-notes: the caller's credit notes, newest first, `offset` pages. */
+/** `details.starting_after` of the 400 for a cursor that is not one of the caller's credit notes. */
+export const NO_SUCH_CREDIT_NOTE = "No such credit note";
+
+/**
+ * GET /api/credit-notes: the caller's credit notes, newest first (createdAt, id), in `offset`
+ * pages or keyset pages `starting_after` one of the caller's (as the invoice list). `q` keeps
+ * those that match and ranks them (lib/services/search.ts; docs/decisions.md, Search): the order
+ * is then (rank, createdAt, id) descending, the cursor's rank for this `q` read in SQL.
+ */
 export async function listCreditNotes(
   ctx: AuthedContext,
-  query: { limit?: number; offset?: number; invoiceId?: string; defaultLimit: number },
+  query: {
+    limit?: number;
+    offset?: number;
+    invoiceId?: string;
+    q?: string;
+    starting_after?: string;
+    defaultLimit: number;
+  },
 ): Promise<CreditNotePage> {
   const limit = query.limit ?? query.defaultLimit;
-  const offset = query.offset ?? 0;
+  const terms = query.q === undefined ? null : await searchTerms(ctx.db, query.q);
+  const text = sql`${creditNotes.searchText}`;
+  const score = (of: SQL) => (terms ? [searchScore(of, terms)] : []);
   const where = and(
     eq(creditNotes.wallet, ctx.wallet),
     ...keyNetworkCondition(ctx),
     ...(query.invoiceId ? [eq(creditNotes.invoiceId, query.invoiceId)] : []),
+    ...(terms ? [searchMatch(text, terms)] : []),
   );
-  const [rows, [{ n }]] = await Promise.all([
+  const countOf = async (cond: SQL | undefined) =>
+    (
+      await ctx.db
+        .select({ n: count() })
+        .from(creditNotes)
+        .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+        .where(cond)
+    )[0].n;
+  let pageWhere = where;
+  if (query.starting_after !== undefined) {
+    // The cursor: one of the caller's credit notes (an unknown id, another wallet's and, for an
+    // API key, one of its other network's alike).
+    const [found] = isId(query.starting_after)
+      ? await ctx.db
+          .select({ id: creditNotes.id })
+          .from(creditNotes)
+          .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+          .where(
+            and(
+              eq(creditNotes.id, query.starting_after),
+              eq(creditNotes.wallet, ctx.wallet),
+              ...keyNetworkCondition(ctx),
+            ),
+          )
+      : [];
+    if (!found) {
+      throw new ValidationError("Invalid request", { starting_after: NO_SUCH_CREDIT_NOTE });
+    }
+    const c = (what: SQL) => sql`(select ${what} from ${creditNotes} c where c.id = ${found.id})`;
+    const mine = [...score(text), creditNotes.createdAt, creditNotes.id];
+    const its = [...score(sql.raw("c.search_text")), sql.raw("c.created_at"), sql.raw("c.id")];
+    pageWhere = and(
+      where,
+      sql`(${sql.join(mine, sql`, `)}) < (${sql.join(
+        its.map((w) => c(sql`${w}`)),
+        sql`, `,
+      )})`,
+    );
+  }
+  const [rows, n, rest] = await Promise.all([
     ctx.db
       .select({ note: creditNotes, invoiceNumber: invoices.invoiceNumber })
       .from(creditNotes)
       .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
-      .where(where)
-      .orderBy(desc(creditNotes.createdAt), desc(creditNotes.id))
+      .where(pageWhere)
+      .orderBy(
+        ...score(text).map((s) => desc(s)),
+        desc(creditNotes.createdAt),
+        desc(creditNotes.id),
+      )
       .limit(limit)
-      .offset(offset),
-    ctx.db
-      .select({ n: count() })
-      .from(creditNotes)
-      .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
-      .where(where),
+      .offset(query.starting_after === undefined ? (query.offset ?? 0) : 0),
+    countOf(where),
+    query.starting_after === undefined ? null : countOf(pageWhere),
   ]);
+  const offset = rest === null ? (query.offset ?? 0) : n - rest;
   return {
     creditNotes: rows.map((r) => ({ ...r.note, invoiceNumber: r.invoiceNumber })),
     total: n,

@@ -81,6 +81,7 @@ function invoice(over: Partial<InvoiceRow> = {}): InvoiceRow {
     recurringId: null,
     recurringPeriod: null,
     quoteId: null,
+    searchText: null,
     createdAt: new Date("2026-03-01T00:00:00.000Z"),
     updatedAt: new Date("2026-03-01T00:00:00.000Z"),
     deletedAt: null,

@@ -5,6 +5,7 @@ import type { SortField } from "@/lib/schemas/common";
 import type { ListInvoicesQuery } from "@/lib/schemas/invoices";
 import { keyNetworkCondition, keyPassphrase } from "@/lib/services/auth/key-network";
 import type { AuthedContext } from "../context";
+import { type SearchTerms, searchMatch, searchScore, searchTerms } from "../search";
 import { resolveNetwork } from "./network";
 import type { InvoiceRow } from "./store";
 
@@ -61,6 +62,9 @@ export const NO_SUCH_INVOICE = "No such invoice";
  * `excludePreview=false` (docs/decisions.md). Ties are broken by id so pages never overlap.
  * Pages go by `offset` or, keyset style, `starting_after` an invoice of the caller's
  * (docs/decisions.md, Invoice list): the rows after it in the same order, whatever the sort.
+ * `q` keeps the invoices that match it and, without an explicit `sort`, puts the best first
+ * (lib/services/search.ts; docs/decisions.md, Search): the order is then (rank, createdAt, id),
+ * all descending, and a cursor is a position in that order, its rank for this `q` read in SQL.
  */
 export async function listInvoices(
   ctx: AuthedContext,
@@ -78,6 +82,10 @@ export async function listInvoices(
   if (query.currency) where.push(eq(invoices.currency, query.currency));
   if (network) where.push(eq(invoices.networkPassphrase, network));
   if (query.clientEmail) where.push(eq(invoices.clientEmail, query.clientEmail));
+  const terms = query.q === undefined ? null : await searchTerms(ctx.db, query.q);
+  if (terms) where.push(searchMatch(sql`${invoices.searchText}`, terms));
+  // Ranked when searching without an explicit sort (the default sort is createdAt:desc).
+  const rank = terms && query.sort === undefined ? terms : null;
 
   const [field, direction] = (query.sort ?? "createdAt:desc").split(":") as [
     SortField,
@@ -102,15 +110,21 @@ export async function listInvoices(
       .select({ ...LIST_COLUMNS, ...counts })
       .from(invoices)
       .where(cond)
-      .orderBy(primary, order(invoices.id))
+      .orderBy(
+        ...(rank ? [desc(searchScore(sql`${invoices.searchText}`, rank))] : []),
+        primary,
+        order(invoices.id),
+      )
       .limit(limit);
   const cursor = query.starting_after;
   if (cursor === undefined) {
     const offset = query.offset ?? 0;
-    const rows = await page(condition, { matching: countOf(condition) })
-      .offset(offset)
-      .prepare("list_invoices")
-      .execute();
+    // A search counts its matches over the same scan (a window), not with a second one: its
+    // index finds the rows, but reading and checking them is what costs (docs/decisions.md, Search).
+    const matching = terms ? sql<number>`count(*) over ()`.mapWith(Number) : countOf(condition);
+    const first = page(condition, { matching }).offset(offset);
+    // A search's statement varies with its words: not kept as one named statement.
+    const rows = terms ? await first : await first.prepare("list_invoices").execute();
     const n =
       rows[0]?.matching ??
       (await ctx.db.select({ n: count() }).from(invoices).where(condition))[0].n;
@@ -118,13 +132,14 @@ export async function listInvoices(
   }
   // Keyset: the rows after the cursor, and the counts of all matching rows and of those after
   // it; the cursor's values are read in SQL, so timestamps keep their microseconds.
-  const after = and(condition, afterCursor(ctx, cursor, field, direction));
+  const after = and(condition, afterCursor(ctx, cursor, field, direction, rank));
   const counts = {
     matching: countOf(condition),
     rest: countOf(after),
     found: sql<boolean>`exists(${cursorRow(ctx, cursor, sql`1`)})`,
   };
-  const rows = await page(after, counts).prepare("list_invoices_after").execute();
+  const next = page(after, counts);
+  const rows = terms ? await next : await next.prepare("list_invoices_after").execute();
   const {
     matching: n,
     rest,
@@ -146,15 +161,23 @@ function cursorRow(ctx: AuthedContext, id: string, what: SQL): SQL {
  * Rows strictly after the cursor in the list's order: (sort column, id) past the cursor's,
  * in the sort's direction. Due dates sort nulls last both ways: after a dated cursor come
  * the later-ordered dates and every undated row; after an undated one, undated rows only.
+ * Ranked (`rank`: a search without `sort`, so createdAt:desc): (rank, createdAt, id) below the
+ * cursor's, its rank computed from its own text for the same query.
  */
 function afterCursor(
   ctx: AuthedContext,
   id: string,
   field: SortField,
   direction: "asc" | "desc",
+  rank: SearchTerms | null,
 ): SQL {
   const column = SORT_COLUMNS[field];
   const of = (name: string) => sql`(${cursorRow(ctx, id, sql.raw(`c.${name}`))})`;
+  if (rank) {
+    const score = (text: SQL) => searchScore(text, rank);
+    const cursorScore = sql`(${cursorRow(ctx, id, score(sql.raw("c.search_text")))})`;
+    return sql`(${score(sql`${invoices.searchText}`)}, ${invoices.createdAt}, ${invoices.id}) < (${cursorScore}, ${of("created_at")}, ${of("id")})`;
+  }
   const past = sql.raw(direction === "asc" ? ">" : "<");
   const pair = sql`(${column}, ${invoices.id}) ${past} (${of(column.name)}, ${of("id")})`;
   if (field !== "dueDate") return pair;

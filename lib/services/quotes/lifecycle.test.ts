@@ -35,6 +35,7 @@ const quote: QuoteRow = {
   declineReason: "Too dear",
   expiredAt: null,
   invoiceId: "inv1aaaaaaaaaaaaaaaaaaaa",
+  searchText: null,
   createdAt: at,
   updatedAt: at,
   deletedAt: null,

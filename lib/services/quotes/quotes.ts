@@ -31,6 +31,7 @@ import { priceInvoice, WALLET_MISMATCH } from "@/lib/services/invoices/create-in
 import { resolveNetwork } from "@/lib/services/invoices/network";
 import { invoiceDefaults, invoiceLanguage } from "@/lib/services/profile/defaults";
 import { getProfile } from "@/lib/services/profile/profile";
+import { searchMatch, searchScore, searchTerms } from "@/lib/services/search";
 import { expireDueQuotes, expireIfDue } from "./expire";
 import { applyQuoteTransition, recordQuoteAudit } from "./lifecycle";
 import { queueQuoteEmail } from "./quote-email";
@@ -327,7 +328,8 @@ const SORT_COLUMNS = {
  * GET /api/quotes: the caller's live quotes, as the invoice list pages (docs/decisions.md,
  * Invoice list): `status`, `currency`, `clientEmail`, `sort=field:dir` (ties by id), `offset` or
  * `starting_after`. Quotes whose day has ended are expired first, so the filter and the
- * answer agree.
+ * answer agree. `q` searches as the invoice list does (lib/services/search.ts): without `sort`,
+ * ranked, (rank, createdAt, id) descending, the cursor's rank read in SQL.
  */
 export async function listQuotes(
   ctx: AuthedContext,
@@ -343,6 +345,10 @@ export async function listQuotes(
   const network = resolveNetwork(query.network, query.networkPassphrase);
   if (network) where.push(eq(salesQuotes.networkPassphrase, network));
   if (query.clientEmail) where.push(eq(salesQuotes.clientEmail, query.clientEmail));
+  const terms = query.q === undefined ? null : await searchTerms(ctx.db, query.q);
+  if (terms) where.push(searchMatch(sql`${salesQuotes.searchText}`, terms));
+  const rank = terms && query.sort === undefined ? terms : null;
+  const score = (text: SQL) => (rank ? searchScore(text, rank) : null);
   const [field, direction] = (query.sort ?? "createdAt:desc").split(":") as [
     QuoteSortField,
     "asc" | "desc",
@@ -362,9 +368,13 @@ export async function listQuotes(
     const of = (name: string) =>
       sql`(select c.${sql.raw(name)} from ${salesQuotes} c where c.id = ${cursor.id})`;
     const past = sql.raw(direction === "asc" ? ">" : "<");
+    const ranked = score(sql`${salesQuotes.searchText}`);
+    const cursorRank = sql`(select ${score(sql.raw("c.search_text"))} from ${salesQuotes} c where c.id = ${cursor.id})`;
     pageCondition = and(
       condition,
-      sql`(${column}, ${salesQuotes.id}) ${past} (${of(column.name)}, ${of("id")})`,
+      ranked
+        ? sql`(${ranked}, ${column}, ${salesQuotes.id}) < (${cursorRank}, ${of(column.name)}, ${of("id")})`
+        : sql`(${column}, ${salesQuotes.id}) ${past} (${of(column.name)}, ${of("id")})`,
     );
     const [{ rest }] = await ctx.db
       .select({ rest: count() })
@@ -376,7 +386,11 @@ export async function listQuotes(
     .select()
     .from(salesQuotes)
     .where(pageCondition)
-    .orderBy(order(column), order(salesQuotes.id))
+    .orderBy(
+      ...(rank ? [desc(searchScore(sql`${salesQuotes.searchText}`, rank))] : []),
+      order(column),
+      order(salesQuotes.id),
+    )
     .limit(limit)
     .offset(query.starting_after === undefined ? offset : 0);
   return { quotes: rows, total: n, limit, offset, hasMore: offset + rows.length < n };
