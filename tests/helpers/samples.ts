@@ -355,6 +355,7 @@ export const SAMPLE_AUDIT: AuditRow[] = [
     actorWallet: FREELANCER,
     changes: { status: { from: null, to: "DRAFT" } },
     createdAt: T0,
+    freelancerWallet: FREELANCER,
   },
   {
     id: "clx8f2k9p0004abcd1234efgh",
@@ -363,6 +364,7 @@ export const SAMPLE_AUDIT: AuditRow[] = [
     actorWallet: FREELANCER,
     changes: { status: { from: "DRAFT", to: "PENDING" } },
     createdAt: T0,
+    freelancerWallet: FREELANCER,
   },
 ];
 
