@@ -21,7 +21,8 @@ import {
 } from "@/lib/domain/money";
 import type { NetworkName, NetworkPassphrase } from "@/lib/schemas/common";
 import { keyNetworkCondition, keyPassphrase } from "@/lib/services/auth/key-network";
-import type { AuthedContext } from "../context";
+import type { AuthedContext, ServiceContext } from "../context";
+import { rowsOf } from "../db";
 import { getProfile } from "../profile/profile";
 import { resolveNetwork } from "./network";
 
@@ -96,9 +97,10 @@ const zeroByAsset = (): ByAsset => ({ XLM: "0.0000000", USDC: "0.0000000", EURC:
 
 /**
  * A wallet's statistics rows are folded (compact_invoice_stats) once a read meets more than
- * this many: each write appends a few, so a busy wallet's read stays a few hundred rows.
+ * twice as many rows as groups plus this: each write appends a few, so a busy wallet's read
+ * stays a few hundred rows. Housekeeping folds those of wallets nobody reads (compactPiledStats).
  */
-export const STATS_COMPACT_ROWS = 1000;
+export const STATS_SPARE_ROWS = 200;
 
 /**
  * Revenue is money kept, net of credit notes: applied payments (a partial payment of an unpaid invoice counts, an
@@ -196,7 +198,7 @@ export async function getInvoiceStats(
     activity.length < 10 ? await recentActivityOf(ctx, and(...where), null) : activity;
   const reporting = profile?.reportingCurrency ?? REPORTING_CURRENCY;
   const rowsRead = [...groups, ...paid].reduce((n, g) => n + g.rows, 0);
-  if (rowsRead > STATS_COMPACT_ROWS) await compactStats(ctx);
+  if (rowsRead > 2 * (groups.length + paid.length) + STATS_SPARE_ROWS) await compactStats(ctx);
 
   const statusBreakdown = Object.fromEntries(INVOICE_STATUSES.map((s) => [s, 0])) as Record<
     InvoiceStatus,
@@ -357,6 +359,42 @@ function recentActivityOf(ctx: AuthedContext, condition: SQL | undefined, window
     .where(condition)
     .orderBy(desc(l.createdAt), desc(l.id))
     .limit(10);
+}
+
+/**
+ * Housekeeping: folds the rows of every wallet that has piled up more than twice its groups
+ * plus STATS_SPARE_ROWS (one that writes and never reads its statistics). Returns how many.
+ */
+export async function compactPiledStats(ctx: ServiceContext): Promise<number> {
+  const piled = rowsOf<{ wallet: string }>(
+    await ctx.db.execute(sql`
+      select freelancer_wallet as wallet from invoice_stats group by 1
+        having count(*) > 2 * count(distinct (network_passphrase, kind, currency, price_currency, status)) + ${STATS_SPARE_ROWS}
+      union
+      select freelancer_wallet from payment_stats group by 1
+        having count(*) > 2 * count(distinct (network_passphrase, kind, currency, price_currency, month, fiat_currency)) + ${STATS_SPARE_ROWS}`),
+  );
+  for (const { wallet } of piled) {
+    await ctx.db.execute(sql`select compact_invoice_stats(${wallet})`);
+  }
+  return piled.length;
+}
+
+/**
+ * Recomputes the statistics rows of `wallet` (every wallet when omitted) from its invoices and
+ * payments (rebuild_invoice_stats, migration 0036): the repair, and what the tests compare the
+ * kept figures with (scripts/rebuild-stats.ts).
+ */
+export async function rebuildStats(ctx: ServiceContext, wallet?: string): Promise<number> {
+  const wallets = wallet
+    ? [wallet]
+    : rowsOf<{ wallet: string }>(
+        await ctx.db.execute(
+          sql`select distinct freelancer_wallet as wallet from invoices union select distinct freelancer_wallet from invoice_stats union select distinct freelancer_wallet from payment_stats`,
+        ),
+      ).map((r) => r.wallet);
+  for (const w of wallets) await ctx.db.execute(sql`select rebuild_invoice_stats(${w})`);
+  return wallets.length;
 }
 
 const zeroStroops = (): Record<Currency, bigint> => ({ XLM: 0n, USDC: 0n, EURC: 0n });
