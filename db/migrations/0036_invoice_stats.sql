@@ -88,6 +88,7 @@ $fn$;
 CREATE OR REPLACE FUNCTION invoices_stats_change() RETURNS trigger LANGUAGE plpgsql AS $fn$
 DECLARE
   cols text := payment_stats_columns();
+  moved boolean;
   grp text := '(i.freelancer_wallet, i.network_passphrase, i.kind, i.currency, i.price_currency, i.deleted_at IS NULL) IS DISTINCT FROM (o.freelancer_wallet, o.network_passphrase, o.kind, o.currency, o.price_currency, o.deleted_at IS NULL)';
 BEGIN
   IF TG_OP = 'INSERT' THEN
@@ -98,7 +99,12 @@ BEGIN
   ELSE
     EXECUTE invoice_stats_sql('SELECT 1 AS s, n.* FROM new_rows n UNION ALL SELECT -1 AS s, o.* FROM old_rows o');
     -- An invoice that changed group (owner, network, kind, currency, pricing, deleted) takes
-    -- its payments along.
+    -- its payments along (rare: most updates change a status or an amount, and this is skipped).
+    EXECUTE format('SELECT EXISTS (SELECT 1 FROM new_rows i JOIN old_rows o ON o.id = i.id WHERE %s)', grp)
+      INTO moved;
+    IF NOT moved THEN
+      RETURN NULL;
+    END IF;
     EXECUTE payment_stats_sql(format(
       'SELECT 1 AS s, %1$s FROM new_rows i JOIN old_rows o ON o.id = i.id JOIN payments p ON p.invoice_id = i.id WHERE %2$s
        UNION ALL
