@@ -285,7 +285,7 @@ describe("statistics kept incrementally", () => {
       "expire",
     ];
 
-    const steps = Number(process.env.STATS_STEPS ?? 40);
+    const steps = Number(process.env.STATS_STEPS ?? 80);
     for (let step = 1; step <= steps; step++) {
       // A start that moves money both ways, then chance.
       const start = ["create", "create", "create", "create", "send", "send", "pay", "pay"];
