@@ -4,6 +4,7 @@ export * from "./clients";
 export * from "./credit-notes";
 export * from "./events";
 export * from "./idempotency";
+export * from "./invoice-stats";
 export * from "./invoices";
 export * from "./payments";
 export * from "./prices";

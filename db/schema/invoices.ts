@@ -272,9 +272,17 @@ export const invoiceAuditLogs = pgTable(
     actorWallet: text("actor_wallet").notNull(),
     changes: jsonb("changes").$type<Record<string, unknown> | null>(),
     createdAt: ts("created_at").notNull(),
+    /**
+     * The invoice's freelancer, filled by the database at the insert (trigger of migration
+     * 0036): the statistics' recent activity reads a wallet's latest entries off
+     * invoice_audit_logs_owner_idx instead of joining all of its invoices.
+     */
+    freelancerWallet: text("freelancer_wallet"),
   },
   (t) => [
     index("invoice_audit_logs_invoice_idx").on(t.invoiceId, t.createdAt),
+    // Read backwards: newest first (created_at desc, id desc), as the recent activity asks.
+    index("invoice_audit_logs_owner_idx").on(t.freelancerWallet, t.createdAt, t.id),
     index("invoice_audit_logs_actor_idx").on(t.actorWallet, t.createdAt.desc()),
   ],
 );

@@ -356,6 +356,7 @@ export const SAMPLE_AUDIT: AuditRow[] = [
     actorWallet: FREELANCER,
     changes: { status: { from: null, to: "DRAFT" } },
     createdAt: T0,
+    freelancerWallet: FREELANCER,
   },
   {
     id: "clx8f2k9p0004abcd1234efgh",
@@ -364,6 +365,7 @@ export const SAMPLE_AUDIT: AuditRow[] = [
     actorWallet: FREELANCER,
     changes: { status: { from: "DRAFT", to: "PENDING" } },
     createdAt: T0,
+    freelancerWallet: FREELANCER,
   },
 ];
 

@@ -24,6 +24,9 @@ const readPage = (ctx: AuthedContext, scope: ReturnType<typeof and>, after: Time
       after
         ? and(
             scope,
+            // The first condition alone bounds the index scan: without it every page read
+            // the wallet's index from its start (docs/decisions.md, Exports, "Flat").
+            sql`${created} >= ${after.at}::timestamptz`,
             sql`(${created} > ${after.at}::timestamptz or (${created} = ${after.at}::timestamptz and ${creditNotes.id} < ${after.id}))`,
           )
         : scope,
@@ -63,7 +66,13 @@ function sumNet(subtotal: string, discount: string): string {
 }
 
 async function* creditNotePages(ctx: AuthedContext, query: ExportQuery) {
-  const scope = and(...invoiceFilter(ctx, query), ...timeRange(created, query));
+  // The note's own wallet (its invoice's owner) too: it lets the page read
+  // credit_notes_owner_created_idx instead of joining all of the wallet's invoices.
+  const scope = and(
+    eq(creditNotes.wallet, ctx.wallet),
+    ...invoiceFilter(ctx, query),
+    ...timeRange(created, query),
+  );
   const pages = keysetPages(async (after: TimeCursor | null) =>
     pageOf(
       await readPage(ctx, scope, after),

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, gte, isNull, type SQL, sql } from "drizzle-orm";
-import { invoiceAuditLogs, invoices, payments } from "@/db/schema";
+import type { Big } from "big.js";
+import { and, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { invoiceAuditLogs, invoiceStats, invoices, paymentStats } from "@/db/schema";
 import { fiat2, REPORTING_CURRENCY } from "@/lib/domain/fiat";
 import {
   type AuditAction,
@@ -12,13 +13,16 @@ import {
   CURRENCIES,
   type Currency,
   Decimal,
+  fromStroops,
   PRICE_CURRENCIES,
   type PriceCurrency,
   sumAmounts,
+  toStroops,
 } from "@/lib/domain/money";
 import type { NetworkName, NetworkPassphrase } from "@/lib/schemas/common";
-import { keyNetworkCondition } from "@/lib/services/auth/key-network";
-import type { AuthedContext } from "../context";
+import { keyNetworkCondition, keyPassphrase } from "@/lib/services/auth/key-network";
+import type { AuthedContext, ServiceContext } from "../context";
+import { rowsOf } from "../db";
 import { getProfile } from "../profile/profile";
 import { resolveNetwork } from "./network";
 
@@ -92,9 +96,19 @@ export type LinkRevenue = {
 const zeroByAsset = (): ByAsset => ({ XLM: "0.0000000", USDC: "0.0000000", EURC: "0.0000000" });
 
 /**
+ * A wallet's statistics rows are folded (compact_invoice_stats) once a read meets more than
+ * twice as many rows as groups plus this: each write appends a few, so a busy wallet's read
+ * stays a few hundred rows. Housekeeping folds those of wallets nobody reads (compactPiledStats).
+ */
+export const STATS_SPARE_ROWS = 200;
+
+/**
  * Revenue is money kept, net of credit notes: applied payments (a partial payment of an unpaid invoice counts, an
  * unapplied one never does) less what was refunded of them, by the payment's month; pending is
- * what is still due (docs/decisions.md, Lifecycle: statistics).
+ * what is still due (docs/decisions.md, Lifecycle: statistics). The figures are read from
+ * invoice_stats and payment_stats, which the database keeps as invoices and payments change
+ * (db/schema/invoice-stats.ts; docs/decisions.md, Statistics at scale): a few hundred rows
+ * whatever the size of the books.
  */
 export async function getInvoiceStats(
   ctx: AuthedContext,
@@ -106,128 +120,85 @@ export async function getInvoiceStats(
 ): Promise<InvoiceStats> {
   const now = ctx.now();
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const yearAgo = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
+  const thisMonth = monthStart.toISOString().slice(0, 10);
+  const yearAgo = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1))
+    .toISOString()
+    .slice(0, 10);
   const network = resolveNetwork(query.network, query.networkPassphrase);
+  // The networks the caller sees: an API key's own, and the one asked for.
+  const networks = [keyPassphrase(ctx), network].filter((n): n is string => n !== undefined);
+  const inScope = (t: typeof invoiceStats | typeof paymentStats) =>
+    and(eq(t.freelancerWallet, ctx.wallet), ...networks.map((n) => eq(t.networkPassphrase, n)));
   const where: SQL[] = [
     eq(invoices.freelancerWallet, ctx.wallet),
     isNull(invoices.deletedAt),
     ...keyNetworkCondition(ctx),
   ];
   if (network) where.push(eq(invoices.networkPassphrase, network));
-  const linksOnly = and(...where, eq(invoices.kind, "LINK"));
   if (!query.includeDemoLinks) where.push(eq(invoices.kind, "INVOICE"));
-  const condition = and(...where);
+  const counted = (kind: "INVOICE" | "LINK") => query.includeDemoLinks || kind === "INVOICE";
 
-  const kept = sql`${payments.amount} - ${payments.amountRefunded}`;
   // The profile's reporting currency (docs/decisions.md, Profile); payments valued in another
   // are `unpriced` here.
-  const reporting = (await getProfile(ctx.db, ctx.wallet))?.reportingCurrency ?? REPORTING_CURRENCY;
-  const priced = sql`${payments.fiatCurrency} is not distinct from ${reporting} and ${payments.fiatValue} is not null`;
-  const refundEntry = sql`(${invoiceAuditLogs.action} = 'REFUNDED' and ${invoiceAuditLogs.changes}->>'asset' in ('XLM', 'USDC', 'EURC') and ${invoiceAuditLogs.changes}->>'amount' ~ '^[0-9]+([.][0-9]+)?$')`;
-  const keptValue = sql`${payments.priceValue} * (${kept}) / ${payments.amount}`;
-  // Sums per asset count amounts in that asset: a payment received outside Stellar on a
-  // fiat-priced invoice is in its price currency and counts in the fiat sums (priceValue,
-  // fiatValue) only (docs/decisions.md, Payments received outside Stellar).
-  const inAsset = eq(payments.asset, invoices.currency);
-  const [groups, months, activity, revenue, [inFiat], pricedRevenue, credits] = await Promise.all([
+  const [profile, groups, paid, activity] = await Promise.all([
+    getProfile(ctx.db, ctx.wallet),
     ctx.db
       .select({
-        currency: invoices.currency,
-        priceCurrency: invoices.priceCurrency,
-        status: invoices.status,
-        n: count(),
+        kind: invoiceStats.kind,
+        currency: invoiceStats.currency,
+        priceCurrency: invoiceStats.priceCurrency,
+        status: invoiceStats.status,
+        rows: sql<number>`count(*)::int`,
+        n: sql<number>`sum(${invoiceStats.invoices})::int`,
         // Net of credit notes (docs/decisions.md, Credit notes).
-        sum: sql<string>`coalesce(sum(${invoices.total} - ${invoices.amountCredited}), 0)::text`,
+        sum: sql<string>`sum(${invoiceStats.net})::text`,
         // A fiat-priced invoice owes in cents (invoiceAmountDue, lib/domain/fiat.ts).
-        due: sql<string>`coalesce(sum(greatest(${invoices.total} - ${invoices.amountCredited} - case when ${invoices.priceCurrency} is null then ${invoices.amountPaid} else round(${invoices.amountPaid}, 2) end, 0)), 0)::text`,
+        due: sql<string>`sum(${invoiceStats.due})::text`,
+        // Credit notes beyond what was still due were credited against money received: revenue
+        // is net of them (docs/decisions.md, Credit notes). A refund that went with one has
+        // lowered amountPaid already, so it is never counted twice.
+        creditedOver: sql<string>`sum(${invoiceStats.creditedOver})::text`,
       })
-      .from(invoices)
-      .where(condition)
-      .groupBy(invoices.currency, invoices.priceCurrency, invoices.status),
+      .from(invoiceStats)
+      .where(inScope(invoiceStats))
+      .groupBy(
+        invoiceStats.kind,
+        invoiceStats.currency,
+        invoiceStats.priceCurrency,
+        invoiceStats.status,
+      ),
     ctx.db
       .select({
-        month: sql<string>`to_char(date_trunc('month', ${payments.confirmedAt} at time zone 'UTC'), 'YYYY-MM')`,
-        currency: invoices.currency,
-        sum: sql<string>`sum(${kept})::text`,
+        kind: paymentStats.kind,
+        currency: paymentStats.currency,
+        priceCurrency: paymentStats.priceCurrency,
+        month: paymentStats.month,
+        fiatCurrency: paymentStats.fiatCurrency,
+        rows: sql<number>`count(*)::int`,
+        n: sql<number>`sum(${paymentStats.payments})::int`,
+        kept: sql<string>`sum(${paymentStats.kept})::text`,
+        keptInAsset: sql<string>`sum(${paymentStats.keptInAsset})::text`,
+        keptValue: sql<string>`sum(${paymentStats.keptValue})::text`,
+        fiatKept: sql<string>`sum(${paymentStats.fiatKept})::text`,
       })
-      .from(payments)
-      .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
-      .where(
-        and(condition, eq(payments.applied, true), inAsset, gte(payments.confirmedAt, yearAgo)),
-      )
-      .groupBy(sql`1`, invoices.currency),
-    ctx.db
-      .select({
-        invoiceId: invoiceAuditLogs.invoiceId,
-        invoiceNumber: invoices.invoiceNumber,
-        action: invoiceAuditLogs.action,
-        // A refund's entry is the amount sent back, in the asset it went back in; every other
-        // entry the invoice's total, in its price currency when it has one.
-        amount: sql<string>`case when ${refundEntry} then (${invoiceAuditLogs.changes}->>'amount')::numeric(18,7)::text else ${invoices.total}::text end`,
-        currency: sql<Currency>`case when ${refundEntry} then ${invoiceAuditLogs.changes}->>'asset' else ${invoices.currency}::text end`,
-        priceCurrency: sql<PriceCurrency | null>`case when ${refundEntry} then null else ${invoices.priceCurrency}::text end`,
-        timestamp: invoiceAuditLogs.createdAt,
-      })
-      .from(invoiceAuditLogs)
-      .innerJoin(invoices, eq(invoices.id, invoiceAuditLogs.invoiceId))
-      // A payer starting to pay (pay-intent: UPDATED to PROCESSING) is not the owner's activity.
-      .where(
-        and(
-          condition,
-          sql`not (${invoiceAuditLogs.action} = 'UPDATED' and coalesce(${invoiceAuditLogs.changes}->'status'->>'to', '') = 'PROCESSING')`,
-        ),
-      )
-      .orderBy(desc(invoiceAuditLogs.createdAt), desc(invoiceAuditLogs.id))
-      .limit(10),
-    ctx.db
-      .select({
-        currency: invoices.currency,
-        sum: sql<string>`coalesce(sum(${kept}), 0)::text`,
-        sumThisMonth: sql<string>`coalesce(sum(${kept}) filter (where ${payments.confirmedAt} >= ${monthStart.toISOString()}), 0)::text`,
-      })
-      .from(payments)
-      .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
-      .where(and(condition, eq(payments.applied, true), inAsset))
-      .groupBy(invoices.currency),
-    ctx.db
-      .select({
-        amount: sql<string>`coalesce(sum(round(${payments.fiatValue} * (${kept}) / ${payments.amount}, 2)) filter (where ${priced}), 0)::numeric(20,2)::text`,
-        unpriced: sql<number>`(count(*) filter (where not (${priced})))::int`,
-      })
-      .from(payments)
-      .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
-      .where(and(condition, eq(payments.applied, true))),
-    ctx.db
-      .select({
-        priceCurrency: sql<PriceCurrency>`${invoices.priceCurrency}::text`,
-        sum: sql<string>`coalesce(sum(${keptValue}), 0)::text`,
-        sumThisMonth: sql<string>`coalesce(sum(${keptValue}) filter (where ${payments.confirmedAt} >= ${monthStart.toISOString()}), 0)::text`,
-      })
-      .from(payments)
-      .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
-      .where(
-        and(
-          condition,
-          eq(payments.applied, true),
-          sql`${invoices.priceCurrency} is not null and ${payments.priceValue} is not null and ${payments.amount} > 0`,
-        ),
-      )
-      .groupBy(invoices.priceCurrency),
-    // Credit notes beyond what was still due were credited against money received: revenue is
-    // net of them (docs/decisions.md, Credit notes). A refund that went with one has lowered
-    // amountPaid already, so it is never counted twice.
-    ctx.db
-      .select({
-        currency: invoices.currency,
-        priceCurrency: sql<PriceCurrency | null>`${invoices.priceCurrency}::text`,
-        sum: sql<string>`coalesce(sum(greatest(${invoices.amountCredited} - greatest(${invoices.total} - ${invoices.amountPaid}, 0), 0)), 0)::text`,
-      })
-      .from(invoices)
-      .where(and(condition, sql`${invoices.amountCredited} > 0`))
-      .groupBy(invoices.currency, invoices.priceCurrency),
+      .from(paymentStats)
+      .where(inScope(paymentStats))
+      .groupBy(
+        paymentStats.kind,
+        paymentStats.currency,
+        paymentStats.priceCurrency,
+        paymentStats.month,
+        paymentStats.fiatCurrency,
+      ),
+    recentActivityOf(ctx, and(...where), RECENT_WINDOW),
   ]);
-  // Links apart (docs/decisions.md, Payment links, Managing a link).
-  const linkRevenue = await linkRevenueOf(ctx, linksOnly, monthStart);
+  // Fewer than 10 of the latest entries were on invoices the figures count (links, deleted
+  // invoices, another network): look further, over all of them.
+  const recentActivity =
+    activity.length < 10 ? await recentActivityOf(ctx, and(...where), null) : activity;
+  const reporting = profile?.reportingCurrency ?? REPORTING_CURRENCY;
+  const rowsRead = [...groups, ...paid].reduce((n, g) => n + g.rows, 0);
+  if (rowsRead > 2 * (groups.length + paid.length) + STATS_SPARE_ROWS) await compactStats(ctx);
 
   const statusBreakdown = Object.fromEntries(INVOICE_STATUSES.map((s) => [s, 0])) as Record<
     InvoiceStatus,
@@ -239,58 +210,81 @@ export async function getInvoiceStats(
   const fiatPaid: Record<PriceCurrency, string[]> = { USD: [], EUR: [] };
   const fiatPending: Record<PriceCurrency, string[]> = { USD: [], EUR: [] };
   const fiatPaidCount: Record<PriceCurrency, number> = { USD: 0, EUR: 0 };
+  const creditedOver: Record<Currency, string[]> = { XLM: [], USDC: [], EURC: [] };
+  const fiatCreditedOver: Record<PriceCurrency, string[]> = { USD: [], EUR: [] };
   let totalInvoices = 0;
   for (const g of groups) {
+    if (!counted(g.kind)) continue;
     totalInvoices += g.n;
     statusBreakdown[g.status] += g.n;
+    const payable = (PAYABLE_STATUSES as readonly string[]).includes(g.status);
     if (g.priceCurrency) {
       // Fiat amounts never join an asset's figures (docs/decisions.md, Fiat pricing).
+      fiatCreditedOver[g.priceCurrency].push(g.creditedOver);
       if (g.status === "PAID") {
         fiatPaid[g.priceCurrency].push(g.sum);
         fiatPaidCount[g.priceCurrency] += g.n;
       }
-      if ((PAYABLE_STATUSES as readonly string[]).includes(g.status)) {
-        fiatPending[g.priceCurrency].push(g.due);
-      }
+      if (payable) fiatPending[g.priceCurrency].push(g.due);
       continue;
     }
+    creditedOver[g.currency].push(g.creditedOver);
     if (g.status === "PAID") {
       paidTotals[g.currency].push(g.sum);
       paidCount[g.currency] += g.n;
     }
-    if ((PAYABLE_STATUSES as readonly string[]).includes(g.status)) pending[g.currency].push(g.due);
+    if (payable) pending[g.currency].push(g.due);
   }
+
+  // Sums per asset count amounts in that asset (keptInAsset): a payment received outside
+  // Stellar on a fiat-priced invoice is in its price currency and counts in the fiat sums
+  // (keptValue, fiatKept) only (docs/decisions.md, Payments received outside Stellar).
+  const revenueOf = zeroStroops();
+  const revenueThisMonthOf = zeroStroops();
+  const monthly = new Map<string, Record<Currency, bigint>>();
+  const priced: Record<PriceCurrency, [Big, Big]> = {
+    USD: [new Decimal("0"), new Decimal("0")],
+    EUR: [new Decimal("0"), new Decimal("0")],
+  };
+  let inFiat = new Decimal("0");
+  let unpriced = 0;
+  for (const p of paid) {
+    if (!counted(p.kind)) continue;
+    const inAsset = toStroops(p.keptInAsset);
+    revenueOf[p.currency] += inAsset;
+    if (p.month === thisMonth) revenueThisMonthOf[p.currency] += inAsset;
+    if (p.month >= yearAgo) {
+      const month = p.month.slice(0, 7);
+      const m = monthly.get(month) ?? zeroStroops();
+      m[p.currency] += inAsset;
+      monthly.set(month, m);
+    }
+    if (p.priceCurrency) {
+      priced[p.priceCurrency][0] = priced[p.priceCurrency][0].plus(p.keptValue);
+      if (p.month === thisMonth) {
+        priced[p.priceCurrency][1] = priced[p.priceCurrency][1].plus(p.keptValue);
+      }
+    }
+    if (p.fiatCurrency === reporting) inFiat = inFiat.plus(p.fiatKept);
+    else unpriced += p.n;
+  }
+
   const totalRevenue = zeroByAsset();
   const revenueThisMonth = zeroByAsset();
   const avgInvoiceValue = zeroByAsset();
   const pendingAmount = zeroByAsset();
-  for (const r of revenue) {
-    totalRevenue[r.currency] = sumAmounts([r.sum]);
-    revenueThisMonth[r.currency] = sumAmounts([r.sumThisMonth]);
-  }
-  const creditedAgainstPaid = (priceCurrency: PriceCurrency | null, currency?: Currency) =>
-    credits
-      .filter((c) => c.priceCurrency === priceCurrency && (!currency || c.currency === currency))
-      .map((c) => c.sum);
   for (const c of CURRENCIES) {
-    const over = creditedAgainstPaid(null, c);
-    if (over.length > 0) {
-      totalRevenue[c] = new Decimal(totalRevenue[c]).minus(sumAmounts(over)).toFixed(7);
-    }
-  }
-  for (const c of CURRENCIES) {
+    totalRevenue[c] = fromStroops(revenueOf[c] - toStroops(sumAmounts(creditedOver[c])));
+    revenueThisMonth[c] = fromStroops(revenueThisMonthOf[c]);
     avgInvoiceValue[c] = averageAmount(sumAmounts(paidTotals[c]), paidCount[c]);
     pendingAmount[c] = sumAmounts(pending[c]);
   }
 
   const byPriceCurrency = Object.fromEntries(
     PRICE_CURRENCIES.map((c) => {
-      const r = pricedRevenue.find((p) => p.priceCurrency === c);
       const figures: PricedFigures = {
-        totalRevenue: fiat2(
-          new Decimal(r?.sum ?? "0").minus(sumAmounts(creditedAgainstPaid(c))).toFixed(7),
-        ),
-        revenueThisMonth: fiat2(r?.sumThisMonth ?? "0"),
+        totalRevenue: fiat2(priced[c][0].minus(sumAmounts(fiatCreditedOver[c])).toFixed(7)),
+        revenueThisMonth: fiat2(priced[c][1].toFixed()),
         avgInvoiceValue: fiat2(averageAmount(sumAmounts(fiatPaid[c]), fiatPaidCount[c])),
         pendingAmount: fiat2(sumAmounts(fiatPending[c])),
       };
@@ -303,7 +297,8 @@ export async function getInvoiceStats(
     const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1));
     const month = `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
     const inMonth = zeroByAsset();
-    for (const m of months) if (m.month === month) inMonth[m.currency] = sumAmounts([m.sum]);
+    const m = monthly.get(month);
+    if (m) for (const c of CURRENCIES) inMonth[c] = fromStroops(m[c]);
     revenueByMonth.push({ month, revenue: inMonth });
   }
 
@@ -317,42 +312,144 @@ export async function getInvoiceStats(
     pendingAmount,
     byPriceCurrency,
     statusBreakdown,
-    recentActivity: activity,
+    recentActivity,
     revenueByMonth,
-    revenue: { currency: reporting, ...inFiat },
-    linkRevenue,
+    revenue: { currency: reporting, amount: inFiat.toFixed(2), unpriced },
+    // Links apart (docs/decisions.md, Payment links, Managing a link).
+    linkRevenue: linkRevenueOf(paid, thisMonth),
   };
+}
+
+/** The latest audit entries the recent activity looks at first. */
+const RECENT_WINDOW = 200;
+
+/**
+ * The 10 latest audit entries of the wallet's invoices that `condition` keeps, read off
+ * invoice_audit_logs_owner_idx: among its `window` latest entries (a few index pages whatever
+ * the size of the books), or among all of them (null).
+ */
+function recentActivityOf(ctx: AuthedContext, condition: SQL | undefined, window: number | null) {
+  // A payer starting to pay (pay-intent: UPDATED to PROCESSING) is not the owner's activity.
+  const latest = ctx.db
+    .select()
+    .from(invoiceAuditLogs)
+    .where(
+      and(
+        eq(invoiceAuditLogs.freelancerWallet, ctx.wallet),
+        sql`not (${invoiceAuditLogs.action} = 'UPDATED' and coalesce(${invoiceAuditLogs.changes}->'status'->>'to', '') = 'PROCESSING')`,
+      ),
+    )
+    .orderBy(desc(invoiceAuditLogs.createdAt), desc(invoiceAuditLogs.id));
+  const l = (window === null ? latest : latest.limit(window)).as("l");
+  const refundEntry = sql`(${l.action} = 'REFUNDED' and ${l.changes}->>'asset' in ('XLM', 'USDC', 'EURC') and ${l.changes}->>'amount' ~ '^[0-9]+([.][0-9]+)?$')`;
+  return ctx.db
+    .select({
+      invoiceId: l.invoiceId,
+      invoiceNumber: invoices.invoiceNumber,
+      action: l.action,
+      // A refund's entry is the amount sent back, in the asset it went back in; every other
+      // entry the invoice's total, in its price currency when it has one.
+      amount: sql<string>`case when ${refundEntry} then (${l.changes}->>'amount')::numeric(18,7)::text else ${invoices.total}::text end`,
+      currency: sql<Currency>`case when ${refundEntry} then ${l.changes}->>'asset' else ${invoices.currency}::text end`,
+      priceCurrency: sql<PriceCurrency | null>`case when ${refundEntry} then null else ${invoices.priceCurrency}::text end`,
+      timestamp: l.createdAt,
+    })
+    .from(l)
+    .innerJoin(invoices, eq(invoices.id, l.invoiceId))
+    .where(condition)
+    .orderBy(desc(l.createdAt), desc(l.id))
+    .limit(10);
+}
+
+/**
+ * Housekeeping: folds the rows of every wallet that has piled up more than twice its groups
+ * plus STATS_SPARE_ROWS (one that writes and never reads its statistics). Returns how many.
+ */
+export async function compactPiledStats(ctx: ServiceContext): Promise<number> {
+  const piled = rowsOf<{ wallet: string }>(
+    await ctx.db.execute(sql`
+      select freelancer_wallet as wallet from invoice_stats group by 1
+        having count(*) > 2 * count(distinct (network_passphrase, kind, currency, price_currency, status)) + ${STATS_SPARE_ROWS}
+      union
+      select freelancer_wallet from payment_stats group by 1
+        having count(*) > 2 * count(distinct (network_passphrase, kind, currency, price_currency, month, fiat_currency)) + ${STATS_SPARE_ROWS}`),
+  );
+  for (const { wallet } of piled) {
+    await ctx.db.execute(sql`select compact_invoice_stats(${wallet})`);
+  }
+  return piled.length;
+}
+
+/**
+ * Recomputes the statistics rows of `wallet` (every wallet when omitted) from its invoices and
+ * payments (rebuild_invoice_stats, migration 0036): the repair, and what the tests compare the
+ * kept figures with (scripts/rebuild-stats.ts).
+ */
+export async function rebuildStats(ctx: ServiceContext, wallet?: string): Promise<number> {
+  const wallets = wallet
+    ? [wallet]
+    : rowsOf<{ wallet: string }>(
+        await ctx.db.execute(
+          sql`select distinct freelancer_wallet as wallet from invoices union select distinct freelancer_wallet from invoice_stats union select distinct freelancer_wallet from payment_stats`,
+        ),
+      ).map((r) => r.wallet);
+  for (const w of wallets) await ctx.db.execute(sql`select rebuild_invoice_stats(${w})`);
+  return wallets.length;
+}
+
+const zeroStroops = (): Record<Currency, bigint> => ({ XLM: 0n, USDC: 0n, EURC: 0n });
+
+/** Folds the wallet's statistics rows (compact_invoice_stats, migration 0036); a failure only costs the next read more rows. */
+async function compactStats(ctx: AuthedContext): Promise<void> {
+  try {
+    await ctx.db.execute(sql`select compact_invoice_stats(${ctx.wallet})`);
+  } catch (err) {
+    ctx.logger.warn("statistics compaction failed", {
+      requestId: ctx.requestId,
+      error: String(err),
+    });
+  }
 }
 
 /**
  * Link revenue: the applied payments of LINK rows (a single-use link, a reusable link's
  * checkouts; a payment to a reusable link's own memo is never applied) less refunds, per
- * asset, and per price currency what they counted for (docs/decisions.md, Payment links).
+ * asset, and per price currency what they counted for (docs/decisions.md, Payment links),
+ * whatever `includeDemoLinks` says.
  */
-async function linkRevenueOf(
-  ctx: AuthedContext,
-  linksOnly: SQL | undefined,
-  monthStart: Date,
-): Promise<LinkRevenue> {
-  const kept = sql`${payments.amount} - ${payments.amountRefunded}`;
-  const keptValue = sql`case when ${invoices.priceCurrency} is not null and ${payments.priceValue} is not null and ${payments.amount} > 0 then ${payments.priceValue} * (${kept}) / ${payments.amount} end`;
-  const thisMonth = sql`${payments.confirmedAt} >= ${monthStart.toISOString()}`;
-  const rows = await ctx.db
-    .select({
-      currency: invoices.currency,
-      priceCurrency: invoices.priceCurrency,
-      n: sql<number>`count(*)::int`,
-      sum: sql<string>`coalesce(sum(${kept}), 0)::text`,
-      sumThisMonth: sql<string>`coalesce(sum(${kept}) filter (where ${thisMonth}), 0)::text`,
-      value: sql<string>`coalesce(sum(${keptValue}), 0)::text`,
-      valueThisMonth: sql<string>`coalesce(sum(${keptValue}) filter (where ${thisMonth}), 0)::text`,
-    })
-    .from(payments)
-    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
-    .where(and(linksOnly, eq(payments.applied, true)))
-    .groupBy(invoices.currency, invoices.priceCurrency);
+function linkRevenueOf(
+  paid: {
+    kind: "INVOICE" | "LINK";
+    currency: Currency;
+    priceCurrency: PriceCurrency | "";
+    month: string;
+    n: number;
+    kept: string;
+    keptValue: string;
+  }[],
+  thisMonth: string,
+): LinkRevenue {
+  const kept = zeroStroops();
+  const keptThisMonth = zeroStroops();
+  const values: Record<PriceCurrency, [Big, Big]> = {
+    USD: [new Decimal("0"), new Decimal("0")],
+    EUR: [new Decimal("0"), new Decimal("0")],
+  };
+  let n = 0;
+  for (const p of paid) {
+    if (p.kind !== "LINK") continue;
+    n += p.n;
+    kept[p.currency] += toStroops(p.kept);
+    if (p.month === thisMonth) keptThisMonth[p.currency] += toStroops(p.kept);
+    if (p.priceCurrency) {
+      values[p.priceCurrency][0] = values[p.priceCurrency][0].plus(p.keptValue);
+      if (p.month === thisMonth) {
+        values[p.priceCurrency][1] = values[p.priceCurrency][1].plus(p.keptValue);
+      }
+    }
+  }
   const result: LinkRevenue = {
-    payments: 0,
+    payments: n,
     totalRevenue: zeroByAsset(),
     revenueThisMonth: zeroByAsset(),
     byPriceCurrency: {
@@ -360,32 +457,15 @@ async function linkRevenueOf(
       EUR: { totalRevenue: "0.00", revenueThisMonth: "0.00" },
     },
   };
-  const assetSums: Record<Currency, [string[], string[]]> = {
-    XLM: [[], []],
-    USDC: [[], []],
-    EURC: [[], []],
-  };
-  const fiatSums: Record<PriceCurrency, [string[], string[]]> = { USD: [[], []], EUR: [[], []] };
-  for (const r of rows) {
-    result.payments += r.n;
-    assetSums[r.currency][0].push(r.sum);
-    assetSums[r.currency][1].push(r.sumThisMonth);
-    if (r.priceCurrency) {
-      fiatSums[r.priceCurrency][0].push(r.value);
-      fiatSums[r.priceCurrency][1].push(r.valueThisMonth);
-    }
-  }
   for (const c of CURRENCIES) {
-    result.totalRevenue[c] = sumAmounts(assetSums[c][0]);
-    result.revenueThisMonth[c] = sumAmounts(assetSums[c][1]);
+    result.totalRevenue[c] = fromStroops(kept[c]);
+    result.revenueThisMonth[c] = fromStroops(keptThisMonth[c]);
   }
+  // Values keep every decimal the division gives: added exactly, rounded once to cents.
   for (const c of PRICE_CURRENCIES) {
-    // Values keep every decimal the division gives: added exactly, rounded once to cents.
-    const total = (values: string[]) =>
-      fiat2(values.reduce((acc, v) => acc.plus(v), new Decimal("0")).toFixed());
     result.byPriceCurrency[c] = {
-      totalRevenue: total(fiatSums[c][0]),
-      revenueThisMonth: total(fiatSums[c][1]),
+      totalRevenue: fiat2(values[c][0].toFixed()),
+      revenueThisMonth: fiat2(values[c][1].toFixed()),
     };
   }
   return result;

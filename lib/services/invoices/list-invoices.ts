@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
-import { invoices } from "@/db/schema";
+import { and, asc, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { invoiceStats, invoices } from "@/db/schema";
 import { ValidationError } from "@/lib/domain/errors";
 import type { SortField } from "@/lib/schemas/common";
 import type { ListInvoicesQuery } from "@/lib/schemas/invoices";
@@ -105,6 +105,7 @@ export async function listInvoices(
   // statement with parameters costs two (its parameter types are asked for first).
   const countOf = (cond: SQL | undefined) =>
     sql<number>`(select count(*) from ${invoices} where ${cond})`.mapWith(Number);
+  const total = totalOf(ctx, query, network, condition, countOf);
   const page = <C extends Record<string, SQL.Aliased | SQL>>(cond: SQL | undefined, counts: C) =>
     ctx.db
       .select({ ...LIST_COLUMNS, ...counts })
@@ -121,20 +122,20 @@ export async function listInvoices(
     const offset = query.offset ?? 0;
     // A search counts its matches over the same scan (a window), not with a second one: its
     // index finds the rows, but reading and checking them is what costs (docs/decisions.md, Search).
-    const matching = terms ? sql<number>`count(*) over ()`.mapWith(Number) : countOf(condition);
+    // Otherwise the total comes from the statistics rows when it can (totalOf).
+    const matching = terms ? sql<number>`count(*) over ()`.mapWith(Number) : total;
     const first = page(condition, { matching }).offset(offset);
     // A search's statement varies with its words: not kept as one named statement.
     const rows = terms ? await first : await first.prepare("list_invoices").execute();
     const n =
-      rows[0]?.matching ??
-      (await ctx.db.select({ n: count() }).from(invoices).where(condition))[0].n;
+      rows[0]?.matching ?? (await ctx.db.select({ n: total }).from(sql`(select 1) as one`))[0].n;
     return { invoices: rows, total: n, limit, offset, hasMore: offset + rows.length < n };
   }
   // Keyset: the rows after the cursor, and the counts of all matching rows and of those after
   // it; the cursor's values are read in SQL, so timestamps keep their microseconds.
   const after = and(condition, afterCursor(ctx, cursor, field, direction, rank));
   const counts = {
-    matching: countOf(condition),
+    matching: total,
     rest: countOf(after),
     found: sql<boolean>`exists(${cursorRow(ctx, cursor, sql`1`)})`,
   };
@@ -147,6 +148,47 @@ export async function listInvoices(
   } = rows[0] ?? (await ctx.db.select(counts).from(sql`(select 1) as one`))[0];
   if (!found) throw new ValidationError("Invalid request", { starting_after: NO_SUCH_INVOICE });
   return { invoices: rows, total: n, limit, offset: n - rest, hasMore: rows.length < rest };
+}
+
+/** The query's keys that filter nothing, or only by a group invoice_stats keeps. */
+const GROUP_KEYS = new Set([
+  "limit",
+  "offset",
+  "sort",
+  "starting_after",
+  "defaultLimit",
+  "excludePreview",
+  "status",
+  "currency",
+  "network",
+  "networkPassphrase",
+]);
+
+/**
+ * The list's `total`: the sum of the wallet's statistics rows (db/schema/invoice-stats.ts,
+ * kept by the database as invoices change; a few hundred rows whatever the size of the books)
+ * when every filter is one of their groups (kind, status, currency, network), else a count of
+ * the matching rows (docs/decisions.md, Invoice list, "Total").
+ */
+function totalOf(
+  ctx: AuthedContext,
+  query: ListInvoicesQuery & { defaultLimit: number },
+  network: string | undefined,
+  condition: SQL | undefined,
+  countOf: (cond: SQL | undefined) => SQL<number>,
+): SQL<number> {
+  const filtered = Object.entries(query).some(([k, v]) => v !== undefined && !GROUP_KEYS.has(k));
+  if (filtered) return countOf(condition);
+  const where: SQL[] = [eq(invoiceStats.freelancerWallet, ctx.wallet)];
+  for (const n of [keyPassphrase(ctx), network]) {
+    if (n) where.push(eq(invoiceStats.networkPassphrase, n));
+  }
+  if (query.excludePreview !== false) where.push(eq(invoiceStats.kind, "INVOICE"));
+  if (query.status) where.push(eq(invoiceStats.status, query.status));
+  if (query.currency) where.push(eq(invoiceStats.currency, query.currency));
+  return sql<number>`(select coalesce(sum(${invoiceStats.invoices}), 0) from ${invoiceStats} where ${and(...where)})`.mapWith(
+    Number,
+  );
 }
 
 /** `select <what> from` the cursor invoice, if it is one of the caller's (deleted or not). */
