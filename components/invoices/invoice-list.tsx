@@ -12,6 +12,7 @@ import { CURRENCY_OPTIONS, NETWORK_OPTIONS } from "@/components/ui/options";
 import { EmptyState, Loading, Muted, PageHeader } from "@/components/ui/page";
 import { isPartlyPaid } from "@/components/ui/payment-words";
 import { Pager, right, Table, tdClass } from "@/components/ui/table";
+import { useCan } from "@/lib/client/session";
 import { usePagedResource } from "@/lib/client/use-resource";
 import { INVOICE_STATUSES } from "@/lib/domain/invoice-state";
 import { formatDate, NETWORK_LABELS, networkOf, stateWords } from "@/lib/format";
@@ -118,13 +119,14 @@ export function InvoiceList() {
       ? ` on ${NETWORK_LABELS[filters.network]}`
       : "";
   const newInvoice = () => router.push("/invoices/new");
+  const writes = useCan()("write");
 
   return (
     <div className="space-y-6">
       <PageHeader
         title="Invoices"
         description="Drafts, sent and paid invoices. Payment links are listed on their own page."
-        actions={<Button onClick={newInvoice}>New invoice</Button>}
+        actions={writes && <Button onClick={newInvoice}>New invoice</Button>}
       />
 
       <form

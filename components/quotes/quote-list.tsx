@@ -8,6 +8,7 @@ import { Alert, StatusBadge } from "@/components/ui/card";
 import { OptionsSelect } from "@/components/ui/field";
 import { EmptyState, Loading, Muted, PageHeader } from "@/components/ui/page";
 import { Pager, right, Table, tdClass } from "@/components/ui/table";
+import { useCan } from "@/lib/client/session";
 import { usePagedResource } from "@/lib/client/use-resource";
 import { QUOTE_STATUSES } from "@/lib/domain/quote-state";
 import { formatDate, stateWords } from "@/lib/format";
@@ -28,7 +29,8 @@ export function QuoteList() {
     PAGE_SIZE,
     (page) => page.quotes,
   );
-  const newQuote = (
+  const writes = useCan()("write");
+  const newQuote = writes && (
     <Link href="/quotes/new" className={buttonClass()}>
       New quote
     </Link>

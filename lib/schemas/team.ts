@@ -61,13 +61,10 @@ export const teamList = wire("TeamList", z.array(teamMember));
 const books = z
   .object({
     owner: wallet.meta({ description: "The wallet whose books these are" }),
-    businessName: z
-      .string()
-      .nullable()
-      .meta({
-        description: "The owner's company or display name (profile)",
-        example: "Ada Studio",
-      }),
+    businessName: z.string().nullable().meta({
+      description: "The owner's company or display name (profile)",
+      example: "Ada Studio",
+    }),
     role,
     state,
     expiresAt: timestamp,
