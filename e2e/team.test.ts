@@ -39,6 +39,7 @@ const accountant = Keypair.random();
 beforeAll(async () => {
   [env, browser] = await Promise.all([startEnv(), launchBrowser()]);
   freelancer = await apiFreelancer(env);
+  await funded(env.testnet, accountant);
   expect(
     (await freelancer.api.put("/api/profile", { company: "Ada Studio", displayName: "Ada" }))
       .status,
@@ -100,7 +101,7 @@ describe("an accountant on the freelancer's books", () => {
     await installFreighter(acc.context, { keypair: accountant });
     const page = await acc.newPage();
     await signInWithFreighter(page, env.app.url, "/dashboard");
-    const picker = await visible(page.getByLabel("Books"));
+    const picker = await visible(page.getByLabel("Books", { exact: true }));
     expect(await picker.locator("option").allTextContents()).toEqual([
       "Your books",
       "Ada Studio (accountant)",
