@@ -181,8 +181,10 @@ export function endpoint(
           throw new ForbiddenError(INSUFFICIENT_SCOPE);
         }
         // A member's role, against the operation's one decision (lib/domain/team-access.ts).
-        const refusal = ctx.member && teamRefusal(ctx.member.role, teamAccessOf(op));
-        if (refusal) throw new ForbiddenError(refusal);
+        if (ctx.member) {
+          const refusal = teamRefusal(ctx.member.role, teamAccessOf(op));
+          if (refusal) throw new ForbiddenError(refusal);
+        }
       }
       if (op.limit) await hit(op.limit.policy(config), op.limit.per === "ip" ? [ip] : caller);
 
