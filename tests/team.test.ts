@@ -195,7 +195,7 @@ describe("a member's writes", () => {
     for (const books of [aBooks.api, bBooks.api]) {
       const inv = await books.post("/api/invoices", invoiceBody());
       expect(inv.status).toBe(201);
-      await sql`update invoices set status = 'SENT', sent_at = now() where id = ${inv.body.id}`;
+      await sql`update invoices set status = 'PENDING', sent_at = now() where id = ${inv.body.id}`;
       ids.push(inv.body.id);
     }
     const created: string[] = [];
@@ -336,7 +336,7 @@ async function checksum() {
     "credit_notes",
     "sales_quotes",
     "recurring_schedules",
-    "payment_links",
+    "quote_audit_logs",
   ]) {
     const [r] = await sql.unsafe(
       `select count(*) || ':' || coalesce(md5(string_agg(x::text, ',' order by x::text)), '') as v from ${t} x`,
@@ -351,7 +351,7 @@ describe("IDOR", () => {
     const { api: onA } = await joined(ownerA, await who(), "member");
     const b = ownerB.api;
     const invoice = (await b.post("/api/invoices", invoiceBody())).body;
-    await sql`update invoices set status = 'SENT', sent_at = now() where id = ${invoice.id}`;
+    await sql`update invoices set status = 'PENDING', sent_at = now() where id = ${invoice.id}`;
     const clientB = (await b.post("/api/clients", { name: "B's", email: "bs@example.com" })).body;
     const quote = (
       await b.post("/api/quotes", {
