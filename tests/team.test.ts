@@ -418,7 +418,10 @@ describe("IDOR", () => {
         "client favorite",
         (a) => a.patch(`/api/clients/${clientB.id}/favorite`, { isFavorite: true }),
       ],
-      ["client statement", (a) => a.get(`/api/clients/${clientB.id}/statement`)],
+      [
+        "client statement",
+        (a) => a.get(`/api/clients/${clientB.id}/statement?from=2026-01-01&to=2026-12-31`),
+      ],
       ["client delete", (a) => a.delete(`/api/clients/${clientB.id}`)],
       ["link update", (a) => a.patch(`/api/links/${link.id}`, { description: "mine" })],
       ["link payments", (a) => a.get(`/api/links/${link.id}/payments`)],
