@@ -3,9 +3,10 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
-import { type Session, useSession } from "@/lib/client/session";
+import { type Session, useCan, useSession } from "@/lib/client/session";
 import { shortAddress } from "@/lib/format";
 import { SignInPanel } from "./auth/sign-in-panel";
+import { BooksBar } from "./team/books-bar";
 import { Button } from "./ui/button";
 
 const NAV = [
@@ -15,9 +16,11 @@ const NAV = [
   { href: "/clients", label: "Clients" },
   { href: "/links", label: "Payment links" },
   { href: "/recurring", label: "Recurring" },
-  { href: "/settings/profile", label: "Profile" },
-  { href: "/settings/webhooks", label: "Webhooks" },
-  { href: "/settings/keys", label: "API keys" },
+  // The owner's settings: hidden while a team member has other books open.
+  { href: "/settings/profile", label: "Profile", owner: true },
+  { href: "/settings/webhooks", label: "Webhooks", owner: true },
+  { href: "/settings/keys", label: "API keys", owner: true },
+  { href: "/settings/team", label: "Team", owner: true },
 ];
 
 const isActive = (pathname: string, href: string) =>
@@ -44,6 +47,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           </div>
         )}
       </header>
+      {session && <BooksBar session={session} />}
       <main className="mx-auto max-w-6xl px-4 py-6 break-words sm:py-8">
         {!ready ? (
           <p className="text-sm text-slate-500">Loading…</p>
@@ -104,10 +108,10 @@ function SignedInHeader({ session }: { session: Session }) {
   const wallet = (
     <span
       className="font-mono text-xs text-slate-600 dark:text-slate-300"
-      title={session.wallet}
+      title={session.books?.own.wallet ?? session.wallet}
       data-testid="wallet"
     >
-      {shortAddress(session.wallet)}
+      {shortAddress(session.books?.own.wallet ?? session.wallet)}
     </span>
   );
 
@@ -184,7 +188,8 @@ function SignedInHeader({ session }: { session: Session }) {
 }
 
 function NavLinks({ pathname }: { pathname: string }) {
-  return NAV.map((item) => {
+  const can = useCan();
+  return NAV.filter((item) => !("owner" in item) || can("owner")).map((item) => {
     const active = isActive(pathname, item.href);
     return (
       <Link

@@ -239,4 +239,13 @@ describe("audit entries in words (lib/audit-words.ts)", () => {
     expect(actorWords(PAYER, { me: ME })).toBe("the client");
     expect(actorWords(PAYER)).toBe("GABC…TXYZ");
   });
+
+  it("names a team member by role and short address (docs/decisions.md, Team access)", () => {
+    expect(actorWords(PAYER, { me: ME, team: { [PAYER]: "accountant" } })).toBe(
+      "your accountant GABC…TXYZ",
+    );
+    expect(actorWords(PAYER, { me: ME, team: { [PAYER]: "member" } })).toBe(
+      "team member GABC…TXYZ",
+    );
+  });
 });

@@ -33,6 +33,8 @@ export type AuditContext = {
   me?: string;
   /** The owner's API keys by prefix: an entry by `key:<prefix>` names the key. */
   keyNames?: Readonly<Record<string, string>>;
+  /** The owner's team by wallet (docs/decisions.md, Team access): a member's entries name it. */
+  team?: Readonly<Record<string, "accountant" | "member">>;
 };
 
 export type AuditWords = {
@@ -49,7 +51,10 @@ const ANONYMOUS = "ANONYMOUS";
 const KEY = "key:";
 
 /** Who did it, from the owner's side. */
-export function actorWords(actor: string, ctx: Pick<AuditContext, "me" | "keyNames"> = {}) {
+export function actorWords(
+  actor: string,
+  ctx: Pick<AuditContext, "me" | "keyNames" | "team"> = {},
+) {
   if (actor === SYSTEM) return "the service";
   if (actor === ANONYMOUS) return "the client";
   if (actor.startsWith(KEY)) {
@@ -57,6 +62,9 @@ export function actorWords(actor: string, ctx: Pick<AuditContext, "me" | "keyNam
     const name = ctx.keyNames?.[prefix];
     return name ? `your API key “${name}”` : `your API key ${prefix}…`;
   }
+  const role = ctx.team?.[actor];
+  if (role === "accountant") return `your accountant ${shortAddress(actor)}`;
+  if (role === "member") return `team member ${shortAddress(actor)}`;
   if (!ctx.me) return shortAddress(actor); // the session not known yet: the wallet itself
   if (actor === ctx.me) return "you";
   // Any other wallet acting on an invoice is its payer.

@@ -179,6 +179,8 @@ const COMPUTED_MESSAGES: Record<string, string> = {
   "lib/http/endpoint.ts policy.message": "rate limits: errorsOf adds each op's 429",
   "lib/http/route.ts op.limit.policy(LIMIT_DEFAULTS).message": "errorsOf itself",
   "lib/http/route.ts TOO_MANY": "errorsOf itself",
+  "lib/http/endpoint.ts refusal": "teamRefusal, a role's 403: errorsOf adds it to each op",
+  "lib/http/route.ts refusal": "errorsOf itself (teamRefusal)",
   "lib/services/email/invoice-email.ts invoiceEmailPolicy.message": "the email spec's 429",
   "lib/webhooks/test-event.ts webhookTestPolicy.message": "the webhook test spec's 429",
   "lib/services/payments/recipient-readiness.ts r.message":

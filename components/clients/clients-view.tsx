@@ -7,6 +7,7 @@ import { Alert } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState, Loading, Muted, PageHeader } from "@/components/ui/page";
 import { ACTIONS_COLUMN, Table } from "@/components/ui/table";
+import { useCan } from "@/lib/client/session";
 import { useAction, useRemoval } from "@/lib/client/use-action";
 import { useResource } from "@/lib/client/use-resource";
 import { ClientForm, type ClientInput, draftOf, useClientForm } from "./client-form";
@@ -26,6 +27,7 @@ export function ClientsView() {
     api,
   } = useResource<SavedClient[]>("/api/clients");
   const form = useClientForm();
+  const writes = useCan()("write");
   const [pendingFavorite, setPendingFavorite] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const action = useAction();
@@ -76,14 +78,16 @@ export function ClientsView() {
       {notice && <Alert kind={notice.kind}>{notice.text}</Alert>}
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-        <ClientForm
-          form={form}
-          clients={clients}
-          onSave={save}
-          details={details}
-          busy={busy === "save" || busy === "delete"}
-          formRef={formRef}
-        />
+        {writes && (
+          <ClientForm
+            form={form}
+            clients={clients}
+            onSave={save}
+            details={details}
+            busy={busy === "save" || busy === "delete"}
+            formRef={formRef}
+          />
+        )}
 
         <div className="lg:order-1 lg:col-span-2">
           {error && <Alert>{error}</Alert>}

@@ -7,6 +7,7 @@ import { Amount } from "@/components/ui/amount";
 import { Button, textLinkClass } from "@/components/ui/button";
 import { Alert, Card, StatusBadge } from "@/components/ui/card";
 import { Loading, Muted, PageHeader, Pair } from "@/components/ui/page";
+import { useCan } from "@/lib/client/session";
 import { useResource } from "@/lib/client/use-resource";
 import { INVOICE_STATUSES } from "@/lib/domain/invoice-state";
 import {
@@ -30,6 +31,7 @@ const ACTION_LABELS: Record<string, string> = { ...AUDIT_ACTION_LABELS, UPDATED:
 
 export function DashboardView() {
   const router = useRouter();
+  const writes = useCan()("write");
   const [network, setNetwork, ready] = usePreferredNetwork();
   // A dashboard left open in a tab shows what was paid meanwhile when the tab comes back.
   const { data, error, loading } = useResource<InvoiceStats>(
@@ -47,7 +49,7 @@ export function DashboardView() {
         actions={
           <>
             <NetworkSwitch value={network} onChange={setNetwork} />
-            <Button onClick={newInvoice}>New invoice</Button>
+            {writes && <Button onClick={newInvoice}>New invoice</Button>}
           </>
         }
       />

@@ -2,6 +2,7 @@
 
 import { Muted } from "@/components/ui/page";
 import { type AuditContext, auditWords } from "@/lib/audit-words";
+import { useSession } from "@/lib/client/session";
 import { useResource } from "@/lib/client/use-resource";
 import { formatDateTime, type Pricing } from "@/lib/format";
 import type { AuditLog } from "./types";
@@ -9,6 +10,7 @@ import type { AuditLog } from "./types";
 export { AUDIT_ACTION_LABELS } from "@/lib/audit-words";
 
 type KeyName = { prefix: string; name: string };
+type TeamMember = { wallet: string; role: "accountant" | "member" };
 
 /**
  * The invoice's audit trail, oldest first, in words (lib/audit-words.ts): what happened with
@@ -28,8 +30,14 @@ export function AuditTimeline({
   /** Where the invoice was sent. */
   clientEmail?: string | null;
 }) {
-  const byKey = entries.some((e) => e.actorWallet.startsWith("key:"));
+  const { session } = useSession();
+  const books = session?.books;
+  // The API keys and the team are the owner's to read: a team member names only itself.
+  const byKey = !books && entries.some((e) => e.actorWallet.startsWith("key:"));
   const { data: keys } = useResource<KeyName[]>(byKey ? "/api/keys" : null);
+  const byOther =
+    !books && entries.some((e) => e.actorWallet.startsWith("G") && e.actorWallet !== wallet);
+  const { data: team } = useResource<TeamMember[]>(byOther ? "/api/team" : null);
   if (entries.length === 0) {
     return <Muted>No history yet.</Muted>;
   }
@@ -38,6 +46,9 @@ export function AuditTimeline({
     pricing,
     clientEmail,
     keyNames: Object.fromEntries((keys ?? []).map((k) => [k.prefix, k.name])),
+    team: books
+      ? { [books.own.wallet]: books.role }
+      : Object.fromEntries((team ?? []).map((m) => [m.wallet, m.role])),
   };
   return (
     <ol

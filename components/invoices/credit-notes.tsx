@@ -7,7 +7,7 @@ import { Field, TextArea } from "@/components/ui/field";
 import { Muted } from "@/components/ui/page";
 import { errorDetails } from "@/lib/client/api";
 import { downloadFile } from "@/lib/client/download";
-import { errorMessage, useApi, useSession } from "@/lib/client/session";
+import { errorMessage, useApi, useCan, useSession } from "@/lib/client/session";
 import { formatDate, formatPriced, trimZeros } from "@/lib/format";
 import type { OwnerInvoice } from "./types";
 
@@ -36,6 +36,7 @@ export function CreditNotes({
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const writes = useCan()("write");
   const sent = invoice.status !== "DRAFT";
   const notes = invoice.creditNotes;
   if (!sent && notes.length === 0) return null;
@@ -124,7 +125,7 @@ export function CreditNotes({
         </ul>
       )}
       {failure && !open && <Alert>{failure}</Alert>}
-      {sent && !nothingLeft && !open && (
+      {writes && sent && !nothingLeft && !open && (
         <div className="mt-4">
           <Button
             variant="secondary"

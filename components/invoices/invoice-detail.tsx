@@ -9,7 +9,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { TextArea } from "@/components/ui/field";
 import { Loading, Muted, PageHeader } from "@/components/ui/page";
 import { Toasts, useToasts } from "@/components/ui/toast";
-import { useSession } from "@/lib/client/session";
+import { useCan, useSession } from "@/lib/client/session";
 import { useAction } from "@/lib/client/use-action";
 import { useResource } from "@/lib/client/use-resource";
 import { type PaymentStatusBody, useStatusStream } from "@/lib/client/use-status-stream";
@@ -55,6 +55,7 @@ const paymentKey = (p: {
 export function InvoiceDetail({ id }: { id: string }) {
   const router = useRouter();
   const { session } = useSession();
+  const writes = useCan()("write");
   const path = `/api/invoices/${id}`;
   const {
     data: invoice,
@@ -135,7 +136,9 @@ export function InvoiceDetail({ id }: { id: string }) {
   }
 
   const { status, invoiceNumber } = invoice;
-  const can = (action: "send" | "cancel" | "update" | "delete") => canTransition(status, action);
+  // What the status allows, and what the open books' role allows (docs/decisions.md, Team access).
+  const can = (action: "send" | "cancel" | "update" | "delete") =>
+    writes && canTransition(status, action);
   const disabled = busy !== null;
   const cancelling = dialog === "cancel";
 
@@ -173,7 +176,7 @@ export function InvoiceDetail({ id }: { id: string }) {
                 Delete invoice
               </Button>
             )}
-            <DuplicateButton id={id} />
+            {writes && <DuplicateButton id={id} />}
           </>
         }
       />
@@ -246,7 +249,7 @@ export function InvoiceDetail({ id }: { id: string }) {
                 <VoidPaymentButton invoice={invoice} payment={p} onDone={setData} />
               )}
             />
-            <RecordPayment invoice={invoice} onRecorded={setData} />
+            {writes && <RecordPayment invoice={invoice} onRecorded={setData} />}
           </Card>
           <CreditNotes
             invoice={invoice}

@@ -14,6 +14,7 @@ import { CURRENCY_OPTIONS, NETWORK_OPTIONS } from "@/components/ui/options";
 import { Muted } from "@/components/ui/page";
 import { isPartlyPaid } from "@/components/ui/payment-words";
 import { right } from "@/components/ui/table";
+import { useCan } from "@/lib/client/session";
 import { INVOICE_STATUSES } from "@/lib/domain/invoice-state";
 import { formatDate, NETWORK_LABELS, networkOf, stateWords } from "@/lib/format";
 import type { InvoiceListItem, InvoicePage } from "./types";
@@ -88,13 +89,14 @@ export function InvoiceList() {
   const onNetwork =
     network === "testnet" || network === "mainnet" ? ` on ${NETWORK_LABELS[network]}` : "";
   const newInvoice = () => router.push("/invoices/new");
+  const writes = useCan()("write");
 
   return (
     <DocumentList<InvoicePage, InvoiceListItem>
       noun={{ plural: "invoices", title: "Invoices" }}
       title="Invoices"
       description="Drafts, sent and paid invoices. Payment links are listed on their own page."
-      actions={<Button onClick={newInvoice}>New invoice</Button>}
+      actions={writes && <Button onClick={newInvoice}>New invoice</Button>}
       endpoint="/api/invoices"
       items={(page) => page.invoices}
       statusOptions={STATUS_OPTIONS}
@@ -153,7 +155,7 @@ export function InvoiceList() {
           <Muted>
             You have no invoices{onNetwork} yet. Create one, send it, and share its payment link.
           </Muted>
-          <Button onClick={newInvoice}>Create your first invoice</Button>
+          {writes && <Button onClick={newInvoice}>Create your first invoice</Button>}
         </div>
       }
     />

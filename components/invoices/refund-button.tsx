@@ -3,7 +3,7 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { errorMessage, useApi, useSession } from "@/lib/client/session";
+import { errorMessage, useApi, useCan, useSession } from "@/lib/client/session";
 import { signPayment } from "@/lib/client/wallet";
 import { compareAmounts } from "@/lib/domain/money";
 import { formatAmount, shortHash } from "@/lib/format";
@@ -55,14 +55,17 @@ export function PaymentsWithRefunds({
   const [open, setOpen] = useState<string | null>(null);
   const payment = invoice.payments.find((p) => p.id === open) ?? null;
   const formId = "refund-form";
+  // Refunds are the owner's alone (docs/decisions.md, Team access); voids are writes.
+  const can = useCan();
   return (
     <div className="space-y-4">
       <InvoicePayments
         invoice={invoice}
         action={(p) =>
           p.method !== "stellar"
-            ? otherAction?.(p)
-            : canRefund(p) && (
+            ? can("write") && otherAction?.(p)
+            : can("owner") &&
+              canRefund(p) && (
                 <Button
                   variant="secondary"
                   onClick={() => setOpen(p.id)}

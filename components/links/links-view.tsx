@@ -9,6 +9,7 @@ import { Loading, Muted, PageHeader } from "@/components/ui/page";
 import { QrCode } from "@/components/ui/qr-code";
 import { ReadOnlyField } from "@/components/ui/read-only-field";
 import { right, Table, tdClass } from "@/components/ui/table";
+import { useCan } from "@/lib/client/session";
 import { useResource } from "@/lib/client/use-resource";
 import { formatDateTime, NETWORK_LABELS, networkOf } from "@/lib/format";
 import type { PaymentLinkBody } from "@/lib/schemas/links";
@@ -32,6 +33,7 @@ export function LinksView() {
     "/api/links",
   );
   const [created, setCreated] = useState<PaymentLinkBody | null>(null);
+  const writes = useCan()("write");
   const links = data?.links ?? [];
 
   function onCreated(link: PaymentLinkBody) {
@@ -46,7 +48,7 @@ export function LinksView() {
         description="An amount to collect, without writing an invoice: paid once, or many times when reusable."
       />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <NewLinkForm api={api} onCreated={onCreated} />
+        {writes && <NewLinkForm api={api} onCreated={onCreated} />}
         {created && (
           <Card title="Your new link">
             <div className="space-y-3">

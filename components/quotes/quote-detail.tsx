@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { Button, buttonClass, textLinkClass } from "@/components/ui/button";
 import { Alert, Card, StatusBadge } from "@/components/ui/card";
 import { Loading, Muted, PageHeader } from "@/components/ui/page";
-import { useApi } from "@/lib/client/session";
+import { useApi, useCan } from "@/lib/client/session";
 import { useAction } from "@/lib/client/use-action";
 import { useResource } from "@/lib/client/use-resource";
 import { quoteAllows } from "@/lib/domain/quote-state";
@@ -24,6 +24,8 @@ export function QuoteDetail({ id }: { id: string }) {
     reload,
   } = useResource<OwnerQuoteBody>(`/api/quotes/${id}/owner`);
   const { busy, notice, run } = useAction();
+  // An accountant reads the books: no send, edit or delete (docs/decisions.md, Team access).
+  const writes = useCan()("write");
   if (error) return <Alert>{error}</Alert>;
   if (!q || loading) return <Loading what="quote" />;
 
@@ -46,17 +48,17 @@ export function QuoteDetail({ id }: { id: string }) {
         description={q.title}
         actions={
           <>
-            {quoteAllows(q.status, "send") && (
+            {writes && quoteAllows(q.status, "send") && (
               <Button onClick={send} disabled={busy !== null} aria-busy={busy === "send"}>
                 Send quote
               </Button>
             )}
-            {quoteAllows(q.status, "update") && (
+            {writes && quoteAllows(q.status, "update") && (
               <Link href={`/quotes/${id}/edit`} className={buttonClass("secondary")}>
                 Edit draft
               </Link>
             )}
-            {quoteAllows(q.status, "delete") && (
+            {writes && quoteAllows(q.status, "delete") && (
               <Button variant="secondary" onClick={remove} disabled={busy !== null}>
                 Delete draft
               </Button>

@@ -8,6 +8,7 @@ import { buttonClass, textLinkClass } from "@/components/ui/button";
 import { StatusBadge } from "@/components/ui/card";
 import { Muted } from "@/components/ui/page";
 import { right } from "@/components/ui/table";
+import { useCan } from "@/lib/client/session";
 import { QUOTE_STATUSES } from "@/lib/domain/quote-state";
 import { formatDate, stateWords } from "@/lib/format";
 import type { QuoteListItemBody, QuotePageBody } from "@/lib/schemas/quotes";
@@ -53,15 +54,18 @@ const COLUMNS: DocumentColumn<QuoteListItemBody>[] = [
 
 /** The owner's quotes (GET /api/quotes): the invoice list's component with the quote's columns. */
 export function QuoteList() {
+  const writes = useCan()("write");
   return (
     <DocumentList<QuotePageBody, QuoteListItemBody>
       noun={{ plural: "quotes", title: "Quotes" }}
       title="Quotes"
       description="Estimates your clients accept online; an accepted quote becomes an invoice."
       actions={
-        <Link href="/quotes/new" className={buttonClass()}>
-          New quote
-        </Link>
+        writes && (
+          <Link href="/quotes/new" className={buttonClass()}>
+            New quote
+          </Link>
+        )
       }
       endpoint="/api/quotes"
       items={(page) => page.quotes}

@@ -8,6 +8,7 @@ import { Alert, StatusBadge } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState, Loading, Muted, PageHeader } from "@/components/ui/page";
 import { ACTIONS_COLUMN, Table } from "@/components/ui/table";
+import { useCan } from "@/lib/client/session";
 import { useAction, useRemoval } from "@/lib/client/use-action";
 import { useResource } from "@/lib/client/use-resource";
 import { formatAmount, formatDate, stateWords } from "@/lib/format";
@@ -34,6 +35,7 @@ export function RecurringView({
   const { data, setData, error, loading, api } = useResource<Recurring[]>("/api/recurring");
   const { data: clients } = useResource<SavedClient[]>("/api/clients");
   const clientOf = (r: Recurring) => clientName(r, clients);
+  const writes = useCan()("write");
   const [open, setOpen] = useState<RecurringDetail | null>(null);
   const action = useAction();
   const { busy, notice, run } = action;
@@ -62,9 +64,11 @@ export function RecurringView({
         title="Recurring invoices"
         description="A retainer or a subscription: the same invoice made on each date, sent to your client."
         actions={
-          <Link href="/recurring/new" className={buttonClass("primary")}>
-            New recurring invoice
-          </Link>
+          writes && (
+            <Link href="/recurring/new" className={buttonClass("primary")}>
+              New recurring invoice
+            </Link>
+          )
         }
       />
       {notice && <Alert kind={notice.kind}>{notice.text}</Alert>}

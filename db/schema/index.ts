@@ -12,5 +12,6 @@ export * from "./quotes";
 export * from "./rate-limits";
 export * from "./refunds";
 export * from "./sales-quotes";
+export * from "./team";
 export * from "./watcher";
 export * from "./webhooks";

@@ -9,11 +9,22 @@ import {
   useMemo,
   useState,
 } from "react";
+import { BOOKS_CLOSED, rolesFor, type TeamAccess, type TeamRole } from "@/lib/domain/team-access";
 import { ApiError, api } from "./api";
 import { connectWallet, signLoginMessage, WalletError } from "./wallet";
 import { NO_WALLET_OPTIONS, type WalletId, type WalletOptions } from "./wallets/catalog";
 
-export type Session = { token: string; wallet: string; expiresAt: string };
+/** A signed-in wallet's own session: its token, its wallet, when the token expires. */
+export type OwnSession = { token: string; wallet: string; expiresAt: string };
+
+/**
+ * The session the API calls go with. With `books`, the token is a team member's books token
+ * (docs/decisions.md, Team access): `wallet` is the owner's (every page shows the owner's
+ * books unchanged), and `books.own` keeps the member's own session for going back.
+ */
+export type Session = OwnSession & {
+  books?: { owner: string; name: string | null; role: TeamRole; own: OwnSession };
+};
 
 type SessionState = {
   session: Session | null;
@@ -28,6 +39,10 @@ type SessionState = {
   signOut: (opts?: { everywhere?: boolean }) => Promise<void>;
   /** Forgets the session here only (its token is already refused). */
   forget: () => void;
+  /** Opens another wallet's books (the team session endpoint) with the own token. */
+  openBooks: (owner: string, name: string | null) => Promise<void>;
+  /** Back to the signed-in wallet's own books (its own token, kept in the session). */
+  ownBooks: () => void;
 };
 
 const KEY = "stellar-invoicing.session";
@@ -39,7 +54,10 @@ function load(): Session | null {
     if (!raw) return null;
     const s = JSON.parse(raw) as Session;
     if (typeof s.token !== "string" || typeof s.wallet !== "string") return null;
-    return Date.parse(s.expiresAt) > Date.now() + 30_000 ? s : null;
+    if (Date.parse(s.expiresAt) > Date.now() + 30_000) return s;
+    // An expired books token: the own one, if it still lives.
+    const own = s.books?.own;
+    return own && Date.parse(own.expiresAt) > Date.now() + 30_000 ? own : null;
   } catch {
     return null;
   }
@@ -90,12 +108,52 @@ export function SessionProvider({
     setSession(null);
   }, []);
 
+  const keep = useCallback((s: Session) => {
+    localStorage.setItem(KEY, JSON.stringify(s));
+    setSession(s);
+  }, []);
+
+  const openBooks = useCallback(
+    async (owner: string, name: string | null) => {
+      const current = load();
+      if (!current) return;
+      const own = current.books?.own ?? {
+        token: current.token,
+        wallet: current.wallet,
+        expiresAt: current.expiresAt,
+      };
+      const r = await api<{ token: string; expiresAt: string; role: TeamRole }>(
+        `/api/team/books/${owner}/session`,
+        { method: "POST", token: own.token },
+      );
+      keep({
+        token: r.token,
+        expiresAt: r.expiresAt,
+        wallet: owner,
+        books: { owner, name, role: r.role, own },
+      });
+    },
+    [keep],
+  );
+
+  const ownBooks = useCallback(() => {
+    const own = load()?.books?.own;
+    if (own) keep(own);
+  }, [keep]);
+
   const signOut = useCallback(
     async (opts: { everywhere?: boolean } = {}) => {
-      const token = load()?.token;
-      if (token) {
+      const current = load();
+      // A books token is signed out, and so is the own session it was opened from.
+      const own = current?.books?.own ?? current;
+      if (current?.books) {
+        await api("/api/auth/session", { method: "DELETE", token: current.token }).catch(
+          () => undefined,
+        );
+      }
+      if (own) {
         const path = opts.everywhere ? "/api/auth/sessions" : "/api/auth/session";
-        await api(path, { method: "DELETE", token }).catch(() => undefined);
+        await api(path, { method: "DELETE", token: own.token }).catch(() => undefined);
       }
       forget();
     },
@@ -103,8 +161,8 @@ export function SessionProvider({
   );
 
   const value = useMemo(
-    () => ({ session, ready, signIn, signOut, forget, walletOptions }),
-    [session, ready, signIn, signOut, forget, walletOptions],
+    () => ({ session, ready, signIn, signOut, forget, walletOptions, openBooks, ownBooks }),
+    [session, ready, signIn, signOut, forget, walletOptions, openBooks, ownBooks],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
@@ -120,7 +178,7 @@ export function useSession(): SessionState {
  * pages fall back to the sign-in panel instead of showing a broken view.
  */
 export function useApi() {
-  const { session, forget } = useSession();
+  const { session, forget, ownBooks } = useSession();
   const token = session?.token ?? null;
   return useCallback(
     async <T,>(
@@ -131,11 +189,26 @@ export function useApi() {
         return await api<T>(path, { ...opts, token });
       } catch (err) {
         if (err instanceof ApiError && err.status === 401 && token) forget();
+        // The owner revoked this wallet's access: back to its own books.
+        if (err instanceof ApiError && err.status === 403 && err.message === BOOKS_CLOSED) {
+          ownBooks();
+        }
         throw err;
       }
     },
-    [token, forget],
+    [token, forget, ownBooks],
   );
+}
+
+/**
+ * What the open books let this session do (docs/decisions.md, Team access): the owner
+ * everything; a team member what its role allows (`rolesFor`, the pipeline's own rule), so
+ * pages hide what the server would refuse.
+ */
+export function useCan(): (access: TeamAccess) => boolean {
+  const { session } = useSession();
+  const role = session?.books?.role;
+  return useCallback((access: TeamAccess) => !role || rolesFor(access).includes(role), [role]);
 }
 
 /** A user-facing message for anything sign-in or an API call can throw. */

@@ -8,6 +8,7 @@ import {
   UnauthorizedError,
   ValidationError,
 } from "@/lib/domain/errors";
+import { teamAccessOf, teamRefusal } from "@/lib/domain/team-access";
 import { logger } from "@/lib/logger";
 import { authFailurePolicy, globalPolicy, walletSubject } from "@/lib/ratelimit/policies";
 import type { RateLimitPolicy, RateLimitResult } from "@/lib/ratelimit/types";
@@ -17,6 +18,7 @@ import { consumeSignedNonce } from "@/lib/services/auth/nonce";
 import { verifySessionToken } from "@/lib/services/auth/token";
 import type { AuthedContext, ServiceContext } from "@/lib/services/context";
 import { claimIdempotencyKey, finishIdempotencyKey } from "@/lib/services/idempotency";
+import { liveRole } from "@/lib/services/team/access";
 import { parseWith, readJsonBody } from "./body";
 import { clientIp } from "./client-ip";
 import { internalErrorPayload, toErrorPayload } from "./errors";
@@ -159,14 +161,29 @@ export function endpoint(
           if (err instanceof UnauthorizedError) await hit(authFailurePolicy, [ip]);
           throw err;
         }
-        // Signed-in endpoints count per wallet; public ones always per IP, and a token adds
-        // its wallet's count, never replaces the IP's (docs/decisions.md, Limits).
-        if (wallet)
-          caller = op.auth === "authed" ? [walletSubject(wallet)] : [ip, walletSubject(wallet)];
+        // A team member's books token (docs/decisions.md, Team access): the live membership
+        // is read on every request; the services then see the owner's wallet, and
+        // ctx.member says who acts (the audit's actor, the limits' subject).
+        const books = op.auth === "authed" ? ctx.session?.books : undefined;
+        if (wallet && books) {
+          ctx.member = { wallet, role: await liveRole(ctx, { owner: books, member: wallet }) };
+          wallet = books;
+        }
+        // Signed-in endpoints count per wallet (a member's own, on any books); public ones
+        // always per IP, and a token adds its wallet's count, never replaces the IP's
+        // (docs/decisions.md, Limits).
+        const counted = ctx.member?.wallet ?? wallet;
+        if (counted)
+          caller = op.auth === "authed" ? [walletSubject(counted)] : [ip, walletSubject(counted)];
         await hit(globalPolicy(config.rateLimitGlobalPerMinute), caller);
         // After the count: a key knocking on operations it may not call uses its budget too.
         if (ctx.apiKey && (!op.scope || !scopeAllows(ctx.apiKey.scopes, op.scope))) {
           throw new ForbiddenError(INSUFFICIENT_SCOPE);
+        }
+        // A member's role, against the operation's one decision (lib/domain/team-access.ts).
+        if (ctx.member) {
+          const refusal = teamRefusal(ctx.member.role, teamAccessOf(op));
+          if (refusal) throw new ForbiddenError(refusal);
         }
       }
       if (op.limit) await hit(op.limit.policy(config), op.limit.per === "ip" ? [ip] : caller);
@@ -191,7 +208,9 @@ export function endpoint(
       if (key !== null) {
         // Keys belong to their caller (the wallet, else the address) and endpoint; the
         // fingerprint is of the validated request (docs/decisions.md, Limits).
-        const scope = `${caller[caller.length - 1]} ${req.method} ${url.pathname.replace(/^\/api\/v1\//, "/api/")}`;
+        // A member's key is also per books: the same key in two books never replays.
+        const books = ctx.member ? ` books:${wallet}` : "";
+        const scope = `${caller[caller.length - 1]}${books} ${req.method} ${url.pathname.replace(/^\/api\/v1\//, "/api/")}`;
         const requestHash = createHash("sha256")
           .update(`${form}:${JSON.stringify({ query, body }, jsonSafe) ?? ""}`)
           .digest("hex");

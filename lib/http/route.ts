@@ -12,6 +12,7 @@ import {
   UnsupportedMediaTypeError,
   ValidationError,
 } from "@/lib/domain/errors";
+import { BOOKS_CLOSED, type TeamAccess, teamAccessOf, teamRefusal } from "@/lib/domain/team-access";
 import { globalPolicy } from "@/lib/ratelimit/policies";
 import type { RateLimitPolicy } from "@/lib/ratelimit/types";
 import { INVALID_SIGNATURE } from "@/lib/services/auth/nonce";
@@ -65,6 +66,7 @@ export type Tag =
   | "Payments"
   | "Prices"
   | "Webhooks"
+  | "Team"
   | "Health"
   | "Cron";
 
@@ -127,6 +129,10 @@ export type Operation<
   /** Authed operations a restricted API key may call: the scopes that allow it (any one
    * suffices, lib/domain/api-key-scopes.ts). Without it only a signed-in wallet may. */
   scope?: readonly ApiKeyScope[];
+  /** Authed operations: which team roles may call it on the owner's books (read: accountant
+   * and member; write: member; owner: neither). Left out, `teamAccessOf` in
+   * lib/domain/team-access.ts derives it from `scope` and the method. */
+  team?: TeamAccess;
   limit?: LimitSpec;
   /** Path parameters, for the document and the handler's types (ids are not validated: an
    * unknown id is the service's 404). */
@@ -297,7 +303,14 @@ export function errorsOf(op: Operation): ErrorPayload[] {
       new UnauthorizedError(INVALID_TOKEN),
       new UnauthorizedError(INVALID_SIGNATURE),
       new ForbiddenError(INSUFFICIENT_SCOPE),
+      new ForbiddenError(BOOKS_CLOSED),
     );
+    // What a team member's books token gets when its role may not call the operation.
+    const access = teamAccessOf(op);
+    for (const role of ["accountant", "member"] as const) {
+      const refusal = teamRefusal(role, access);
+      if (refusal) list.push(new ForbiddenError(refusal));
+    }
   }
   if (op.auth === "cron") list.push(new UnauthorizedError(AUTH_REQUIRED));
   if (op.idempotent) {

@@ -6,6 +6,7 @@ import {
   type ZodOpenApiPathsObject,
   type ZodOpenApiResponseObject,
 } from "zod-openapi";
+import { rolesFor, teamAccessOf } from "@/lib/domain/team-access";
 import type { ErrorPayload } from "@/lib/http/errors";
 import { errorBody } from "@/lib/http/forms";
 import {
@@ -55,6 +56,7 @@ const TAG_DESCRIPTIONS: Record<Tag | "Webhook events" | "Meta", string> = {
   Payments: "Public payment flow: intent, submit, confirm, status",
   Prices: "XLM price in USD",
   Webhooks: "Register endpoints for events; delivery log and retry",
+  Team: "Team access: invite wallets to one's books as accountant or member; open another wallet's books",
   "Webhook events": "What the service POSTs to your endpoints",
   Health: "Liveness and database reachability",
   Cron: "Background jobs for schedulers (CRON_SECRET)",
@@ -332,6 +334,7 @@ function buildOperation(
         ? `API keys: a key with ${op.scope.map((s) => `\`${s}\``).join(" or ")} may call it.`
         : "API keys: not allowed (a signed-in wallet only)."
       : undefined,
+    op.auth === "authed" ? teamNote(op) : undefined,
   ].filter(Boolean);
   // One operation on two methods (the cron routes) gets one id per method.
   const suffix = methodsOf(op).length > 1 ? method[0] + method.slice(1).toLowerCase() : "";
@@ -340,6 +343,7 @@ function buildOperation(
     tags: [op.tag],
     summary: op.summary,
     description: notes.join("\n\n"),
+    ...(op.auth === "authed" ? { "x-team-roles": ["owner", ...rolesFor(teamAccessOf(op))] } : {}),
     security: op.scope ? [...SECURITY[op.auth], { apiKeyAuth: [...op.scope] }] : SECURITY[op.auth],
     // Health answers the same body whatever the query: no envelope parameter.
     ...(op.auth === "none"
@@ -356,6 +360,14 @@ function buildOperation(
     requestBody: requestBody(op),
     responses: responses as ZodOpenApiOperationObject["responses"],
   };
+}
+
+/** Who of a team may call an authed operation, from the pipeline's one rule. */
+function teamNote(op: Operation): string {
+  const roles = rolesFor(teamAccessOf(op));
+  if (roles.length === 0)
+    return "Team: the owner of the books only (not an accountant or a member).";
+  return `Team: the owner, and on the owner's books ${roles.map((r) => (r === "accountant" ? "an accountant" : "a member")).join(" or ")} (\`x-team-roles\`).`;
 }
 
 /** The paths of every registered operation (methods in METHODS order), and this document's. */
@@ -406,6 +418,9 @@ Every success response below is an \`anyOf\` of the two forms (errors a \`oneOf\
 
 ## Authentication
 Passwordless: \`POST /api/auth/nonce\`, sign the returned message with the wallet's ed25519 key, exchange it at \`POST /api/auth/session\` for a one-hour JWT, then send \`Authorization: Bearer <token>\`. Instead of a token, one request may carry the three headers \`x-wallet-address\`, \`x-auth-nonce\` and \`x-auth-signature\` (a fresh nonce, signed the same way). Cron routes take \`Authorization: Bearer <CRON_SECRET>\`.
+
+## Team access
+A freelancer invites another wallet (\`POST /api/team\`) as \`accountant\` (reads: invoices, quotes, credit notes, payments, clients, statements, exports, the dashboard, events) or \`member\` (reads and writes, but API keys, webhooks, the profile, the team and refunds). The invited wallet signs in as itself, lists its books (\`GET /api/team/books\`) and opens them with \`POST /api/team/books/{owner}/session\`: the token answered acts on the owner's books as the member, within its role; every write is audited with the member's wallet. Invitations expire after 7 days unaccepted; revocation takes effect on the next request. Each operation names the roles that may call it (\`x-team-roles\`); another role is 403. API keys and header credentials act for their own wallet only, never on other books.
 
 ## Rate limits
 100 requests per minute, keyed by wallet with a valid token and by client IP otherwise; failed credentials also count against the IP (30 per minute); some endpoints add their own limit. Limited responses carry \`RateLimit-Limit\`, \`RateLimit-Remaining\`, \`RateLimit-Reset\` (Unix seconds), their \`X-RateLimit-*\` twins and \`X-RateLimit-Policy\`; a 429 adds \`Retry-After\` and \`retryAfter\` in the body. \`/api/health\` is not limited.

@@ -68,6 +68,10 @@ import * as recurringResume from "@/app/api/recurring/[id]/resume/spec";
 import * as recurringOne from "@/app/api/recurring/[id]/spec";
 import * as recurring from "@/app/api/recurring/spec";
 import * as refundSubmit from "@/app/api/refunds/submit/spec";
+import * as teamMember from "@/app/api/team/[id]/spec";
+import * as teamBooksSession from "@/app/api/team/books/[owner]/session/spec";
+import * as teamBooks from "@/app/api/team/books/spec";
+import * as team from "@/app/api/team/spec";
 import * as unsubscribe from "@/app/api/unsubscribe/[token]/spec";
 import * as walletReadiness from "@/app/api/wallet/readiness/spec";
 import * as walletTrustline from "@/app/api/wallet/trustline/spec";
@@ -162,6 +166,10 @@ export const ROUTE_SPECS: readonly Operation[] = [
   deliveries,
   deliveryRetry,
   events,
+  team,
+  teamMember,
+  teamBooks,
+  teamBooksSession,
   cronExpire,
   cronWebhooks,
   cronEmails,

@@ -1,6 +1,7 @@
 import type { DbOrTx } from "@/db/client";
 import type { Config } from "@/lib/config";
 import type { ApiKeyScope } from "@/lib/domain/api-key-scopes";
+import type { TeamRole } from "@/lib/domain/team-access";
 import type { Logger } from "@/lib/logger";
 import type { RateLimitPolicy } from "@/lib/ratelimit/types";
 import type { StatusCache } from "@/lib/services/payments/status-cache";
@@ -21,6 +22,11 @@ export type ServiceContext = {
   session?: SessionClaims;
   /** The restricted API key the request was authenticated with (lib/services/auth/api-keys.ts). */
   apiKey?: ApiKeyClaims;
+  /**
+   * Set when a team member's books token opened another wallet's books: `wallet` (of
+   * AuthedContext) is then the owner's, and this is who acts (docs/decisions.md, Team access).
+   */
+  member?: { wallet: string; role: TeamRole };
   /** This instance's payment-status cache (lib/services/payments/status-cache.ts), if any. */
   statusCache?: StatusCache;
   /**
@@ -31,7 +37,14 @@ export type ServiceContext = {
 };
 
 /** A verified session token: sign-out revokes its `jti` (lib/services/auth/sessions.ts). */
-export type SessionClaims = { jti: string; wallet: string; issuedAt: Date; expiresAt: Date };
+export type SessionClaims = {
+  jti: string;
+  wallet: string;
+  issuedAt: Date;
+  expiresAt: Date;
+  /** A books token's owner wallet: the books it opens, for `wallet` as a team member. */
+  books?: string;
+};
 
 /** A verified API key: its wallet acts through it within its scopes and network. */
 export type ApiKeyClaims = {
@@ -45,6 +58,9 @@ export type ApiKeyClaims = {
 /** The same, for a caller whose wallet has been authenticated. */
 export type AuthedContext = ServiceContext & { wallet: string };
 
-/** Who an audit entry names: the wallet, or `key:<prefix>` when an API key acted for it. */
+/**
+ * Who an audit entry names: the wallet, `key:<prefix>` when an API key acted for it, or the
+ * team member's own wallet when a member acted on the owner's books.
+ */
 export const actorOf = (ctx: AuthedContext): string =>
-  ctx.apiKey ? `key:${ctx.apiKey.prefix}` : ctx.wallet;
+  ctx.member ? ctx.member.wallet : ctx.apiKey ? `key:${ctx.apiKey.prefix}` : ctx.wallet;

@@ -77,6 +77,12 @@ import {
   whoAmISerializer,
 } from "@/lib/serializers/system";
 import {
+  booksListSerializer,
+  booksSessionSerializer,
+  teamListSerializer,
+  teamMemberSerializer,
+} from "@/lib/serializers/team";
+import {
   createdWebhookSerializer,
   deliveryPageSerializer,
   deliverySerializer,
@@ -108,6 +114,7 @@ import type { OwnerQuote } from "@/lib/services/quotes/store";
 import type { RecurringView } from "@/lib/services/recurring/schedules";
 import type { RefundIntent } from "@/lib/services/refunds/create-refund";
 import type { RefundRow } from "@/lib/services/refunds/store";
+import type { TeamMemberView } from "@/lib/services/team/team";
 import { buildTrustlineTransaction } from "@/lib/stellar/trustline";
 import type { DeliveryView } from "@/lib/webhooks/deliveries";
 import type { CreatedSubscription } from "@/lib/webhooks/subscriptions";
@@ -759,6 +766,19 @@ export const SAMPLE_TICK: TickResult = {
 };
 
 /** The clock and URL the examples are serialized with (link status depends on the clock). */
+export const SAMPLE_TEAM_MEMBER: TeamMemberView = {
+  id: EXAMPLE_ID,
+  ownerWallet: FREELANCER,
+  memberWallet: PAYER,
+  role: "accountant",
+  state: "active",
+  invitedAt: T1,
+  expiresAt: new Date(T1.getTime() + 7 * 86_400_000),
+  acceptedAt: T1,
+  revokedAt: null,
+  invitedBy: FREELANCER,
+};
+
 export const SAMPLE_API_KEY: ApiKeyRow = {
   id: "clx8f2k9p0005abcd1234mnop",
   walletAddress: FREELANCER,
@@ -827,6 +847,25 @@ export const SAMPLES: Example[] = [
   }),
   sample(apiKeyListSerializer, [SAMPLE_API_KEY]),
   sample(revokedApiKeySerializer, { ...SAMPLE_API_KEY, revokedAt: T1 }),
+  sample(teamMemberSerializer, SAMPLE_TEAM_MEMBER),
+  sample(teamListSerializer, [SAMPLE_TEAM_MEMBER]),
+  sample(booksListSerializer, [
+    {
+      owner: FREELANCER,
+      businessName: "Ada Studio",
+      role: "accountant",
+      state: "active",
+      expiresAt: SAMPLE_TEAM_MEMBER.expiresAt,
+    },
+  ]),
+  sample(booksSessionSerializer, {
+    token:
+      "eyJhbGciOiJIUzI1NiJ9.eyJ3YWxsZXRBZGRyZXNzIjoiR0NGWC4uLiIsImJvb2tzIjoiR0JSUC4uLiJ9.c2lnbmF0dXJl",
+    expiresAt: "2026-01-15T11:30:00.000Z",
+    walletAddress: PAYER,
+    books: FREELANCER,
+    role: "accountant",
+  }),
   sample(ownerInvoiceSerializer, SAMPLE_OWNER_INVOICE),
   sample(publicInvoiceSerializer, {
     ...SAMPLE_PARTLY_PAID_INVOICE,

@@ -6,6 +6,8 @@ export const signOutOperation = (o: {
   operationId: string;
   summary: string;
   description: string;
+  /** Signing out the token sent is for anyone holding it (a member's books token too). */
+  team?: "read";
 }) =>
   operation({
     ...o,

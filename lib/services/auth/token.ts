@@ -15,9 +15,18 @@ const key = (secret: string) => new TextEncoder().encode(secret);
  * (so a sign-in right after "sign out everywhere" is not caught by its cutoff); it expires
  * on the second, one hour after issue (docs/decisions.md "Authentication").
  */
-export async function issueSessionToken(opts: { secret: string; wallet: string; now: Date }) {
+export async function issueSessionToken(opts: {
+  secret: string;
+  wallet: string;
+  now: Date;
+  /** A team member's token for another wallet's books (docs/decisions.md, Team access). */
+  books?: string;
+}) {
   const exp = Math.floor(opts.now.getTime() / 1000) + SESSION_TTL_SECONDS;
-  const token = await new SignJWT({ walletAddress: opts.wallet })
+  const claims = opts.books
+    ? { walletAddress: opts.wallet, books: opts.books }
+    : { walletAddress: opts.wallet };
+  const token = await new SignJWT(claims)
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(opts.wallet)
     .setJti(randomUUID())
@@ -39,13 +48,17 @@ export async function readSessionToken(opts: {
       currentDate: opts.now,
       requiredClaims: ["exp", "iat", "jti"],
     });
-    const { walletAddress: wallet, jti, iat, exp } = payload;
+    const { walletAddress: wallet, jti, iat, exp, books } = payload;
     if (!isValidWalletAddress(wallet) || typeof jti !== "string" || !jti) {
+      throw new UnauthorizedError(INVALID_TOKEN);
+    }
+    if (books !== undefined && (!isValidWalletAddress(books) || books === wallet)) {
       throw new UnauthorizedError(INVALID_TOKEN);
     }
     return {
       jti,
       wallet,
+      ...(books ? { books } : {}),
       issuedAt: new Date(Math.round((iat as number) * 1000)),
       expiresAt: new Date((exp as number) * 1000),
     };

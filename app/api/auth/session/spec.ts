@@ -39,6 +39,7 @@ export const createSession = operation({
 export const deleteSession = signOutOperation({
   path: "/api/auth/session",
   operationId: "deleteSession",
+  team: "read",
   summary: "Sign out this token",
   description:
     "Revokes the Bearer token sent, on every instance within 5 seconds (at once on the one that answers): afterwards it is 401 `Invalid or expired token`. Header credentials (Form A) have no session to revoke: 204 all the same.",
@@ -50,8 +51,10 @@ export const getSession = operation({
   operationId: "getSession",
   tag: "Auth",
   summary: "Who am I",
-  description: "The wallet of the credentials sent: a protected endpoint to try a token on.",
+  description:
+    "The wallet of the credentials sent: a protected endpoint to try a token on. With a team member's books token, the wallet whose books it opens.",
   auth: "authed",
+  team: "read",
   responses: [
     { status: 200, description: "The authenticated wallet", serializer: whoAmISerializer },
   ],

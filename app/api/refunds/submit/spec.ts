@@ -22,6 +22,8 @@ export const submitRefund = operation({
   description:
     "The owner's signed refund transaction is checked before it reaches the ledger: signed for the invoice's network, and exactly the refund built (source, destination, asset and issuer, amount, memo), and still within what the payment has left (a refund marked FAILED holds nothing: 400 `Refund exceeds the amount received` when another refund took its amount since). On success the refund is CONFIRMED: the payment's `amountRefunded` grows (status REFUNDED once nothing is left), refunded applied money leaves the invoice's `amountPaid`, the invoice keeps its status, with audit `REFUNDED` and event `payment.refunded`. A network timeout answers 202 with the refund SUBMITTED; the watcher confirms it. A refund already confirmed answers 200 as it is.",
   auth: "authed",
+  // Refunds move the owner's money: never a team member's (docs/decisions.md, Team access).
+  team: "owner",
   scope: ["invoices:write"],
   ledger: true,
   responses: [

@@ -34,6 +34,8 @@ export const createRefund = operation({
   description:
     "The owner's unsigned payment from the freelancer's wallet back to the payment's sender (the `M...` address it sent from when it sent from a muxed account), in the asset received (same issuer), memo `RF-<refund id>`, 300-second time bounds, fee from the network. `amount` is optional: by default the whole payment if it was not applied, the overpaid part if the invoice is PAID and overpaid, or the whole applied payment of an invoice not yet PAID. A refund may never exceed the amount received less what was refunded or is being refunded. Sign `transactionXdr` with the wallet and send it to POST /api/refunds/submit (or send it to the network yourself: the watcher recognises the memo). Another wallet's invoice or payment is 403 `Unauthorized`.",
   auth: "authed",
+  // Refunds move the owner's money: never a team member's (docs/decisions.md, Team access).
+  team: "owner",
   scope: ["invoices:write"],
   ledger: true,
   params: z.object({
