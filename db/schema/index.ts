@@ -6,6 +6,7 @@ export * from "./events";
 export * from "./idempotency";
 export * from "./invoices";
 export * from "./payments";
+export * from "./portal";
 export * from "./prices";
 export * from "./quotes";
 export * from "./rate-limits";

@@ -141,3 +141,15 @@ export const webhookTestPolicy: RateLimitPolicy = {
   windowSeconds: 60,
   message: "Test event limit reached for this webhook. At most 5 per minute.",
 };
+
+/**
+ * Client portal sign-in (POST /api/portal/link, POST /api/portal/wallet-session): 10 per 15
+ * minutes per IP address. The per-address budget of the emails themselves is counted on the
+ * links (lib/services/portal/link.ts) and refuses quietly, so it tells no address apart.
+ */
+export const portalSignInPolicy: RateLimitPolicy = {
+  name: "portal-sign-in",
+  limit: 10,
+  windowSeconds: 900,
+  message: "Too many sign-in requests from this address. Try again later.",
+};

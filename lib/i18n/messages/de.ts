@@ -289,5 +289,15 @@ const de: Record<MessageKey, string> = {
   "statement.credited": "Gutgeschrieben",
   "statement.empty": "Keine Buchungen in diesem Zeitraum.",
   "statement.inCredit": "Ein negativer Saldo ist ein Guthaben zugunsten des Kunden.",
+  "portal.emailSubject": "Ihr Anmeldelink für {service}",
+  "portal.emailBody":
+    "Hier ist Ihr Link zu Ihren Rechnungen, Zahlungen und Kontoauszügen. Er funktioniert einmal, innerhalb von 30 Minuten.",
+  "portal.emailButton": "{business} öffnen",
+  "portal.emailIgnore":
+    "Wenn Sie diesen Link nicht angefordert haben, können Sie diese E-Mail ignorieren.",
+  "statement.emailSubject": "Kontoauszug von {sender}: {from} bis {to}",
+  "statement.emailBody": "Anbei erhalten Sie Ihren Kontoauszug für den Zeitraum {from} bis {to}.",
+  "statement.emailPortal":
+    "Ihre Rechnungen, Zahlungen und Kontoauszüge finden Sie jederzeit im Kundenportal: Fordern Sie einen Anmeldelink an unter {url}",
 };
 export default de;

@@ -294,6 +294,15 @@ const en = {
   "statement.credited": "Credited",
   "statement.empty": "Nothing on this account in the period.",
   "statement.inCredit": "A negative balance is a credit in the client's favour.",
+  "portal.emailSubject": "Your sign-in link for {service}",
+  "portal.emailBody":
+    "Here is your link to your invoices, payments and statements. It works once, within 30 minutes.",
+  "portal.emailButton": "Open {business}",
+  "portal.emailIgnore": "If you did not ask for this link, you can ignore this email.",
+  "statement.emailSubject": "Statement of account from {sender}: {from} to {to}",
+  "statement.emailBody": "Please find attached your statement of account for {from} to {to}.",
+  "statement.emailPortal":
+    "You can see your invoices, payments and statements at any time in the client portal: ask for a sign-in link at {url}",
 } as const;
 
 export type MessageKey = keyof typeof en;

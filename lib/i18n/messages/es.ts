@@ -286,5 +286,14 @@ const es: Record<MessageKey, string> = {
   "statement.credited": "Abonado",
   "statement.empty": "Sin movimientos en esta cuenta durante el período.",
   "statement.inCredit": "Un saldo negativo es un crédito a favor del cliente.",
+  "portal.emailSubject": "Su enlace de acceso a {service}",
+  "portal.emailBody":
+    "Aquí tiene su enlace a sus facturas, pagos y extractos. Funciona una vez, durante 30 minutos.",
+  "portal.emailButton": "Abrir {business}",
+  "portal.emailIgnore": "Si no ha pedido este enlace, puede ignorar este correo.",
+  "statement.emailSubject": "Extracto de cuenta de {sender}: del {from} al {to}",
+  "statement.emailBody": "Adjuntamos su extracto de cuenta del {from} al {to}.",
+  "statement.emailPortal":
+    "Puede ver sus facturas, pagos y extractos en cualquier momento en el portal de clientes: pida un enlace de acceso en {url}",
 };
 export default es;

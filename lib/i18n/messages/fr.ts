@@ -285,5 +285,14 @@ const fr: Record<MessageKey, string> = {
   "statement.credited": "Crédité",
   "statement.empty": "Aucun mouvement sur ce compte pendant la période.",
   "statement.inCredit": "Un solde négatif est un crédit en faveur du client.",
+  "portal.emailSubject": "Votre lien de connexion à {service}",
+  "portal.emailBody":
+    "Voici votre lien vers vos factures, paiements et relevés. Il fonctionne une fois, dans les 30 minutes.",
+  "portal.emailButton": "Ouvrir {business}",
+  "portal.emailIgnore": "Si vous n'avez pas demandé ce lien, vous pouvez ignorer cet e-mail.",
+  "statement.emailSubject": "Relevé de compte de {sender} : du {from} au {to}",
+  "statement.emailBody": "Veuillez trouver ci-joint votre relevé de compte du {from} au {to}.",
+  "statement.emailPortal":
+    "Vos factures, paiements et relevés sont à tout moment dans l'espace client : demandez un lien de connexion sur {url}",
 };
 export default fr;

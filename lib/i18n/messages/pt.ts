@@ -286,5 +286,14 @@ const pt: Record<MessageKey, string> = {
   "statement.credited": "Creditado",
   "statement.empty": "Nenhum movimento nesta conta no período.",
   "statement.inCredit": "Um saldo negativo é um crédito a favor do cliente.",
+  "portal.emailSubject": "O seu link de acesso a {service}",
+  "portal.emailBody":
+    "Aqui está o seu link para as suas faturas, pagamentos e extratos. Funciona uma vez, durante 30 minutos.",
+  "portal.emailButton": "Abrir {business}",
+  "portal.emailIgnore": "Se não pediu este link, pode ignorar este email.",
+  "statement.emailSubject": "Extrato de conta de {sender}: de {from} a {to}",
+  "statement.emailBody": "Segue em anexo o seu extrato de conta de {from} a {to}.",
+  "statement.emailPortal":
+    "Pode ver as suas faturas, pagamentos e extratos a qualquer momento no portal do cliente: peça um link de acesso em {url}",
 };
 export default pt;
