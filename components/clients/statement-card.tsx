@@ -12,6 +12,7 @@ import { useResource } from "@/lib/client/use-resource";
 import { formatAmount } from "@/lib/format";
 import { statementQuerySchema, type statementResponse } from "@/lib/schemas/statements";
 import type { FormB } from "@/lib/schemas/wire";
+import { ENGLISH_STATEMENT_LABELS, StatementFigures } from "./statement-figures";
 
 type Statement = FormB<typeof statementResponse>;
 type Format = "pdf" | "csv" | "json";
@@ -78,35 +79,11 @@ export function StatementCard({ clientId }: { clientId: string }) {
         <Muted className="mt-3">Nothing on this client's account in the period.</Muted>
       )}
       {checked.success && data && data.currencies.length > 0 && (
-        <dl className="mt-4 space-y-4" data-testid="statement-figures">
-          {data.currencies.map((c) => (
-            <div
-              key={c.currency}
-              className="rounded border border-slate-200 p-3 dark:border-slate-700"
-            >
-              <h3 className="mb-2 text-sm font-semibold text-slate-900 dark:text-slate-100">
-                {c.currency}
-              </h3>
-              {(
-                [
-                  ["Opening balance", c.openingBalance],
-                  ["Invoiced", c.invoiced],
-                  ["Paid", c.paid],
-                  ["Refunded", c.refunded],
-                  ["Credited", c.credited],
-                  ["Closing balance", c.closingBalance],
-                ] as const
-              ).map(([label, value]) => (
-                <div key={label} className="flex flex-wrap justify-between gap-x-4 text-sm">
-                  <dt className="text-slate-600 dark:text-slate-300">{label}</dt>
-                  <dd className="break-all font-mono text-slate-900 dark:text-slate-100">
-                    {formatAmount(value, c.currency)}
-                  </dd>
-                </div>
-              ))}
-            </div>
-          ))}
-        </dl>
+        <StatementFigures
+          currencies={data.currencies}
+          labels={ENGLISH_STATEMENT_LABELS}
+          money={formatAmount}
+        />
       )}
       <div className="mt-4 flex flex-wrap gap-2">
         {DOWNLOADS.map(({ format, label }) => (

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, gte, isNotNull, isNull, ne } from "drizzle-orm";
+import { and, countDistinct, desc, eq, gt, gte, isNotNull, isNull, ne } from "drizzle-orm";
 import { clients, emailMessages, invoices, portalLinks } from "@/db/schema";
 import type { Language } from "@/lib/i18n";
 import { translator } from "@/lib/i18n";
@@ -33,7 +33,8 @@ export async function requestPortalLink(ctx: ServiceContext, input: { email: str
     const hourAgo = new Date(now.getTime() - 3_600_000);
     const [recent, saved, invoiced] = await Promise.all([
       tx
-        .select({ n: count() })
+        // One sign-in email is the links of one request, written at one instant.
+        .select({ n: countDistinct(portalLinks.createdAt) })
         .from(portalLinks)
         .where(and(eq(portalLinks.clientEmail, email), gte(portalLinks.createdAt, hourAgo))),
       tx
