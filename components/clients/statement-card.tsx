@@ -41,9 +41,18 @@ export function StatementCard({ clientId }: { clientId: string }) {
   const invalid: Record<string, string> = {};
   for (const issue of checked.error?.issues ?? []) invalid[String(issue.path[0])] ??= issue.message;
   const path = `/api/clients/${clientId}/statement?from=${period.from}&to=${period.to}`;
-  const { data, error, loading } = useResource<Statement>(checked.success ? path : null);
+  const { data, error, loading, api } = useResource<Statement>(checked.success ? path : null);
   const { busy, notice, details, run } = useAction();
   const fieldError = (name: "from" | "to") => invalid[name] ?? details?.[name];
+
+  const send = () =>
+    run("send", async () => {
+      const r = await api<{ to: string }>(`/api/clients/${clientId}/statement/send`, {
+        method: "POST",
+        body: period,
+      });
+      return `Statement emailed to ${r.to}.`;
+    });
 
   const download = (format: Format) =>
     run(format, () =>
@@ -97,6 +106,9 @@ export function StatementCard({ clientId }: { clientId: string }) {
             Download {label}
           </Button>
         ))}
+        <Button onClick={send} disabled={!!busy || !checked.success} aria-busy={busy === "send"}>
+          Send statement
+        </Button>
       </div>
     </Card>
   );
