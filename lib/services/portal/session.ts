@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
-import { portalSessions } from "@/db/schema";
+import { portalLinks, portalSessions } from "@/db/schema";
 import { UnauthorizedError } from "@/lib/domain/errors";
 import { newId } from "@/lib/ids";
 import type { ServiceContext } from "../context";
@@ -137,14 +137,22 @@ export async function revokePortalSessions(
   return rows.length;
 }
 
-/** Housekeeping: sessions expired or revoked more than a day ago. */
-export async function deleteOldPortalSessions(ctx: ServiceContext): Promise<number> {
-  const before = new Date(ctx.now().getTime() - 86_400_000);
-  const rows = await ctx.db
+/**
+ * Housekeeping: sessions expired or revoked more than a day ago, and links past their 30
+ * minutes by more than two hours (the per-address email budget counts the last hour's).
+ */
+export async function deleteOldPortalRows(ctx: ServiceContext): Promise<number> {
+  const now = ctx.now().getTime();
+  const dayAgo = new Date(now - 86_400_000);
+  const sessions = await ctx.db
     .delete(portalSessions)
-    .where(or(lt(portalSessions.expiresAt, before), lt(portalSessions.revokedAt, before)))
+    .where(or(lt(portalSessions.expiresAt, dayAgo), lt(portalSessions.revokedAt, dayAgo)))
     .returning({ id: portalSessions.id });
-  return rows.length;
+  const links = await ctx.db
+    .delete(portalLinks)
+    .where(lt(portalLinks.expiresAt, new Date(now - 2 * 3_600_000)))
+    .returning({ id: portalLinks.id });
+  return sessions.length + links.length;
 }
 
 /** Lower-cased and trimmed, as the portal keys clients (and statements match them). */
