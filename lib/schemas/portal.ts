@@ -26,9 +26,10 @@ export const PORTAL_LINK_SENT =
   "If this address has invoices here, a sign-in link is on its way. It works once, within 30 minutes.";
 export const portalLinkResponse = z.object({ message: z.literal(PORTAL_LINK_SENT) });
 
-export const portalSignInQuerySchema = z
-  .object({ token: z.string().max(300).optional().describe("The emailed link's token") })
-  .strict();
+/** Not strict: a mail client's added parameters (utm_...) do not spoil the link. */
+export const portalSignInQuerySchema = z.object({
+  token: z.string().max(300).optional().describe("The emailed link's token"),
+});
 
 const signedNonce = z
   .object({

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { type AnyColumn, and, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import { portalLinks, portalSessions } from "@/db/schema";
 import { UnauthorizedError } from "@/lib/domain/errors";
 import { newId } from "@/lib/ids";
@@ -159,5 +159,5 @@ export async function deleteOldPortalRows(ctx: ServiceContext): Promise<number> 
 export const portalEmail = (email: string) => email.trim().toLowerCase();
 
 /** The SQL of "this column is that email", case and spaces aside. */
-export const sameEmail = (column: Parameters<typeof sql>[1], email: string) =>
+export const sameEmail = (column: AnyColumn, email: string) =>
   sql`lower(trim(${column})) = ${portalEmail(email)}`;
