@@ -1,4 +1,3 @@
-import type { z } from "zod";
 import type { portalOverviewResponse } from "@/lib/schemas/portal";
 import type { statementResponse } from "@/lib/schemas/statements";
 import type { FormB } from "@/lib/schemas/wire";
@@ -9,4 +8,3 @@ export type PortalInvoice = PortalView["invoices"][number];
 /** A statement (GET /api/portal/statement). */
 export type PortalStatement = FormB<typeof statementResponse>;
 export type Translate = (key: string, values?: Record<string, string | number>) => string;
-export type { z };
