@@ -26,6 +26,7 @@ beforeAll(async () => {
   smtp = await startTestSmtp();
   ({ testnet, mainnet, app, db, sql, anon, prices } = await startLedgerApp({
     SMTP_URL: smtp.url,
+    RATE_LIMIT_PORTAL_SIGN_IN_PER_15_MINUTES: "1000",
   }));
 });
 

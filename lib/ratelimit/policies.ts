@@ -147,9 +147,14 @@ export const webhookTestPolicy: RateLimitPolicy = {
  * minutes per IP address. The per-address budget of the emails themselves is counted on the
  * links (lib/services/portal/link.ts) and refuses quietly, so it tells no address apart.
  */
-export const portalSignInPolicy: RateLimitPolicy = {
-  name: "portal-sign-in",
-  limit: 10,
-  windowSeconds: 900,
-  message: "Too many sign-in requests from this address. Try again later.",
-};
+export const PORTAL_SIGN_IN_LIMITED =
+  "Too many sign-in requests from this address. Try again later.";
+
+export function portalSignInPolicy(config: Config): RateLimitPolicy {
+  return {
+    name: "portal-sign-in",
+    limit: config.rateLimits.portalSignInPer15Minutes,
+    windowSeconds: 900,
+    message: PORTAL_SIGN_IN_LIMITED,
+  };
+}
