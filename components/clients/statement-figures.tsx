@@ -32,31 +32,38 @@ export function StatementFigures({
   money: (value: string, currency: string) => string;
 }) {
   return (
-    <dl className="mt-4 space-y-4" data-testid="statement-figures">
+    // One definition list per currency, under its heading: a <dl> holds only its groups.
+    <div className="mt-4 space-y-4" data-testid="statement-figures">
       {currencies.map((c) => (
-        <div key={c.currency} className="rounded border border-slate-200 p-3 dark:border-slate-700">
+        <section
+          key={c.currency}
+          aria-label={c.currency}
+          className="rounded border border-slate-200 p-3 dark:border-slate-700"
+        >
           <h3 className="mb-2 text-sm font-semibold text-slate-900 dark:text-slate-100">
             {c.currency}
           </h3>
-          {(
-            [
-              ["opening", c.openingBalance],
-              ["invoiced", c.invoiced],
-              ["paid", c.paid],
-              ["refunded", c.refunded],
-              ["credited", c.credited],
-              ["closing", c.closingBalance],
-            ] as const
-          ).map(([key, value]) => (
-            <div key={key} className="flex flex-wrap justify-between gap-x-4 text-sm">
-              <dt className="text-slate-600 dark:text-slate-300">{labels[key]}</dt>
-              <dd className="break-all font-mono text-slate-900 dark:text-slate-100">
-                {money(value, c.currency)}
-              </dd>
-            </div>
-          ))}
-        </div>
+          <dl>
+            {(
+              [
+                ["opening", c.openingBalance],
+                ["invoiced", c.invoiced],
+                ["paid", c.paid],
+                ["refunded", c.refunded],
+                ["credited", c.credited],
+                ["closing", c.closingBalance],
+              ] as const
+            ).map(([key, value]) => (
+              <div key={key} className="flex flex-wrap justify-between gap-x-4 text-sm">
+                <dt className="text-slate-600 dark:text-slate-300">{labels[key]}</dt>
+                <dd className="break-all font-mono text-slate-900 dark:text-slate-100">
+                  {money(value, c.currency)}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </section>
       ))}
-    </dl>
+    </div>
   );
 }
