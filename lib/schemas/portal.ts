@@ -24,7 +24,10 @@ export const portalLinkRequestSchema = z
 /** The one answer of POST /api/portal/link, whatever the address. */
 export const PORTAL_LINK_SENT =
   "If this address has invoices here, a sign-in link is on its way. It works once, within 30 minutes.";
-export const portalLinkResponse = z.object({ message: z.literal(PORTAL_LINK_SENT) });
+export const portalLinkResponse = wire(
+  "PortalLinkSent",
+  z.object({ message: z.literal(PORTAL_LINK_SENT) }),
+);
 
 /** Not strict: a mail client's added parameters (utm_...) do not spoil the link. */
 export const portalSignInQuerySchema = z.object({
@@ -48,16 +51,19 @@ const pick = z
 /** POST /api/portal/wallet-session: a signed sign-in nonce, or the pick after a `choose`. */
 export const portalWalletRequestSchema = z.union([signedNonce, pick]);
 
-export const portalWalletResponse = z.discriminatedUnion("status", [
-  z.object({ status: z.literal("signed_in"), business: z.string(), clientEmail: z.string() }),
-  z.object({
-    status: z.literal("choose"),
-    pickToken: z.string(),
-    choices: z.array(
-      z.object({ ownerWallet: wallet, clientEmail: z.string(), business: z.string() }),
-    ),
-  }),
-]);
+export const portalWalletResponse = wire(
+  "PortalWalletSession",
+  z.discriminatedUnion("status", [
+    z.object({ status: z.literal("signed_in"), business: z.string(), clientEmail: z.string() }),
+    z.object({
+      status: z.literal("choose"),
+      pickToken: z.string(),
+      choices: z.array(
+        z.object({ ownerWallet: wallet, clientEmail: z.string(), business: z.string() }),
+      ),
+    }),
+  ]),
+);
 
 export const portalStatementQuerySchema = z
   .object({

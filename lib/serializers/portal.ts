@@ -1,8 +1,10 @@
-import { sameInBothForms } from "@/lib/http/forms";
+import { asIs, sameInBothForms } from "@/lib/http/forms";
 import {
+  portalLinkResponse,
   portalOverviewResponse,
   portalRevokedResponse,
   portalSessionsResponse,
+  portalWalletResponse,
   statementSentResponse,
 } from "@/lib/schemas/portal";
 import type { FormB } from "@/lib/schemas/wire";
@@ -55,3 +57,9 @@ export const statementSentSerializer = sameInBothForms(
   statementSentResponse,
   (r: { emailId: string; to: string }) => r,
 );
+
+/** POST /api/portal/link: the one answer, whatever the address. */
+export const portalLinkSerializer = asIs(portalLinkResponse);
+
+/** POST /api/portal/wallet-session: signed in (the cookie goes in Set-Cookie) or the choices. */
+export const portalWalletSerializer = asIs(portalWalletResponse);

@@ -3,6 +3,7 @@ import { buildStatement, type StatementEntry } from "@/lib/domain/statement";
 import type { AnySerializer, Serializer, WireContext } from "@/lib/http/forms";
 import type { TickResult } from "@/lib/jobs/watcher";
 import { EXAMPLE_APP_URL } from "@/lib/openapi/document";
+import { PORTAL_LINK_SENT } from "@/lib/schemas/portal";
 import { EXAMPLE_HASH, EXAMPLE_ID, EXAMPLE_WALLET } from "@/lib/schemas/wire";
 import {
   apiKeyListSerializer,
@@ -46,9 +47,11 @@ import {
   verifiedTransactionSerializer,
 } from "@/lib/serializers/payments";
 import {
+  portalLinkSerializer,
   portalOverviewSerializer,
   portalRevokedSerializer,
   portalSessionsSerializer,
+  portalWalletSerializer,
   statementSentSerializer,
 } from "@/lib/serializers/portal";
 import { pricesSerializer } from "@/lib/serializers/prices";
@@ -860,6 +863,14 @@ export const SAMPLES: Example[] = [
     },
   ]),
   sample(portalRevokedSerializer, { revoked: 1 }),
+  sample(portalLinkSerializer, { message: PORTAL_LINK_SENT }),
+  sample(portalWalletSerializer, {
+    status: "choose",
+    pickToken: `${EXAMPLE_WALLET}.1768473600000.mac`,
+    choices: [
+      { ownerWallet: EXAMPLE_WALLET, clientEmail: SAMPLE_CLIENT.email, business: "Ada Studio" },
+    ],
+  }),
   sample(statementSentSerializer, { emailId: EXAMPLE_ID, to: SAMPLE_CLIENT.email }),
   sample(profileSerializer, SAMPLE_PROFILE),
   sample(linkSerializer, SAMPLE_LINK),

@@ -1,11 +1,7 @@
 import { ValidationError } from "@/lib/domain/errors";
 import { operation } from "@/lib/http/route";
-import {
-  PORTAL_EMAIL,
-  PORTAL_LINK_SENT,
-  portalLinkRequestSchema,
-  portalLinkResponse,
-} from "@/lib/schemas/portal";
+import { PORTAL_EMAIL, portalLinkRequestSchema } from "@/lib/schemas/portal";
+import { portalLinkSerializer } from "@/lib/serializers/portal";
 import { portalLinkLimited, portalSignInLimit } from "../portal-errors";
 
 export const requestPortalLink = operation({
@@ -27,7 +23,7 @@ export const requestPortalLink = operation({
     {
       status: 202,
       description: "Accepted (the same for every address)",
-      plain: { schema: portalLinkResponse, example: { message: PORTAL_LINK_SENT } },
+      serializer: portalLinkSerializer,
     },
   ],
   errors: [new ValidationError(PORTAL_EMAIL, { email: PORTAL_EMAIL }), portalLinkLimited],

@@ -1,8 +1,9 @@
 import { NotFoundError, UnauthorizedError, ValidationError } from "@/lib/domain/errors";
 import { INVALID_REQUEST } from "@/lib/http/body";
 import { operation } from "@/lib/http/route";
-import { portalWalletRequestSchema, portalWalletResponse } from "@/lib/schemas/portal";
+import { portalWalletRequestSchema } from "@/lib/schemas/portal";
 import { EXAMPLE_WALLET } from "@/lib/schemas/wire";
+import { portalWalletSerializer } from "@/lib/serializers/portal";
 import { INVALID_SIGNATURE } from "@/lib/services/auth/nonce";
 import { INVALID_PICK, NO_PAID_INVOICE } from "@/lib/services/portal/wallet";
 import { portalLinkLimited, portalSignInLimit } from "../portal-errors";
@@ -33,15 +34,8 @@ export const portalWalletSession = operation({
   responses: [
     {
       status: 200,
-      description: "Signed in, or the choices",
-      plain: {
-        schema: portalWalletResponse,
-        example: {
-          status: "signed_in",
-          business: "Ada Studio",
-          clientEmail: "billing@acme.example",
-        },
-      },
+      description: "Signed in (with `Set-Cookie: portal_session`), or the choices",
+      serializer: portalWalletSerializer,
     },
   ],
   errors: [
