@@ -109,6 +109,8 @@ export const envSchema = z.object({
   RATE_LIMIT_LINK_HOLDS_PER_LINK_PER_30_MINUTES: positiveInt.default(2),
   /** PDFs, exports, emails and profile saves per minute per client IP, every wallet together. */
   RATE_LIMIT_COSTLY_PER_MINUTE: positiveInt.default(30),
+  /** Client portal sign-in requests (emailed links, wallet sign-ins) per 15 minutes per IP. */
+  RATE_LIMIT_PORTAL_SIGN_IN_PER_15_MINUTES: positiveInt.default(10),
   /** Asset issuers: Circle's by default; the local ledger issues its own (docs/decisions.md). */
   USDC_ISSUER_TESTNET: stellarAccount.default(
     "GBBD47IF6LWK7P7MDEVSCWR7DPUWV3NY3DTQEVFL4NAT4AQH3ZLLFLA5",
@@ -243,6 +245,7 @@ export type Config = {
     linkHoldsPer30Minutes: number;
     linkHoldsPerLinkPer30Minutes: number;
     costlyPerMinute: number;
+    portalSignInPer15Minutes: number;
   };
   /** The XLM/USD source (PRICE_SOURCE_URL) and the fetch timeout of every price source. */
   prices: { sourceUrl: string; timeoutMs: number };
@@ -406,6 +409,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       linkHoldsPer30Minutes: e.RATE_LIMIT_LINK_HOLDS_PER_30_MINUTES,
       linkHoldsPerLinkPer30Minutes: e.RATE_LIMIT_LINK_HOLDS_PER_LINK_PER_30_MINUTES,
       costlyPerMinute: e.RATE_LIMIT_COSTLY_PER_MINUTE,
+      portalSignInPer15Minutes: e.RATE_LIMIT_PORTAL_SIGN_IN_PER_15_MINUTES,
     },
     prices: { sourceUrl: e.PRICE_SOURCE_URL, timeoutMs: e.PRICE_FETCH_TIMEOUT_MS },
     eurPriceSourceUrl: e.PRICE_SOURCE_EUR_URL,

@@ -5,10 +5,11 @@ import { textLinkClass } from "@/components/ui/button";
 import { Alert } from "@/components/ui/card";
 import { Loading, PageHeader } from "@/components/ui/page";
 import { useResource } from "@/lib/client/use-resource";
+import { PortalAccessCard } from "./portal-access-card";
 import { StatementCard } from "./statement-card";
 import type { SavedClient } from "./types";
 
-/** One saved client: who they are and their statement of account. */
+/** One saved client: who they are, their statement of account and their portal access. */
 export function ClientDetail({ id }: { id: string }) {
   const { data: clients, error, loading } = useResource<SavedClient[]>("/api/clients");
   const client = clients?.find((c) => c.id === id);
@@ -27,6 +28,7 @@ export function ClientDetail({ id }: { id: string }) {
             description={[client.company, client.email].filter(Boolean).join(" · ")}
           />
           <StatementCard clientId={client.id} />
+          <PortalAccessCard clientId={client.id} />
         </>
       )}
     </div>

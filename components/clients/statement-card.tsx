@@ -12,6 +12,7 @@ import { useResource } from "@/lib/client/use-resource";
 import { formatAmount } from "@/lib/format";
 import { statementQuerySchema, type statementResponse } from "@/lib/schemas/statements";
 import type { FormB } from "@/lib/schemas/wire";
+import { ENGLISH_STATEMENT_LABELS, StatementFigures } from "./statement-figures";
 
 type Statement = FormB<typeof statementResponse>;
 type Format = "pdf" | "csv" | "json";
@@ -40,9 +41,18 @@ export function StatementCard({ clientId }: { clientId: string }) {
   const invalid: Record<string, string> = {};
   for (const issue of checked.error?.issues ?? []) invalid[String(issue.path[0])] ??= issue.message;
   const path = `/api/clients/${clientId}/statement?from=${period.from}&to=${period.to}`;
-  const { data, error, loading } = useResource<Statement>(checked.success ? path : null);
+  const { data, error, loading, api } = useResource<Statement>(checked.success ? path : null);
   const { busy, notice, details, run } = useAction();
   const fieldError = (name: "from" | "to") => invalid[name] ?? details?.[name];
+
+  const send = () =>
+    run("send", async () => {
+      const r = await api<{ to: string }>(`/api/clients/${clientId}/statement/send`, {
+        method: "POST",
+        body: period,
+      });
+      return `Statement emailed to ${r.to}.`;
+    });
 
   const download = (format: Format) =>
     run(format, () =>
@@ -78,38 +88,11 @@ export function StatementCard({ clientId }: { clientId: string }) {
         <Muted className="mt-3">Nothing on this client's account in the period.</Muted>
       )}
       {checked.success && data && data.currencies.length > 0 && (
-        <div className="mt-4 space-y-4" data-testid="statement-figures">
-          {data.currencies.map((c) => (
-            <div
-              key={c.currency}
-              className="rounded border border-slate-200 p-3 dark:border-slate-700"
-            >
-              <h3 className="mb-2 text-sm font-semibold text-slate-900 dark:text-slate-100">
-                {c.currency}
-              </h3>
-              {/* A list of terms and values per currency: the heading stays outside the <dl>. */}
-              <dl>
-                {(
-                  [
-                    ["Opening balance", c.openingBalance],
-                    ["Invoiced", c.invoiced],
-                    ["Paid", c.paid],
-                    ["Refunded", c.refunded],
-                    ["Credited", c.credited],
-                    ["Closing balance", c.closingBalance],
-                  ] as const
-                ).map(([label, value]) => (
-                  <div key={label} className="flex flex-wrap justify-between gap-x-4 text-sm">
-                    <dt className="text-slate-600 dark:text-slate-300">{label}</dt>
-                    <dd className="break-all font-mono text-slate-900 dark:text-slate-100">
-                      {formatAmount(value, c.currency)}
-                    </dd>
-                  </div>
-                ))}
-              </dl>
-            </div>
-          ))}
-        </div>
+        <StatementFigures
+          currencies={data.currencies}
+          labels={ENGLISH_STATEMENT_LABELS}
+          money={formatAmount}
+        />
       )}
       <div className="mt-4 flex flex-wrap gap-2">
         {DOWNLOADS.map(({ format, label }) => (
@@ -123,6 +106,9 @@ export function StatementCard({ clientId }: { clientId: string }) {
             Download {label}
           </Button>
         ))}
+        <Button onClick={send} disabled={!!busy || !checked.success} aria-busy={busy === "send"}>
+          Send statement
+        </Button>
       </div>
     </Card>
   );

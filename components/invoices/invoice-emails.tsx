@@ -25,6 +25,8 @@ const KIND: Record<Email["kind"], string> = {
   refund: "Refund",
   credit_note: "Credit note",
   quote: "Quote",
+  portal_link: "Portal sign-in link",
+  statement: "Statement",
 };
 
 const STATE: Record<Email["status"], { label: string; className: string }> = {

@@ -66,6 +66,8 @@ export const EMAIL_KINDS = [
   "refund",
   "credit_note",
   "quote",
+  "portal_link",
+  "statement",
 ] as const;
 export const EMAIL_STATUSES = ["pending", "sent", "failed", "skipped"] as const;
 

@@ -7,6 +7,7 @@ export * from "./idempotency";
 export * from "./invoice-stats";
 export * from "./invoices";
 export * from "./payments";
+export * from "./portal";
 export * from "./prices";
 export * from "./quotes";
 export * from "./rate-limits";

@@ -60,6 +60,7 @@ export type Tag =
   | "Invoices"
   | "Quotes"
   | "Clients"
+  | "Client portal"
   | "Profile"
   | "Recurring invoices"
   | "Payment links"

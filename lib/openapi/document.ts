@@ -50,6 +50,8 @@ const TAG_DESCRIPTIONS: Record<Tag | "Webhook events" | "Meta", string> = {
   Quotes:
     "Quotes (estimates): sent to the client, accepted or declined on its page, made into an invoice on acceptance",
   Clients: "Saved clients (upsert by email, favorites)",
+  "Client portal":
+    "The client's own pages: sign-in by emailed link or paying wallet, their documents and statement (a session cookie)",
   Profile: "Business profile: details, logo and defaults for new invoices",
   "Recurring invoices": "A template and a schedule: one invoice per period, sent on its date",
   "Payment links": "Single-amount checkout links",

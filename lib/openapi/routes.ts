@@ -2,7 +2,9 @@ import * as authNonce from "@/app/api/auth/nonce/spec";
 import * as authSession from "@/app/api/auth/session/spec";
 import * as authSessions from "@/app/api/auth/sessions/spec";
 import * as clientFavorite from "@/app/api/clients/[id]/favorite/spec";
+import * as clientPortalSessions from "@/app/api/clients/[id]/portal-sessions/spec";
 import * as client from "@/app/api/clients/[id]/spec";
+import * as clientStatementSend from "@/app/api/clients/[id]/statement/send/spec";
 import * as clientStatement from "@/app/api/clients/[id]/statement/spec";
 import * as clients from "@/app/api/clients/spec";
 import * as creditNoteEInvoice from "@/app/api/credit-notes/[id]/einvoice/spec";
@@ -52,6 +54,14 @@ import * as paymentStatus from "@/app/api/payments/[invoiceId]/status/spec";
 import * as confirm from "@/app/api/payments/confirm/spec";
 import * as submit from "@/app/api/payments/submit/spec";
 import * as verifyTx from "@/app/api/payments/verify-tx/spec";
+import * as portalCreditNotePdf from "@/app/api/portal/credit-notes/[id]/pdf/spec";
+import * as portalEInvoice from "@/app/api/portal/invoices/[id]/einvoice/spec";
+import * as portalLink from "@/app/api/portal/link/spec";
+import * as portalSignIn from "@/app/api/portal/sign-in/spec";
+import * as portalSignOut from "@/app/api/portal/sign-out/spec";
+import * as portal from "@/app/api/portal/spec";
+import * as portalStatement from "@/app/api/portal/statement/spec";
+import * as portalWalletSession from "@/app/api/portal/wallet-session/spec";
 import * as prices from "@/app/api/prices/spec";
 import * as price from "@/app/api/prices/xlm/spec";
 import * as profileLogo from "@/app/api/profile/logo/[wallet]/spec";
@@ -136,7 +146,17 @@ export const ROUTE_SPECS: readonly Operation[] = [
   clients,
   clientFavorite,
   clientStatement,
+  clientStatementSend,
+  clientPortalSessions,
   client,
+  portalLink,
+  portalSignIn,
+  portalWalletSession,
+  portal,
+  portalStatement,
+  portalEInvoice,
+  portalCreditNotePdf,
+  portalSignOut,
   profile,
   profileLogo,
   recurring,

@@ -141,3 +141,20 @@ export const webhookTestPolicy: RateLimitPolicy = {
   windowSeconds: 60,
   message: "Test event limit reached for this webhook. At most 5 per minute.",
 };
+
+/**
+ * Client portal sign-in (POST /api/portal/link, POST /api/portal/wallet-session): 10 per 15
+ * minutes per IP address. The per-address budget of the emails themselves is counted on the
+ * links (lib/services/portal/link.ts) and refuses quietly, so it tells no address apart.
+ */
+export const PORTAL_SIGN_IN_LIMITED =
+  "Too many sign-in requests from this address. Try again later.";
+
+export function portalSignInPolicy(config: Config): RateLimitPolicy {
+  return {
+    name: "portal-sign-in",
+    limit: config.rateLimits.portalSignInPer15Minutes,
+    windowSeconds: 900,
+    message: PORTAL_SIGN_IN_LIMITED,
+  };
+}

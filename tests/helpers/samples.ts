@@ -3,6 +3,7 @@ import { buildStatement, type StatementEntry } from "@/lib/domain/statement";
 import type { AnySerializer, Serializer, WireContext } from "@/lib/http/forms";
 import type { TickResult } from "@/lib/jobs/watcher";
 import { EXAMPLE_APP_URL } from "@/lib/openapi/document";
+import { PORTAL_LINK_SENT } from "@/lib/schemas/portal";
 import { EXAMPLE_HASH, EXAMPLE_ID, EXAMPLE_WALLET } from "@/lib/schemas/wire";
 import {
   apiKeyListSerializer,
@@ -45,6 +46,14 @@ import {
   submitResultSerializer,
   verifiedTransactionSerializer,
 } from "@/lib/serializers/payments";
+import {
+  portalLinkSerializer,
+  portalOverviewSerializer,
+  portalRevokedSerializer,
+  portalSessionsSerializer,
+  portalWalletSerializer,
+  statementSentSerializer,
+} from "@/lib/serializers/portal";
 import { pricesSerializer } from "@/lib/serializers/prices";
 import { profileSerializer } from "@/lib/serializers/profile";
 import {
@@ -109,6 +118,7 @@ import type { QuoteRow } from "@/lib/services/payments/quotes";
 import { describeProblem } from "@/lib/services/payments/recipient-readiness";
 import type { RecordOutcome } from "@/lib/services/payments/record-payment";
 import type { VerifiedTransaction } from "@/lib/services/payments/verify-tx";
+import type { PortalOverview } from "@/lib/services/portal/view";
 import type { ProfileView } from "@/lib/services/profile/profile";
 import type { OwnerQuote } from "@/lib/services/quotes/store";
 import type { RecurringView } from "@/lib/services/recurring/schedules";
@@ -886,6 +896,26 @@ export const SAMPLES: Example[] = [
   sample(clientListSerializer, [SAMPLE_CLIENT]),
   sample(clientDeletedSerializer, { id: SAMPLE_CLIENT.id }),
   sample(statementSerializer, SAMPLE_STATEMENT()),
+  sample(portalOverviewSerializer, SAMPLE_PORTAL()),
+  sample(portalSessionsSerializer, [
+    {
+      id: EXAMPLE_ID,
+      via: "email",
+      createdAt: T0,
+      lastSeenAt: T1,
+      expiresAt: new Date(T0.getTime() + 7 * 86_400_000),
+    },
+  ]),
+  sample(portalRevokedSerializer, { revoked: 1 }),
+  sample(portalLinkSerializer, { message: PORTAL_LINK_SENT }),
+  sample(portalWalletSerializer, {
+    status: "choose",
+    pickToken: `${EXAMPLE_WALLET}.1768473600000.mac`,
+    choices: [
+      { ownerWallet: EXAMPLE_WALLET, clientEmail: SAMPLE_CLIENT.email, business: "Ada Studio" },
+    ],
+  }),
+  sample(statementSentSerializer, { emailId: EXAMPLE_ID, to: SAMPLE_CLIENT.email }),
   sample(profileSerializer, SAMPLE_PROFILE),
   sample(linkSerializer, SAMPLE_LINK),
   sample(linkListSerializer, [SAMPLE_LINK]),
@@ -1147,6 +1177,56 @@ function SAMPLE_STATEMENT() {
       new Date("2026-01-01T00:00:00Z"),
       new Date("2026-02-01T00:00:00Z"),
     ),
+  };
+}
+
+/** What a signed-in client's portal answers: one invoice, partly paid, with its documents. */
+function SAMPLE_PORTAL(): PortalOverview {
+  const docs = `/api/documents/${EXAMPLE_ID}.sig`;
+  return {
+    business: "Ada Studio",
+    client: {
+      name: SAMPLE_CLIENT.name,
+      email: SAMPLE_CLIENT.email,
+      company: SAMPLE_CLIENT.company,
+    },
+    language: "en",
+    invoices: [
+      {
+        id: EXAMPLE_ID,
+        number: SAMPLE_INVOICE.invoiceNumber,
+        status: "PENDING",
+        total: "1050.0000000",
+        amountPaid: "50.0000000",
+        amountDue: "1000.0000000",
+        currency: "USDC",
+        asset: "USDC",
+        issuedAt: T0,
+        dueDate: T1,
+        payUrl: `/pay/${EXAMPLE_ID}`,
+        pdfUrl: `${docs}/invoice`,
+        receiptUrl: `${docs}/receipt`,
+        eInvoiceUrls: [
+          { format: "cii", url: `/api/portal/invoices/${EXAMPLE_ID}/einvoice?format=cii` },
+        ],
+      },
+    ],
+    quotes: [],
+    creditNotes: [],
+    payments: [
+      {
+        id: EXAMPLE_ID,
+        invoiceId: EXAMPLE_ID,
+        invoiceNumber: SAMPLE_INVOICE.invoiceNumber,
+        amount: "50.0000000",
+        asset: "USDC",
+        method: "stellar",
+        status: "CONFIRMED",
+        transactionHash: EXAMPLE_HASH,
+        confirmedAt: T1,
+        receiptUrl: `${docs}/receipt`,
+      },
+    ],
   };
 }
 

@@ -13,6 +13,9 @@ export type EmailKind = (typeof emailMessages.$inferInsert)["kind"];
  */
 export const TO_FREELANCER_KINDS: ReadonlySet<EmailKind> = new Set<EmailKind>(["payment_notice"]);
 
+/** The service's own letters (the client portal's sign-in links): no freelancer's frame. */
+export const SERVICE_KINDS: ReadonlySet<EmailKind> = new Set<EmailKind>(["portal_link"]);
+
 export type OutboxEmail = {
   /** The freelancer the message is about (owner of the invoice, or the profile). */
   wallet: string;

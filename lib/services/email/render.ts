@@ -10,10 +10,11 @@ import { schemeLabels } from "@/lib/i18n";
 import type { InvoiceWithItems } from "@/lib/services/invoices/store";
 import { loadLineItems } from "@/lib/services/invoices/store";
 import { getProfile, type ProfileRow, profileLogoUrl } from "@/lib/services/profile/profile";
-import { type EmailKind, TO_FREELANCER_KINDS } from "./outbox";
+import { type EmailKind, SERVICE_KINDS, TO_FREELANCER_KINDS } from "./outbox";
 import { creditNoteTemplate } from "./templates/credit-note";
 import { invoiceTemplate } from "./templates/invoice";
 import { paymentNoticeTemplate, receiptTemplate, reminderTemplate } from "./templates/payments";
+import { portalLinkTemplate, statementTemplate } from "./templates/portal";
 import { quoteTemplate } from "./templates/quote";
 import { refundTemplate } from "./templates/refund";
 import { unsubscribeUrl } from "./unsubscribe";
@@ -65,6 +66,8 @@ const TEMPLATES: { [K in EmailKind]?: EmailTemplate } = {
   refund: refundTemplate,
   credit_note: creditNoteTemplate,
   quote: quoteTemplate,
+  portal_link: portalLinkTemplate,
+  statement: statementTemplate,
 };
 
 export class TemplateMissingError extends Error {}
@@ -87,31 +90,38 @@ export async function renderEmail(
   // A notification to the freelancer is the service's, not the client's letter: no profile
   // footer, no Reply-To to themselves, and no link that would stop the client's reminders.
   const toFreelancer = TO_FREELANCER_KINDS.has(message.kind);
+  // The portal's sign-in email is the service's own letter (it may name several freelancers):
+  // sent as the service, in the payload's language, without any freelancer's footer or Reply-To.
+  const fromService = SERVICE_KINDS.has(message.kind);
   // Every message to the client about an invoice can stop its reminders (docs/decisions.md, Email).
-  const unsubscribe = toFreelancer
-    ? null
-    : (stringOf(message.payload.unsubscribeUrl) ??
-      (message.invoiceId ? unsubscribeUrl(ctx.config, message.invoiceId) : null));
-  const frame: TemplateInput["frame"] = {
-    sender: senderName(profile, invoice),
-    company: profile?.company ?? invoice?.freelancerCompany ?? null,
-    // The seller's tax id on the client's letters (docs/decisions.md, Tax identities).
-    taxId: toFreelancer
+  const unsubscribe =
+    toFreelancer || fromService
       ? null
-      : taxIdLine(profile?.taxId, profile?.taxScheme, schemeLabels(invoice?.language ?? "en")),
-    serviceName: ctx.config.serviceName,
-    footer: toFreelancer ? null : (profile?.emailFooter ?? null),
-    logoUrl: profileLogoUrl(ctx.config.appUrl, profile),
-    unsubscribeUrl: unsubscribe,
-    // The client's letters in the invoice's language; the freelancer's in English.
-    lang: toFreelancer ? "en" : (invoice?.language ?? "en"),
-  };
+      : (stringOf(message.payload.unsubscribeUrl) ??
+        (message.invoiceId ? unsubscribeUrl(ctx.config, message.invoiceId) : null));
+  const frame: TemplateInput["frame"] = fromService
+    ? { sender: ctx.config.serviceName, serviceName: ctx.config.serviceName }
+    : {
+        sender: senderName(profile, invoice),
+        company: profile?.company ?? invoice?.freelancerCompany ?? null,
+        // The seller's tax id on the client's letters (docs/decisions.md, Tax identities).
+        taxId: toFreelancer
+          ? null
+          : taxIdLine(profile?.taxId, profile?.taxScheme, schemeLabels(invoice?.language ?? "en")),
+        serviceName: ctx.config.serviceName,
+        footer: toFreelancer ? null : (profile?.emailFooter ?? null),
+        logoUrl: profileLogoUrl(ctx.config.appUrl, profile),
+        unsubscribeUrl: unsubscribe,
+        // The client's letters in the invoice's language; the freelancer's in English.
+        lang: toFreelancer ? "en" : (invoice?.language ?? "en"),
+      };
   const out = await template({ message, ctx, invoice, profile, frame });
   const [html, text] = await Promise.all([
     render(out.element),
     render(out.element, { plainText: true }),
   ]);
-  const replyAddress = toFreelancer ? null : (profile?.email ?? invoice?.freelancerEmail ?? null);
+  const replyAddress =
+    toFreelancer || fromService ? null : (profile?.email ?? invoice?.freelancerEmail ?? null);
   return {
     html,
     text,

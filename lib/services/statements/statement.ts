@@ -164,7 +164,15 @@ export async function clientStatement(
   clientId: string,
   query: Pick<StatementQuery, "from" | "to" | "network">,
 ): Promise<Statement> {
-  const client = await getClientForOwner(ctx, clientId);
+  return statementOf(ctx, await getClientForOwner(ctx, clientId), query);
+}
+
+/** The caller's statement for a client row (saved, or made from an invoice's client fields). */
+export async function statementOf(
+  ctx: AuthedContext,
+  client: ClientRow,
+  query: Pick<StatementQuery, "from" | "to" | "network">,
+): Promise<Statement> {
   const from = new Date(`${query.from}T00:00:00Z`);
   const to = new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS);
   const entries = await statementEntries(ctx, client, query.network);
@@ -179,7 +187,16 @@ export async function clientStatementFile(
 ): Promise<{ body: Uint8Array<ArrayBuffer>; contentType: string; filename: string }> {
   // A file is a costly request (docs/decisions.md, Limits); the JSON is a few indexed reads.
   await ctx.limitCaller?.(costlyPolicy(ctx.config));
-  const statement = await clientStatement(ctx, clientId, query);
+  return statementFile(ctx, await clientStatement(ctx, clientId, query), query.format);
+}
+
+/** A statement as CSV or as a PDF in the client's language, with its file name. */
+export async function statementFile(
+  ctx: AuthedContext,
+  statement: Statement,
+  format: StatementQuery["format"],
+): Promise<{ body: Uint8Array<ArrayBuffer>; contentType: string; filename: string }> {
+  const query = { from: statement.from, to: statement.to, format };
   const filename = `statement_${query.from}_${query.to}`;
   if (query.format === "csv") {
     return {
