@@ -412,6 +412,15 @@ describe("every page fits at 375 px and 1280 px", () => {
     expect(found).toEqual([]);
   });
 
+  it("the client page lists the client's invoices and quotes, each linking to its page", async () => {
+    const page = await signedInPage(PHONE);
+    await open(page, `/clients/${ids.client}`);
+    const invoices = page.getByRole("region", { name: "Invoices" });
+    await visible(invoices.locator(`a[href="/invoices/${ids.pending}"]`));
+    const quotes = page.getByRole("region", { name: "Quotes" });
+    await visible(quotes.locator(`a[href="/quotes/${ids.quote}"]`));
+  });
+
   it("on a phone the line items show Amount, with quantity × rate under the description", async () => {
     const page = await signedInPage(PHONE);
     await open(page, `/invoices/${ids.pending}`);

@@ -5,11 +5,12 @@ import { textLinkClass } from "@/components/ui/button";
 import { Alert } from "@/components/ui/card";
 import { Loading, PageHeader } from "@/components/ui/page";
 import { useResource } from "@/lib/client/use-resource";
+import { ClientDocuments } from "./client-documents";
 import { PortalAccessCard } from "./portal-access-card";
 import { StatementCard } from "./statement-card";
 import type { SavedClient } from "./types";
 
-/** One saved client: who they are, their statement of account and their portal access. */
+/** One saved client: who they are, their documents, statement of account and portal access. */
 export function ClientDetail({ id }: { id: string }) {
   const { data: clients, error, loading } = useResource<SavedClient[]>("/api/clients");
   const client = clients?.find((c) => c.id === id);
@@ -27,6 +28,7 @@ export function ClientDetail({ id }: { id: string }) {
             title={client.name}
             description={[client.company, client.email].filter(Boolean).join(" · ")}
           />
+          <ClientDocuments email={client.email} />
           <StatementCard clientId={client.id} />
           <PortalAccessCard clientId={client.id} />
         </>
