@@ -294,6 +294,8 @@ function visits(): string[] {
     "/settings/keys",
     "/settings/profile",
     "/settings/webhooks",
+    "/settings/team",
+    "/portal",
     `/pay/${ids.pending}`,
     `/pay/${ids.fiat}`,
     "/quotes",
@@ -403,6 +405,8 @@ describe("every page fits at 375 px and 1280 px", () => {
       `/quotes/${ids.quoteDraft}/edit`,
       `/quote/${ids.quote}`,
       `/clients/${ids.client}`,
+      "/settings/team",
+      "/portal",
     ]) {
       await open(page, route);
       for (const v of await seriousViolations(page)) {

@@ -275,6 +275,7 @@ const ACCOUNTANT_MAY = new Set([
   "listInvoiceEmails",
   "listClients",
   "getClientStatement",
+  "listClientPortalSessions",
   "getProfile",
   "listRecurring",
   "getRecurring",
