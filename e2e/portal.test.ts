@@ -1,8 +1,10 @@
 import fs from "node:fs";
+import { Keypair } from "@stellar/stellar-sdk";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type MailCatcher, startMailCatcher } from "@/scripts/mail-catcher";
 import { flatPdfText } from "@/tests/helpers/pdf";
+import { funded } from "@/tests/helpers/stellar";
 import { seriousViolations } from "./helpers/axe";
 import {
   type GuardedContext,
@@ -13,13 +15,17 @@ import {
   visible,
 } from "./helpers/browser";
 import { apiFreelancer, type E2eEnv, type Freelancer, startEnv } from "./helpers/env";
+import { installFreighter } from "./helpers/freighter";
+import { signInWithFreighter } from "./helpers/ui";
 
 /**
  * Issue 32 item 2 in the browser (docs/decisions.md, Client portal): the freelancer sends a
  * quote; the client accepts it from the emailed link by typing their name, and the invoice made
  * from it is sent and emailed; on a 375 px phone the client asks /portal for a sign-in link,
  * opens it from the mail catcher, pays the invoice from the portal's Pay button with the demo
- * wallet, sees it paid, and downloads the statement PDF.
+ * wallet, sees it paid, and downloads the statement PDF; then the freelancer's accountant signs
+ * in with its own wallet, exports the payments CSV with that payment in it, and cannot refund it
+ * (the issue's whole journey in one test; e2e/team.test.ts has the Team page's side).
  */
 let env: E2eEnv;
 let catcher: MailCatcher;
@@ -70,7 +76,7 @@ async function openMail(inbox: Page, subject: RegExp) {
 }
 
 describe("the client portal", () => {
-  it("a quote accepted by email becomes an invoice the client pays from the portal, then downloads the statement", async () => {
+  it("a quote accepted by email becomes an invoice the client pays from the portal, then downloads the statement; the accountant exports that payment and cannot refund it", async () => {
     const created = await freelancer.api.post("/api/quotes", {
       clientName: "Ada Lovelace",
       clientEmail: "ada@example.com",
@@ -151,5 +157,51 @@ describe("the client portal", () => {
     const text = await flatPdfText(bytes);
     expect(text).toContain(invoice.invoiceNumber);
     expect(text).toContain("Ada Lovelace");
+
+    // The freelancer's accountant: invited by address, signs in as itself, picks the books.
+    const accountant = Keypair.random();
+    await funded(env.testnet, accountant);
+    const invited = await freelancer.api.post("/api/team", {
+      wallet: accountant.publicKey(),
+      role: "accountant",
+    });
+    expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+    const acc = await newContext(browser);
+    contexts.push(acc);
+    await installFreighter(acc.context, { keypair: accountant });
+    const books = await acc.newPage();
+    await signInWithFreighter(books, env.app.url, "/dashboard");
+    await (await visible(books.getByLabel("Books", { exact: true }))).selectOption(
+      freelancer.wallet,
+    );
+    await visible(books.getByTestId("books-banner").getByText(/Garden Studio .* accountant/));
+
+    // The payments CSV holds the payment the client made from the portal.
+    const owned = (await freelancer.api.get(`/api/invoices/${invoice.id}/owner`)).body;
+    const hash: string = owned.payments[0].transactionHash;
+    const csvDownload = books.waitForEvent("download");
+    await books.getByRole("button", { name: "Export payments (CSV)" }).click();
+    const csv = fs.readFileSync(await (await csvDownload).path(), "utf8");
+    expect(csv).toContain(hash);
+    expect(csv).toContain(invoice.invoiceNumber);
+
+    // No refund: not offered on the invoice, and refused by the API with the accountant's token.
+    await books.goto(`${env.app.url}/invoices/${invoice.id}`);
+    await visible(books.getByRole("heading", { name: new RegExp(invoice.invoiceNumber) }));
+    await visible(books.getByTitle(hash).first());
+    expect(await books.getByRole("button", { name: "Refund" }).count()).toBe(0);
+    const token = await books.evaluate(
+      () => JSON.parse(localStorage.getItem("stellar-invoicing.session") ?? "{}").token,
+    );
+    const refund = await fetch(
+      `${env.app.url}/api/invoices/${invoice.id}/payments/${owned.payments[0].id}/refund`,
+      {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: "{}",
+      },
+    );
+    expect(refund.status).toBe(403);
+    expect((await refund.json()).error).toMatch(/^Your role \(accountant\)/);
   });
 });
