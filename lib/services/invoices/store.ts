@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { isRootDatabase, prepared } from "@/db/prepared";
 import {
@@ -107,6 +107,22 @@ export async function loadLineItems(db: DbOrTx, invoiceId: string): Promise<Line
     ? prepared(db, "line_items", (d) => lineItemsQuery(d).prepare("line_items"))
     : lineItemsQuery(db);
   return query.execute({ invoiceId });
+}
+
+/** The line items of several invoices in one query, by invoice, each in its order. */
+export async function loadLineItemsOf(
+  db: DbOrTx,
+  invoiceIds: string[],
+): Promise<Map<string, LineItemRow[]>> {
+  const byInvoice = new Map<string, LineItemRow[]>(invoiceIds.map((id) => [id, []]));
+  if (!invoiceIds.length) return byInvoice;
+  const rows = await db
+    .select()
+    .from(invoiceLineItems)
+    .where(inArray(invoiceLineItems.invoiceId, invoiceIds))
+    .orderBy(asc(invoiceLineItems.invoiceId), asc(invoiceLineItems.position));
+  for (const row of rows) byInvoice.get(row.invoiceId)?.push(row);
+  return byInvoice;
 }
 
 /** A live invoice and its line items in one round trip (the public view, a hot path). */

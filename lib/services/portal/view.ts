@@ -12,12 +12,13 @@ import type { ClientRow } from "@/lib/services/clients/upsert-client";
 import { creditNotePdf } from "@/lib/services/credit-notes/credit-note-pdf-file";
 import {
   EINVOICE_FORMATS,
+  type EInvoiceInvoice,
   invoiceEInvoice,
   invoiceEInvoiceInput,
   PROFILE_OF,
 } from "@/lib/services/invoices/einvoice";
 import { documentPaths } from "@/lib/services/invoices/public-documents";
-import { loadOwnerView } from "@/lib/services/invoices/store";
+import { type LineItemRow, loadLineItemsOf } from "@/lib/services/invoices/store";
 import { getProfile, type ProfileRow } from "@/lib/services/profile/profile";
 import { type Statement, statementFile, statementOf } from "@/lib/services/statements/statement";
 import type { AuthedContext, ServiceContext } from "../context";
@@ -79,7 +80,7 @@ export async function portalOverview(ctx: ServiceContext, session: PortalSession
   ]);
   const client = await portalClient(owner, session);
   const ids = rows.map((r) => r.id);
-  const [paid, notes] = ids.length
+  const [paid, notes, lines] = ids.length
     ? await Promise.all([
         ctx.db
           .select()
@@ -91,30 +92,29 @@ export async function portalOverview(ctx: ServiceContext, session: PortalSession
           .from(creditNotes)
           .where(inArray(creditNotes.invoiceId, ids))
           .orderBy(desc(creditNotes.createdAt)),
+        loadLineItemsOf(ctx.db, ids),
       ])
-    : [[], []];
+    : [[], [], new Map<string, LineItemRow[]>()];
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const invoiceList = await Promise.all(
-    rows.map(async (r) => {
-      const docs = documentPaths(ctx.config, r.id);
-      return {
-        id: r.id,
-        number: r.invoiceNumber,
-        status: r.status,
-        total: r.total,
-        amountPaid: r.amountPaid,
-        amountDue: invoiceAmountDue(r),
-        currency: amountUnit(r),
-        asset: r.currency,
-        issuedAt: r.sentAt as Date,
-        dueDate: r.dueDate,
-        payUrl: `/pay/${r.id}`,
-        pdfUrl: docs.invoicePdf,
-        receiptUrl: toStroops(r.amountPaid) > 0n ? docs.receipt : null,
-        eInvoiceUrls: await eInvoiceUrls(owner, profile, r),
-      };
-    }),
-  );
+  const invoiceList = rows.map((r) => {
+    const docs = documentPaths(ctx.config, r.id);
+    return {
+      id: r.id,
+      number: r.invoiceNumber,
+      status: r.status,
+      total: r.total,
+      amountPaid: r.amountPaid,
+      amountDue: invoiceAmountDue(r),
+      currency: amountUnit(r),
+      asset: r.currency,
+      issuedAt: r.sentAt as Date,
+      dueDate: r.dueDate,
+      payUrl: `/pay/${r.id}`,
+      pdfUrl: docs.invoicePdf,
+      receiptUrl: toStroops(r.amountPaid) > 0n ? docs.receipt : null,
+      eInvoiceUrls: eInvoiceUrls(ctx.config, profile, { ...r, lineItems: lines.get(r.id) ?? [] }),
+    };
+  });
   return {
     business: businessName(profile, rows[0]?.freelancerCompany ?? rows[0]?.freelancerName),
     client: { name: client.name, email: client.email, company: client.company },
@@ -163,16 +163,15 @@ export async function portalOverview(ctx: ServiceContext, session: PortalSession
 }
 
 /** The e-invoice downloads an invoice can give (none when its seller or buyer lack a field). */
-async function eInvoiceUrls(
-  owner: AuthedContext,
+function eInvoiceUrls(
+  config: ServiceContext["config"],
   profile: ProfileRow | null,
-  row: typeof invoices.$inferSelect,
-): Promise<{ format: EInvoiceFormat; url: string }[]> {
-  if (row.status === "CANCELLED") return [];
-  const view = await loadOwnerView(owner.db, row);
-  const input = invoiceEInvoiceInput(owner.config, view, profile);
+  invoice: EInvoiceInvoice & { status: string },
+): { format: EInvoiceFormat; url: string }[] {
+  if (invoice.status === "CANCELLED") return [];
+  const input = invoiceEInvoiceInput(config, invoice, profile);
   return EINVOICE_FORMATS.filter((f) => eInvoiceProblems(input, PROFILE_OF[f]).length === 0).map(
-    (format) => ({ format, url: `/api/portal/invoices/${row.id}/einvoice?format=${format}` }),
+    (format) => ({ format, url: `/api/portal/invoices/${invoice.id}/einvoice?format=${format}` }),
   );
 }
 
