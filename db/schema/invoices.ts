@@ -200,11 +200,26 @@ export const invoices = pgTable(
     index("invoices_owner_updated_idx")
       .on(t.freelancerWallet, t.updatedAt, t.id)
       .where(sql`${t.deletedAt} is null`),
-    index("invoices_owner_due_idx")
-      .on(t.freelancerWallet, t.dueDate, t.id)
+    // Due dates sort undated invoices last both ways: each direction orders by its own
+    // non-null key (sortKey in lib/services/invoices/list-invoices.ts), with its own index.
+    index("invoices_owner_due_asc_idx")
+      .on(t.freelancerWallet, sql`coalesce(${t.dueDate}, 'infinity'::timestamptz)`, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index("invoices_owner_due_desc_idx")
+      .on(t.freelancerWallet, sql`coalesce(${t.dueDate}, '-infinity'::timestamptz)`, t.id)
       .where(sql`${t.deletedAt} is null`),
     index("invoices_owner_total_idx")
       .on(t.freelancerWallet, t.total, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    // Totals sorted within one currency (docs/decisions.md, Invoice list, "Cost"): a total's
+    // order across currencies puts every XLM amount above the USDC ones, so the page of one
+    // currency would otherwise read the wallet's other currency first.
+    index("invoices_owner_currency_total_idx")
+      .on(t.freelancerWallet, t.currency, t.total, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    // Sorted by status (ties by id); the index below serves a status filter by date.
+    index("invoices_owner_status_id_idx")
+      .on(t.freelancerWallet, t.status, t.id)
       .where(sql`${t.deletedAt} is null`),
     index("invoices_owner_status_idx")
       .on(t.freelancerWallet, t.status, t.createdAt.desc())

@@ -19,6 +19,18 @@ const SORT_COLUMNS = {
 } satisfies Record<SortField, unknown>;
 
 /**
+ * The value a sort orders by, never null, so that the order, its index and a cursor's place are
+ * one plain `(key, id)` comparison (docs/decisions.md, Invoice list, "Cost"). Invoices without a
+ * due date sort last in both directions: their key is `infinity` ascending and `-infinity`
+ * descending (no real due date is either), each read on its own index (db/schema/invoices.ts).
+ */
+export function sortKey(field: SortField, direction: "asc" | "desc"): SQL {
+  if (field !== "dueDate") return sql`${SORT_COLUMNS[field]}`;
+  const last = direction === "asc" ? "infinity" : "-infinity";
+  return sql`coalesce(${invoices.dueDate}, ${sql.raw(`'${last}'::timestamptz`)})`;
+}
+
+/**
  * The columns a list item shows (lib/serializers/invoices.ts), and only those: mapping the
  * invoice's ~60 columns for 50 rows was the list's largest cost under load (bench/results.md).
  */
@@ -92,11 +104,7 @@ export async function listInvoices(
     "asc" | "desc",
   ];
   const order = direction === "asc" ? asc : desc;
-  // Invoices without a due date sort last in both directions.
-  const primary =
-    field === "dueDate"
-      ? sql`${invoices.dueDate} ${sql.raw(direction)} nulls last`
-      : order(SORT_COLUMNS[field]);
+  const primary = order(sortKey(field, direction));
   const condition = and(...where);
   // One statement per page: the counts ride along as uncorrelated subqueries (computed once),
   // so a page costs one pooled connection; only an empty page, which has no row to carry
@@ -106,7 +114,11 @@ export async function listInvoices(
   const countOf = (cond: SQL | undefined) =>
     sql<number>`(select count(*) from ${invoices} where ${cond})`.mapWith(Number);
   const total = totalOf(ctx, query, network, condition, countOf);
-  const page = <C extends Record<string, SQL.Aliased | SQL>>(cond: SQL | undefined, counts: C) =>
+  const page = <C extends Record<string, SQL.Aliased | SQL>>(
+    cond: SQL | undefined,
+    counts: C,
+    rowsToRead = limit,
+  ) =>
     ctx.db
       .select({ ...LIST_COLUMNS, ...counts })
       .from(invoices)
@@ -116,7 +128,7 @@ export async function listInvoices(
         primary,
         order(invoices.id),
       )
-      .limit(limit);
+      .limit(rowsToRead);
   const cursor = query.starting_after;
   if (cursor === undefined) {
     const offset = query.offset ?? 0;
@@ -131,23 +143,45 @@ export async function listInvoices(
       rows[0]?.matching ?? (await ctx.db.select({ n: total }).from(sql`(select 1) as one`))[0].n;
     return { invoices: rows, total: n, limit, offset, hasMore: offset + rows.length < n };
   }
-  // Keyset: the rows after the cursor, and the counts of all matching rows and of those after
-  // it; the cursor's values are read in SQL, so timestamps keep their microseconds.
-  const after = and(condition, afterCursor(ctx, cursor, field, direction, rank));
+  // Keyset: the rows after the cursor, one more than the page to know whether more follow,
+  // the count of all matching rows, and the page's position (positionOf); the cursor's values
+  // are read in SQL, so timestamps keep their microseconds.
+  const key = rank ? null : sortKey(field, direction);
+  const after = and(condition, cursorCondition(ctx, cursor, key, direction, rank, "after"));
+  const upTo = and(condition, cursorCondition(ctx, cursor, key, direction, rank, "upTo"));
   const counts = {
     matching: total,
-    rest: countOf(after),
+    position: positionOf(total, upTo, after),
     found: sql<boolean>`exists(${cursorRow(ctx, cursor, sql`1`)})`,
   };
-  const next = page(after, counts);
-  const rows = terms ? await next : await next.prepare("list_invoices_after").execute();
+  const next = page(after, counts, limit + 1);
+  const read = terms ? await next : await next.prepare("list_invoices_after").execute();
   const {
     matching: n,
-    rest,
+    position,
     found,
-  } = rows[0] ?? (await ctx.db.select(counts).from(sql`(select 1) as one`))[0];
+  } = read[0] ?? (await ctx.db.select(counts).from(sql`(select 1) as one`))[0];
   if (!found) throw new ValidationError("Invalid request", { starting_after: NO_SUCH_INVOICE });
-  return { invoices: rows, total: n, limit, offset: n - rest, hasMore: rows.length < rest };
+  const rows = read.slice(0, limit);
+  return { invoices: rows, total: n, limit, offset: position, hasMore: read.length > limit };
+}
+
+/**
+ * A cursor page's `offset`, the number of matching invoices before it, counted on whichever
+ * side of the cursor is shorter, so that neither the first pages of a walk nor its last ones
+ * read the whole of the books (docs/decisions.md, Invoice list, "Cost"): the rows up to the
+ * cursor (`upTo`), counted on the sort's index and stopped at half the total; when that many
+ * are there, the total less the rows after the cursor (`after`). Both counts are exact, in
+ * the statement's one snapshot; the second runs only when the first stops (an InitPlan in a
+ * CASE branch is evaluated when the branch is).
+ */
+function positionOf(total: SQL<number>, upTo: SQL | undefined, after: SQL | undefined) {
+  return sql<number>`(select case when b.k < t.h then b.k
+      else t.n - (select count(*) from ${invoices} where ${after}) end
+    from (select s.n, s.n / 2 + 1 as h from (select cast(${total} as bigint) as n) s) t,
+      lateral (select count(*) as k from (select 1 from ${invoices} where ${upTo} limit t.h) x) b)`.mapWith(
+    Number,
+  );
 }
 
 /** The query's keys that filter nothing, or only by a group invoice_stats keeps. */
@@ -191,39 +225,43 @@ function totalOf(
   );
 }
 
-/** `select <what> from` the cursor invoice, if it is one of the caller's (deleted or not). */
+/**
+ * `select <what> from` the cursor invoice, if it is one of the caller's (deleted or not). Its
+ * `from` names the table without an alias, so `what` may be any expression over the invoices'
+ * columns (a sort key, a rank): inside the subquery they are the cursor's.
+ */
 function cursorRow(ctx: AuthedContext, id: string, what: SQL): SQL {
-  const c = sql.raw("c");
   const passphrase = keyPassphrase(ctx);
-  const network = passphrase ? sql` and ${c}.network_passphrase = ${passphrase}` : sql``;
-  return sql`select ${what} from ${invoices} ${c} where ${c}.id = ${id} and ${c}.freelancer_wallet = ${ctx.wallet}${network}`;
+  const network = passphrase ? sql` and ${invoices.networkPassphrase} = ${passphrase}` : sql``;
+  return sql`select ${what} from ${invoices} where ${invoices.id} = ${id} and ${invoices.freelancerWallet} = ${ctx.wallet}${network}`;
 }
 
 /**
- * Rows strictly after the cursor in the list's order: (sort column, id) past the cursor's,
- * in the sort's direction. Due dates sort nulls last both ways: after a dated cursor come
- * the later-ordered dates and every undated row; after an undated one, undated rows only.
- * Ranked (`rank`: a search without `sort`, so createdAt:desc): (rank, createdAt, id) below the
- * cursor's, its rank computed from its own text for the same query.
+ * Rows strictly after the cursor in the list's order (`after`): (sort key, id) past the
+ * cursor's, in the sort's direction; or exactly the others (`upTo`: the cursor's own place and
+ * every row before it), so that the two split the matching rows. Each is one row comparison,
+ * a range of the sort's index. Ranked (`rank`: a search without `sort`, so createdAt:desc):
+ * (rank, createdAt, id) below the cursor's, its rank computed from its own text for the same
+ * query.
  */
-function afterCursor(
+function cursorCondition(
   ctx: AuthedContext,
   id: string,
-  field: SortField,
+  key: SQL | null,
   direction: "asc" | "desc",
   rank: SearchTerms | null,
+  side: "after" | "upTo",
 ): SQL {
-  const column = SORT_COLUMNS[field];
-  const of = (name: string) => sql`(${cursorRow(ctx, id, sql.raw(`c.${name}`))})`;
-  if (rank) {
-    const score = (text: SQL) => searchScore(text, rank);
-    const cursorScore = sql`(${cursorRow(ctx, id, score(sql.raw("c.search_text")))})`;
-    return sql`(${score(sql`${invoices.searchText}`)}, ${invoices.createdAt}, ${invoices.id}) < (${cursorScore}, ${of("created_at")}, ${of("id")})`;
-  }
-  const past = sql.raw(direction === "asc" ? ">" : "<");
-  const pair = sql`(${column}, ${invoices.id}) ${past} (${of(column.name)}, ${of("id")})`;
-  if (field !== "dueDate") return pair;
-  return sql`(case when ${of(column.name)} is null
-    then ${column} is null and ${invoices.id} ${past} ${of("id")}
-    else ${column} is null or ${pair} end)`;
+  const down = direction === "desc" || rank !== null;
+  // "after" is past the cursor in the order; "upTo" is its exact complement (no key is null).
+  const past = sql.raw(side === "after" ? (down ? "<" : ">") : down ? ">=" : "<=");
+  const keys = rank
+    ? [searchScore(sql`${invoices.searchText}`, rank), sql`${invoices.createdAt}`]
+    : [key as SQL];
+  const mine = sql.join([...keys, sql`${invoices.id}`], sql`, `);
+  const cursors = sql.join(
+    [...keys, sql`${invoices.id}`].map((k) => sql`(${cursorRow(ctx, id, k)})`),
+    sql`, `,
+  );
+  return sql`(${mine}) ${past} (${cursors})`;
 }
