@@ -4,6 +4,7 @@ import path from "node:path";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { withTimeout } from "../lib/timeout";
+import { migrationsUpToDate } from "./migrate";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -84,7 +85,30 @@ async function openPostgres(
 ): Promise<DatabaseHandle> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
+  const pool = () =>
+    postgres(url, {
+      max: poolSize,
+      onnotice: () => {},
+      connect_timeout: Math.ceil(timeoutMs / 1000),
+      idle_timeout: 30,
+      // A documented postgres.js option its types leave out.
+      ...({ socket: watchedSocket(timeoutMs) } as object),
+    });
+  let sql = pool();
+  // One query on the pool says whether there is anything to migrate (db/migrate.ts); the
+  // connection it opens then serves the first request.
+  let upToDate = false;
   if (migrate) {
+    try {
+      upToDate = await migrationsUpToDate(MIGRATIONS_FOLDER, async (text) =>
+        withTimeout(sql.unsafe(text), timeoutMs, queryTimeoutError),
+      );
+    } catch (err) {
+      await sql.end({ timeout: 1 });
+      throw err;
+    }
+  }
+  if (migrate && !upToDate) {
     // A dedicated single connection holds a session advisory lock around the migrator.
     const lockSql = postgres(url, { max: 1, onnotice: () => {} });
     try {
@@ -94,16 +118,11 @@ async function openPostgres(
       await lockSql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
     } finally {
       await lockSql.end({ timeout: 5 });
+      // A fresh pool after migrating: none of its connections predates the schema (types).
+      await sql.end({ timeout: 1 });
     }
+    sql = pool();
   }
-  const sql = postgres(url, {
-    max: poolSize,
-    onnotice: () => {},
-    connect_timeout: Math.ceil(timeoutMs / 1000),
-    idle_timeout: 30,
-    // A documented postgres.js option its types leave out.
-    ...({ socket: watchedSocket(timeoutMs) } as object),
-  });
   const timed = <T>(query: PromiseLike<T>) => withTimeout(query, timeoutMs, queryTimeoutError);
   const db = drizzle(withDeadlines(sql, timeoutMs), { schema }) as unknown as Database;
   return {
@@ -390,7 +409,13 @@ async function openPglite(dir: string, migrate: boolean): Promise<DatabaseHandle
   const client = new PGlite(dir, { extensions: { pg_trgm, unaccent, btree_gin } });
   await client.waitReady;
   const db = drizzle(client, { schema });
-  if (migrate) {
+  if (
+    migrate &&
+    !(await migrationsUpToDate(
+      MIGRATIONS_FOLDER,
+      async (text) => (await client.query<{ created_at: unknown }>(text)).rows,
+    ))
+  ) {
     const { migrate: run } = await import("drizzle-orm/pglite/migrator");
     await run(db, { migrationsFolder: MIGRATIONS_FOLDER });
   }

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { StrKey } from "@stellar/stellar-base";
 import { z } from "zod";
 import { type Explorers, STELLAR_EXPERT } from "./format";
 import type { LedgerSourceKind } from "./ledger-sources/interface";
+import { isSecretSeed } from "./stellar/strkey";
 
 /**
  * The one place that reads process.env. Every variable is validated here; a bad value
@@ -196,7 +196,7 @@ export const envSchema = z.object({
     .optional(),
   SEP7_SIGNING_SECRET: z
     .string()
-    .refine((s) => StrKey.isValidEd25519SecretSeed(s), "must be a Stellar secret seed (S...)")
+    .refine((s) => isSecretSeed(s), "must be a Stellar secret seed (S...)")
     .optional(),
 });
 
