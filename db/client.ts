@@ -4,7 +4,12 @@ import path from "node:path";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { withTimeout } from "../lib/timeout";
-import { migrationsUpToDate } from "./migrate";
+import {
+  MIGRATIONS_FOLDER,
+  migrationsUpToDate,
+  QUERY_TIMEOUT_MS,
+  runLockedMigrator,
+} from "./migrate";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -42,18 +47,7 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
-export const MIGRATIONS_FOLDER = path.join(process.cwd(), "db", "migrations");
-
-/** Arbitrary constant: serializes migrations when several instances start at once. */
-const MIGRATION_LOCK_KEY = 72_210_001;
-
-/**
- * How long one statement may wait for PostgreSQL (for a connection, then for the answer)
- * before its caller gets a QUERY_TIMEOUT error, which lib/http/errors.ts answers as a 503
- * (docs/decisions.md, "Database outages"). A server that stops answering without closing
- * its connections would otherwise hold every request forever.
- */
-export const QUERY_TIMEOUT_MS = 5_000;
+export { MIGRATIONS_FOLDER, QUERY_TIMEOUT_MS };
 
 /** The error a statement fails with when it has waited QUERY_TIMEOUT_MS. */
 export function queryTimeoutError(): Error {
@@ -109,15 +103,9 @@ async function openPostgres(
     }
   }
   if (migrate && !upToDate) {
-    // A dedicated single connection holds a session advisory lock around the migrator.
-    const lockSql = postgres(url, { max: 1, onnotice: () => {} });
     try {
-      await lockSql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
-      const { migrate: run } = await import("drizzle-orm/postgres-js/migrator");
-      await run(drizzle(lockSql), { migrationsFolder: MIGRATIONS_FOLDER });
-      await lockSql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
+      await runLockedMigrator(url);
     } finally {
-      await lockSql.end({ timeout: 5 });
       // A fresh pool after migrating: none of its connections predates the schema (types).
       await sql.end({ timeout: 1 });
     }

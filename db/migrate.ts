@@ -1,5 +1,19 @@
 import fs from "node:fs";
 import path from "node:path";
+import { withTimeout } from "../lib/timeout";
+
+export const MIGRATIONS_FOLDER = path.join(process.cwd(), "db", "migrations");
+
+/**
+ * How long one statement may wait for PostgreSQL (for a connection, then for the answer)
+ * before its caller gets a QUERY_TIMEOUT error, which lib/http/errors.ts answers as a 503
+ * (docs/decisions.md, "Database outages"). A server that stops answering without closing
+ * its connections would otherwise hold every request forever.
+ */
+export const QUERY_TIMEOUT_MS = 5_000;
+
+/** Arbitrary constant: serializes migrations when several instances start at once. */
+const MIGRATION_LOCK_KEY = 72_210_001;
 
 /**
  * The start-up migration check's fast path (docs/decisions.md, Cold start). drizzle's migrator
@@ -40,4 +54,49 @@ export async function migrationsUpToDate(
   }
   if (rows.length === 0) return false;
   return Number(rows[0].created_at) >= latestMigrationMillis(folder);
+}
+
+/**
+ * drizzle's migrator on PostgreSQL, on a dedicated single connection holding a session
+ * advisory lock around it (instances starting at once migrate one after the other).
+ */
+export async function runLockedMigrator(url: string): Promise<void> {
+  const { default: postgres } = await import("postgres");
+  const { drizzle } = await import("drizzle-orm/postgres-js");
+  const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+  const lockSql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await lockSql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+    await migrate(drizzle(lockSql), { migrationsFolder: MIGRATIONS_FOLDER });
+    await lockSql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
+  } finally {
+    await lockSql.end({ timeout: 5 });
+  }
+}
+
+/**
+ * The start-up migration of a PostgreSQL database (lib/boot.ts) without opening the app's
+ * database handle (its schema, drizzle's query builder): one connection asks whether anything
+ * is to be migrated, and the locked migrator runs only if so. Throws when the database does
+ * not answer within `timeoutMs`.
+ */
+export async function migratePostgres(
+  url: string,
+  timeoutMs: number = QUERY_TIMEOUT_MS,
+): Promise<void> {
+  const { default: postgres } = await import("postgres");
+  const sql = postgres(url, {
+    max: 1,
+    onnotice: () => {},
+    connect_timeout: Math.ceil(timeoutMs / 1000),
+  });
+  let upToDate: boolean;
+  try {
+    upToDate = await migrationsUpToDate(MIGRATIONS_FOLDER, async (text) =>
+      withTimeout(sql.unsafe(text), timeoutMs, () => new Error("database did not answer in time")),
+    );
+  } finally {
+    await sql.end({ timeout: 1 });
+  }
+  if (!upToDate) await runLockedMigrator(url);
 }
