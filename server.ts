@@ -15,7 +15,7 @@ import path from "node:path";
 import v8 from "node:v8";
 import nextEnv from "@next/env";
 import next from "next";
-import { exitOnConfigError, PROXY_HEADERS, parseConfig } from "./lib/config";
+import { exitOnConfigError, getConfig, PROXY_HEADERS } from "./lib/config";
 import { FRONT_HEADERS, recordSocketAddress } from "./lib/http/client-ip";
 import { capConnectionsPerIp, frontServerOptions } from "./lib/http/connections";
 import { registeredFront } from "./lib/http/front";
@@ -36,7 +36,7 @@ env.NODE_ENV ||= dev ? "development" : "production";
 // configuration, PORT, HOST and TRUST_PROXY below see them: Next.js itself loads them only in
 // app.prepare(), after the server is set up (docs/decisions.md, Configuration).
 nextEnv.loadEnvConfig(process.cwd(), dev, { info: () => {}, error: console.error });
-const config = exitOnConfigError(() => parseConfig(process.env));
+const config = exitOnConfigError(getConfig);
 
 const port = config.port;
 const hostname = process.env.HOST ?? "0.0.0.0";

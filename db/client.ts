@@ -4,6 +4,12 @@ import path from "node:path";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { withTimeout } from "../lib/timeout";
+import {
+  MIGRATIONS_FOLDER,
+  migrationsUpToDate,
+  QUERY_TIMEOUT_MS,
+  runLockedMigrator,
+} from "./migrate";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -41,18 +47,7 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
-export const MIGRATIONS_FOLDER = path.join(process.cwd(), "db", "migrations");
-
-/** Arbitrary constant: serializes migrations when several instances start at once. */
-const MIGRATION_LOCK_KEY = 72_210_001;
-
-/**
- * How long one statement may wait for PostgreSQL (for a connection, then for the answer)
- * before its caller gets a QUERY_TIMEOUT error, which lib/http/errors.ts answers as a 503
- * (docs/decisions.md, "Database outages"). A server that stops answering without closing
- * its connections would otherwise hold every request forever.
- */
-export const QUERY_TIMEOUT_MS = 5_000;
+export { MIGRATIONS_FOLDER, QUERY_TIMEOUT_MS };
 
 /** The error a statement fails with when it has waited QUERY_TIMEOUT_MS. */
 export function queryTimeoutError(): Error {
@@ -84,26 +79,38 @@ async function openPostgres(
 ): Promise<DatabaseHandle> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
+  const pool = () =>
+    postgres(url, {
+      max: poolSize,
+      onnotice: () => {},
+      connect_timeout: Math.ceil(timeoutMs / 1000),
+      idle_timeout: 30,
+      // A documented postgres.js option its types leave out.
+      ...({ socket: watchedSocket(timeoutMs) } as object),
+    });
+  let sql = pool();
+  // One query on the pool says whether there is anything to migrate (db/migrate.ts); the
+  // connection it opens then serves the first request.
+  let upToDate = false;
   if (migrate) {
-    // A dedicated single connection holds a session advisory lock around the migrator.
-    const lockSql = postgres(url, { max: 1, onnotice: () => {} });
     try {
-      await lockSql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
-      const { migrate: run } = await import("drizzle-orm/postgres-js/migrator");
-      await run(drizzle(lockSql), { migrationsFolder: MIGRATIONS_FOLDER });
-      await lockSql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
-    } finally {
-      await lockSql.end({ timeout: 5 });
+      upToDate = await migrationsUpToDate(MIGRATIONS_FOLDER, async (text) =>
+        withTimeout(sql.unsafe(text), timeoutMs, queryTimeoutError),
+      );
+    } catch (err) {
+      await sql.end({ timeout: 1 });
+      throw err;
     }
   }
-  const sql = postgres(url, {
-    max: poolSize,
-    onnotice: () => {},
-    connect_timeout: Math.ceil(timeoutMs / 1000),
-    idle_timeout: 30,
-    // A documented postgres.js option its types leave out.
-    ...({ socket: watchedSocket(timeoutMs) } as object),
-  });
+  if (migrate && !upToDate) {
+    try {
+      await runLockedMigrator(url);
+    } finally {
+      // A fresh pool after migrating: none of its connections predates the schema (types).
+      await sql.end({ timeout: 1 });
+    }
+    sql = pool();
+  }
   const timed = <T>(query: PromiseLike<T>) => withTimeout(query, timeoutMs, queryTimeoutError);
   const db = drizzle(withDeadlines(sql, timeoutMs), { schema }) as unknown as Database;
   return {
@@ -390,7 +397,13 @@ async function openPglite(dir: string, migrate: boolean): Promise<DatabaseHandle
   const client = new PGlite(dir, { extensions: { pg_trgm, unaccent, btree_gin } });
   await client.waitReady;
   const db = drizzle(client, { schema });
-  if (migrate) {
+  if (
+    migrate &&
+    !(await migrationsUpToDate(
+      MIGRATIONS_FOLDER,
+      async (text) => (await client.query<{ created_at: unknown }>(text)).rows,
+    ))
+  ) {
     const { migrate: run } = await import("drizzle-orm/pglite/migrator");
     await run(db, { migrationsFolder: MIGRATIONS_FOLDER });
   }

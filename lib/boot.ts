@@ -1,10 +1,25 @@
 import { exitOnConfigError, getConfig } from "./config";
 import { logger } from "./logger";
-import { getRuntime } from "./runtime";
 
 /** Server start-up: configuration, database and migrations, and (unless WORKER=off) the worker. */
 export async function boot(): Promise<void> {
-  exitOnConfigError(getConfig);
+  const config = exitOnConfigError(getConfig);
+  if (config.databaseUrl && !config.worker.inProcess) {
+    // Without the worker, start-up only migrates (one query when there is nothing to do):
+    // the app's database handle (schema, query builder, pool) opens with the first request
+    // that needs it, from that route's own bundle, instead of being loaded twice on a cold
+    // start, once here (docs/decisions.md, Cold start). Requests still never see an older
+    // schema: the server listens once this has returned, and opening the handle checks again.
+    const { migratePostgres } = await import("@/db/migrate");
+    try {
+      await migratePostgres(config.databaseUrl);
+    } catch (err) {
+      logger.error("start-up failed: database not ready", { error: String(err) });
+      process.exit(1);
+    }
+    return;
+  }
+  const { getRuntime } = await import("./runtime");
   let runtime: Awaited<ReturnType<typeof getRuntime>>;
   try {
     runtime = await getRuntime();

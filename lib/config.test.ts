@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ConfigError, parseConfig } from "./config";
 
 const base = { JWT_SECRET: "x".repeat(32), DATA_DIR: "/tmp/unused-config-test" };
@@ -76,5 +76,26 @@ describe("configuration", () => {
     expect(() => parseConfig({ ...base, UPSTASH_REDIS_REST_URL: "https://x.upstash.io" })).toThrow(
       "UPSTASH_REDIS_REST_TOKEN",
     );
+  });
+});
+
+// docs/decisions.md, Cold start: server.ts, the start-up hook and each route bundle hold their
+// own copy of this module; the environment is parsed once per process, by the first to ask.
+describe("getConfig is parsed once per process, whichever copy of the module asks", () => {
+  it("a second copy of lib/config.ts returns the first one's configuration without parsing again", async () => {
+    const saved = { ...process.env };
+    try {
+      Object.assign(process.env, base, { SERVICE_NAME: "First parse" });
+      vi.resetModules();
+      const first = (await import("./config")).getConfig();
+      process.env.SERVICE_NAME = "Changed after the first parse";
+      vi.resetModules();
+      const second = await import("./config");
+      expect(second.getConfig()).toBe(first);
+      expect(second.getConfig().serviceName).toBe("First parse");
+    } finally {
+      process.env = saved;
+      delete (globalThis as Record<symbol, unknown>)[Symbol.for("stellar-invoicing.config")];
+    }
   });
 });

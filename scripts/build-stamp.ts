@@ -59,7 +59,7 @@ export function sourcesHash(root: string, env: Record<string, string | undefined
     const text = file === "tsconfig.json" ? tsconfigText(content) : content;
     hash.update(`${file}\0${sha256(text)}\n`);
   }
-  const names = new Set([...Object.keys(envSchema.shape), "NODE_ENV"]);
+  const names = new Set([...Object.keys(envSchema().shape), "NODE_ENV"]);
   for (const name of Object.keys(env)) if (name.startsWith("NEXT_")) names.add(name);
   for (const name of [...names].sort()) hash.update(`env ${name}=${env[name] ?? ""}\n`);
   hash.update(`node ${process.version}\n`);

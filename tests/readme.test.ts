@@ -78,7 +78,7 @@ function serverVariables(): Map<string, string | undefined> {
 /** Every variable the app reads, with its default as text (undefined: none). */
 function variablesRead(): Map<string, string | undefined> {
   const read = new Map<string, string | undefined>();
-  for (const [name, schema] of Object.entries(envSchema.shape)) {
+  for (const [name, schema] of Object.entries(envSchema().shape)) {
     const parsed = (schema as z.ZodType).safeParse(undefined);
     read.set(name, parsed.success && parsed.data !== undefined ? String(parsed.data) : undefined);
   }

@@ -14,8 +14,6 @@ import { authFailurePolicy, globalPolicy, walletSubject } from "@/lib/ratelimit/
 import type { RateLimitPolicy, RateLimitResult } from "@/lib/ratelimit/types";
 import { getRuntime } from "@/lib/runtime";
 import { looksLikeApiKey, verifyApiKey } from "@/lib/services/auth/api-keys";
-import { consumeSignedNonce } from "@/lib/services/auth/nonce";
-import { verifySessionToken } from "@/lib/services/auth/token";
 import type { AuthedContext, ServiceContext } from "@/lib/services/context";
 import { claimIdempotencyKey, finishIdempotencyKey } from "@/lib/services/idempotency";
 import { liveRole } from "@/lib/services/team/access";
@@ -286,6 +284,9 @@ async function authenticate(
       return key.wallet;
     }
     try {
+      // Loaded on the first session token (the JWT library, the Stellar key checks): a public
+      // read answers without them (docs/decisions.md, Cold start).
+      const { verifySessionToken } = await import("@/lib/services/auth/token");
       return await verifySessionToken(ctx, token);
     } catch (err) {
       if (required) throw err;
@@ -297,6 +298,7 @@ async function authenticate(
   const nonce = headers.get("x-auth-nonce");
   const signature = headers.get("x-auth-signature");
   if (address && nonce && signature) {
+    const { consumeSignedNonce } = await import("@/lib/services/auth/nonce");
     return consumeSignedNonce(ctx, { walletAddress: address, nonce, signature });
   }
   throw new UnauthorizedError(AUTH_REQUIRED);

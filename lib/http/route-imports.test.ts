@@ -60,6 +60,33 @@ describe("GET /api/payments/:id/status loads only what it answers with", () => {
     expect(files).toContain("lib/services/payments/status.ts");
   }, 30_000);
 
+  // docs/decisions.md, Cold start: what the first status answer no longer loads (about 300 ms
+  // of module loading on a cold start): the tax-id checks (stdnum, country names) through the
+  // invoice schemas, muxed addresses (the Stellar base library) through the invoice
+  // serializers, the JWT library and the Stellar key checks through the authentication.
+  it("its first request loads neither the tax-id checks, the Stellar base library nor the JWT library", async () => {
+    const { files, packages } = await staticGraph("app/api/payments/[invoiceId]/status/route.ts");
+    expect(
+      packages.filter((p) =>
+        ["stdnum", "i18n-iso-countries", "@stellar/stellar-base", "jose"].includes(p),
+      ),
+    ).toEqual([]);
+    expect(
+      files.filter((f) =>
+        [
+          "lib/schemas/invoices.ts",
+          "lib/schemas/parties.ts",
+          "lib/serializers/invoices.ts",
+          "lib/domain/tax-id.ts",
+          "lib/stellar/keys.ts",
+          "lib/stellar/muxed.ts",
+          "lib/services/auth/token.ts",
+          "lib/services/auth/nonce.ts",
+        ].includes(f),
+      ),
+    ).toEqual([]);
+  }, 30_000);
+
   it("the checkout page /pay/:id loads no PDF, QR code or e-invoice code until a document is asked for", async () => {
     const { files, packages } = await staticGraph("app/pay/[id]/page.tsx");
     expect(files).toContain("lib/services/invoices/public-documents.ts");
@@ -67,5 +94,13 @@ describe("GET /api/payments/:id/status loads only what it answers with", () => {
       files.filter((f) => /^lib\/services\/invoices\/(invoice-pdf|pdf-|einvoice)/.test(f)),
     ).toEqual([]);
     expect(packages.filter((p) => ["pdfkit", "qrcode", "xmlbuilder2"].includes(p))).toEqual([]);
+  }, 30_000);
+});
+
+describe("server.ts starts without what no request needs yet", () => {
+  it("validates the configuration without the Stellar base library", async () => {
+    const { packages } = await staticGraph("server.ts");
+    expect(packages.filter((p) => p.startsWith("@stellar/"))).toEqual([]);
+    expect(packages).toContain("zod");
   }, 30_000);
 });

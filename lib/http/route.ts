@@ -15,8 +15,7 @@ import {
 import { BOOKS_CLOSED, type TeamAccess, teamAccessOf, teamRefusal } from "@/lib/domain/team-access";
 import { globalPolicy } from "@/lib/ratelimit/policies";
 import type { RateLimitPolicy } from "@/lib/ratelimit/types";
-import { INVALID_SIGNATURE } from "@/lib/services/auth/nonce";
-import { INVALID_TOKEN } from "@/lib/services/auth/token";
+import { INVALID_SIGNATURE, INVALID_TOKEN } from "@/lib/services/auth/messages";
 import type { AuthedContext, ServiceContext } from "@/lib/services/context";
 import { KEY_IN_PROGRESS, KEY_REUSED } from "@/lib/services/idempotency";
 import { NETWORK_BUSY, NETWORK_UNAVAILABLE } from "@/lib/stellar/errors";

@@ -8,7 +8,7 @@ import {
 import { PRICE_CURRENCIES } from "@/lib/domain/money";
 import { walletAddressSchema } from "./auth";
 import { amountSchema, networkNameSchema, networkPassphraseSchema, optionalText } from "./common";
-import { receivedPaymentA, receivedPaymentB, settledA, settledB } from "./invoices";
+import { receivedPaymentA, receivedPaymentB, settledA, settledB } from "./received-payments";
 import {
   currency,
   EXAMPLE_WALLET,

@@ -1,7 +1,6 @@
 import type { z } from "zod";
 import { paymentPageUrl } from "@/lib/config";
 import { payableTotal } from "@/lib/domain/credit-note";
-import { invoiceAmountDue } from "@/lib/domain/fiat";
 import { amountOverpaid, type Currency, canonicalAmount, formatForFormA } from "@/lib/domain/money";
 import { breakdownOf, taxInCurrency } from "@/lib/domain/tax";
 import { type Serializer, serializer } from "@/lib/http/forms";
@@ -16,8 +15,6 @@ import {
   invoiceStats,
   ownerInvoice,
   publicInvoice,
-  type receivedPaymentA as receivedA,
-  type receivedPaymentB as receivedB,
   sentInvoice,
 } from "@/lib/schemas/invoices";
 import type { FormA, FormB } from "@/lib/schemas/wire";
@@ -32,8 +29,21 @@ import type {
 } from "@/lib/services/invoices/store";
 import type { PublicInvoice } from "@/lib/services/invoices/view-invoice";
 import { muxedAddress } from "@/lib/stellar/muxed";
-
 import { iso } from "./common";
+import {
+  numberOrNull,
+  paidAndDueA,
+  paidAndDueB,
+  receivedPaymentA,
+  receivedPaymentB,
+} from "./received-payments";
+
+export {
+  paidAndDueA,
+  paidAndDueB,
+  receivedPaymentA,
+  receivedPaymentB,
+} from "./received-payments";
 
 /** Form A and Form B bodies of invoices (lib/schemas/invoices.ts), one place for each. */
 
@@ -64,29 +74,6 @@ const lineTax = (i: LineItemRow) => ({
   exemptionReason: i.exemptionReason,
   exemptionReasonCode: i.exemptionReasonCode,
 });
-
-/** What the payer may see of a payment (public view, payment status). */
-export const receivedPaymentB = (p: PaymentRow): z.output<typeof receivedB> => ({
-  transactionHash: p.transactionHash,
-  operationIndex: p.operationIndex,
-  ledgerNumber: p.ledgerNumber,
-  fromWallet: p.fromWallet,
-  amount: p.amount,
-  asset: p.asset,
-  assetIssuer: p.assetIssuer,
-  applied: p.applied,
-  unappliedReason: p.unappliedReason,
-  confirmedAt: p.confirmedAt.toISOString(),
-  method: p.method,
-  priceValue: p.priceValue,
-  paidLate: p.paidLate,
-});
-export const receivedPaymentA = (p: PaymentRow): z.output<typeof receivedA> => ({
-  ...receivedPaymentB(p),
-  amount: formatForFormA(p.amount),
-  priceValue: numberOrNull(p.priceValue),
-});
-const numberOrNull = (value: string | null) => (value === null ? null : formatForFormA(value));
 
 const paymentB = (p: PaymentRow): OwnerB["payments"][number] => {
   const { confirmedAt, ...received } = receivedPaymentB(p);
@@ -128,21 +115,6 @@ const paymentA = (p: PaymentRow): OwnerA["payments"][number] => ({
   paidLate: p.paidLate,
   fiatCurrency: p.fiatCurrency,
   fiatValue: numberOrNull(p.fiatValue),
-});
-
-/** Paid so far and left to pay (docs/decisions.md, Partial payments): Form B, exact. */
-export const paidAndDueB = (
-  i: Pick<InvoiceRow, "total" | "amountPaid" | "priceCurrency" | "amountCredited">,
-) => ({
-  amountPaid: canonicalAmount(i.amountPaid),
-  amountDue: invoiceAmountDue(i),
-});
-/** The same as Form A numbers. */
-export const paidAndDueA = (
-  i: Pick<InvoiceRow, "total" | "amountPaid" | "priceCurrency" | "amountCredited">,
-) => ({
-  amountPaid: formatForFormA(i.amountPaid),
-  amountDue: formatForFormA(invoiceAmountDue(i)),
 });
 
 const auditB = (a: AuditRow): OwnerB["auditLogs"][number] => ({

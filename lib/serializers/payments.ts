@@ -19,7 +19,7 @@ import type { RecordOutcome } from "@/lib/services/payments/record-payment";
 import type { PaymentStatus } from "@/lib/services/payments/status";
 import type { VerifiedTransaction } from "@/lib/services/payments/verify-tx";
 import { iso } from "./common";
-import { paidAndDueA, paidAndDueB, receivedPaymentA, receivedPaymentB } from "./invoices";
+import { paidAndDueA, paidAndDueB, receivedPaymentA, receivedPaymentB } from "./received-payments";
 
 export const paymentIntentSerializer = sameInBothForms(
   paymentIntent,

@@ -11,7 +11,7 @@ import {
 import { isId, newId } from "@/lib/ids";
 import type { NetworkName } from "@/lib/stellar/networks";
 import type { ApiKeyClaims, AuthedContext, ServiceContext } from "../context";
-import { INVALID_TOKEN } from "./token";
+import { INVALID_TOKEN } from "./messages";
 
 /**
  * Restricted API keys (docs/decisions.md, API keys). A key is `sk_test_` or `sk_live_` and 32

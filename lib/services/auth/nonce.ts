@@ -4,10 +4,10 @@ import { authNonces } from "@/db/schema";
 import { UnauthorizedError, ValidationError } from "@/lib/domain/errors";
 import { isValidWalletAddress, verifyMessageSignature } from "@/lib/stellar/keys";
 import type { ServiceContext } from "../context";
+import { INVALID_SIGNATURE } from "./messages";
 
+export { INVALID_SIGNATURE };
 export const NONCE_TTL_SECONDS = 300;
-export const INVALID_SIGNATURE =
-  "Invalid or expired signature. Request a new nonce from POST /api/auth/nonce";
 export const INVALID_ADDRESS = "Invalid Stellar address";
 
 /**

@@ -3,10 +3,11 @@ import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { UnauthorizedError } from "@/lib/domain/errors";
 import { isValidWalletAddress } from "@/lib/stellar/keys";
 import type { ServiceContext, SessionClaims } from "../context";
+import { INVALID_TOKEN } from "./messages";
 import { isRevoked } from "./sessions";
 
 export const SESSION_TTL_SECONDS = 3600;
-export const INVALID_TOKEN = "Invalid or expired token";
+export { INVALID_TOKEN };
 
 const key = (secret: string) => new TextEncoder().encode(secret);
 
