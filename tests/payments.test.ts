@@ -566,6 +566,12 @@ describe("the watcher", () => {
         Memo.text(inv.invoiceNumber),
       ),
     );
+    // A later ledger: the tip is past the payment's.
+    const other = await funded(testnet);
+    await send(
+      testnet,
+      await pay(testnet, payer, other.publicKey(), Asset.native(), "1", Memo.none()),
+    );
     // The watcher has never run on this network: its cursor is not placed yet. The first pass
     // places it before the oldest payable invoice (not at the tip, past the payment).
     await sql`update watcher_cursors set cursor = '' where network = 'testnet' and source = 'horizon'`;
