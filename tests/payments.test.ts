@@ -551,6 +551,41 @@ describe("the watcher", () => {
     expect((await statusOf(inv.id)).transactionHash).toBe(hash);
   });
 
+  it("its first pass starts before the oldest payable invoice: a payment made before it ever ran is recorded once", async () => {
+    const f = await freelancer();
+    const payer = await funded(testnet);
+    const inv = await sentInvoice(f);
+    const hash = await send(
+      testnet,
+      await pay(
+        testnet,
+        payer,
+        f.kp.publicKey(),
+        Asset.native(),
+        inv.total,
+        Memo.text(inv.invoiceNumber),
+      ),
+    );
+    // A later ledger: the tip is past the payment's.
+    const other = await funded(testnet);
+    await send(
+      testnet,
+      await pay(testnet, payer, other.publicKey(), Asset.native(), "1", Memo.none()),
+    );
+    // The watcher has never run on this network: its cursor is not placed yet. The first pass
+    // places it before the oldest payable invoice (not at the tip, past the payment).
+    await sql`update watcher_cursors set cursor = '' where network = 'testnet' and source = 'horizon'`;
+    await tick();
+    await tick();
+    expect(await statusOf(inv.id)).toMatchObject({ status: "PAID", transactionHash: hash });
+    expect(await tally(inv.id)).toEqual({
+      payments: 1,
+      paid_audits: 1,
+      paid_events: 1,
+      confirmed_events: 1,
+    });
+  });
+
   it("does not run for a network without any invoice", async () => {
     const result = await tick();
     const mn = result.results.find((r: any) => r.network === "mainnet");

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, min } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, min } from "drizzle-orm";
 import type { Transaction } from "@/db/client";
 import { invoices, watcherCursors } from "@/db/schema";
 import { NETWORK_PASSPHRASES } from "@/lib/config";
@@ -67,18 +67,13 @@ export async function watcherTick(
     cursor: null,
   };
 
-  const [oldest] = await ctx.db
-    .select({ createdAt: min(invoices.createdAt) })
-    .from(invoices)
-    .where(payableOn(passphrase));
   // Idle only when no payment can match anything: no invoice of this network exists in any
   // state (a PAID, cancelled or deleted invoice's payment is still recorded, unapplied, and
   // refundable) and no refund awaits the ledger (lib/services/refunds/record-refund.ts).
   // Whether anything is payable right now does not decide it (docs/decisions.md, Watcher).
-  const idle =
-    !oldest?.createdAt &&
-    !(await anyInvoiceOn(ctx, passphrase)) &&
-    !(await hasOpenRefunds(ctx, passphrase));
+  // Both are one-row probes: a pass costs the same whatever the number of open invoices
+  // (docs/decisions.md, Watcher at scale).
+  const idle = !(await anyInvoiceOn(ctx, passphrase)) && !(await hasOpenRefunds(ctx, passphrase));
   // Payments are valued at the cached rates while the page's transaction is open.
   if (!idle) await warmRates(ctx);
   await ensureCursorRow(ctx, network, source.kind);
@@ -94,15 +89,16 @@ export async function watcherTick(
       if (idle || row.cursor === "") {
         // Nothing payable: keep the cursor at the tip so a later invoice starts from now.
         let cursor: string;
-        if (idle || !oldest?.createdAt) {
+        // The oldest payable invoice is read only here, on the cursor's first start: it reads
+        // every open invoice of the network (docs/decisions.md, Watcher at scale).
+        const oldest = idle ? undefined : await oldestPayable(tx, passphrase);
+        if (!oldest) {
           cursor = await source.latestCursor();
           result.horizonRequests++;
         } else {
           // First start with invoices already open: begin at the ledger that closed just
           // before the oldest of them (clock skew allowed), looked back for a bounded while.
-          const found = await source.cursorBefore(
-            new Date(oldest.createdAt.getTime() - CLOCK_SKEW_MS),
-          );
+          const found = await source.cursorBefore(new Date(oldest.getTime() - CLOCK_SKEW_MS));
           result.horizonRequests += found.requests;
           cursor = found.cursor;
         }
@@ -200,22 +196,35 @@ async function walletsOf(
   return rows.length === 0 || rows.length > limit ? undefined : rows.map((r) => r.wallet).sort();
 }
 
-/** Whether this network has any invoice at all (any state, soft-deleted included). */
+/**
+ * Whether this network has any invoice at all (any state, soft-deleted included). Ordered by
+ * the muxed id so that it is one probe of `invoices_network_muxed_id_key` whatever the table
+ * holds, never a sequential scan that stops at the first row of the network wherever it lies
+ * (docs/decisions.md, Watcher at scale).
+ */
 async function anyInvoiceOn(ctx: TickContext, passphrase: string): Promise<boolean> {
   const [row] = await ctx.db
     .select({ id: invoices.id })
     .from(invoices)
     .where(eq(invoices.networkPassphrase, passphrase))
+    .orderBy(asc(invoices.muxedId))
     .limit(1);
   return row !== undefined;
 }
 
-function payableOn(passphrase: string) {
-  return and(
-    eq(invoices.networkPassphrase, passphrase),
-    inArray(invoices.status, [...PAYABLE_STATUSES]),
-    isNull(invoices.deletedAt),
-  );
+/** When this network's oldest payable invoice was created (undefined: none is payable). */
+async function oldestPayable(tx: Transaction, passphrase: string): Promise<Date | undefined> {
+  const [row] = await tx
+    .select({ createdAt: min(invoices.createdAt) })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.networkPassphrase, passphrase),
+        inArray(invoices.status, [...PAYABLE_STATUSES]),
+        isNull(invoices.deletedAt),
+      ),
+    );
+  return row?.createdAt ?? undefined;
 }
 
 async function ensureCursorRow(ctx: TickContext, network: NetworkName, source: string) {
