@@ -144,21 +144,19 @@ export async function listInvoices(
     return { invoices: rows, total: n, limit, offset, hasMore: offset + rows.length < n };
   }
   // Keyset: the rows after the cursor, one more than the page to know whether more follow,
-  // the count of all matching rows, and the page's position (positionOf); the cursor's values
+  // the total and the page's position (totalAndPosition); the cursor's values
   // are read in SQL, so timestamps keep their microseconds.
   const key = rank ? null : sortKey(field, direction);
   const after = and(condition, cursorCondition(ctx, cursor, key, direction, rank, "after"));
   const upTo = and(condition, cursorCondition(ctx, cursor, key, direction, rank, "upTo"));
   const counts = {
-    matching: total,
-    position: positionOf(total, upTo, after),
+    totalAndPosition: totalAndPosition(total, upTo, after),
     found: sql<boolean>`exists(${cursorRow(ctx, cursor, sql`1`)})`,
   };
   const next = page(after, counts, limit + 1);
   const read = terms ? await next : await next.prepare("list_invoices_after").execute();
   const {
-    matching: n,
-    position,
+    totalAndPosition: [n, position],
     found,
   } = read[0] ?? (await ctx.db.select(counts).from(sql`(select 1) as one`))[0];
   if (!found) throw new ValidationError("Invalid request", { starting_after: NO_SUCH_INVOICE });
@@ -167,20 +165,22 @@ export async function listInvoices(
 }
 
 /**
- * A cursor page's `offset`, the number of matching invoices before it, counted on whichever
- * side of the cursor is shorter, so that neither the first pages of a walk nor its last ones
- * read the whole of the books (docs/decisions.md, Invoice list, "Cost"): the rows up to the
- * cursor (`upTo`), counted on the sort's index and stopped at half the total; when that many
- * are there, the total less the rows after the cursor (`after`). Both counts are exact, in
- * the statement's one snapshot; the second runs only when the first stops (an InitPlan in a
- * CASE branch is evaluated when the branch is).
+ * A cursor page's `total` and `offset` (the number of matching invoices before it), the total
+ * computed once. The offset is counted on the cursor's shorter side as long as the cursor is in
+ * the first half (docs/decisions.md, Invoice list, "Cost"): the rows up to the cursor (`upTo`),
+ * counted on the sort's index and stopped at half the total; when that many are there, the
+ * total less the rows after the cursor (`after`). So a page in the first half of a walk reads
+ * the rows before it, and one past the middle half the books and then the rows after it. Both
+ * counts are exact, in the statement's one snapshot; the second runs only when the first stops
+ * (a subquery in a CASE branch is evaluated when the branch is).
  */
-function positionOf(total: SQL<number>, upTo: SQL | undefined, after: SQL | undefined) {
-  return sql<number>`(select case when b.k < t.h then b.k
-      else t.n - (select count(*) from ${invoices} where ${after}) end
+function totalAndPosition(total: SQL<number>, upTo: SQL | undefined, after: SQL | undefined) {
+  return sql<[number, number]>`(select array[t.n, case when b.k < t.h then b.k
+      else t.n - (select count(*) from ${invoices} where ${after}) end]
     from (select s.n, s.n / 2 + 1 as h from (select cast(${total} as bigint) as n) s) t,
       lateral (select count(*) as k from (select 1 from ${invoices} where ${upTo} limit t.h) x) b)`.mapWith(
-    Number,
+    // int8[]: strings from postgres.js, numbers from PGlite.
+    (v: unknown[]) => v.map(Number) as [number, number],
   );
 }
 
