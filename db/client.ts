@@ -6,9 +6,9 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { withTimeout } from "../lib/timeout";
 import {
   MIGRATIONS_FOLDER,
+  migrateIfBehind,
   migrationsUpToDate,
   QUERY_TIMEOUT_MS,
-  runLockedMigrator,
 } from "./migrate";
 import * as schema from "./schema";
 
@@ -46,8 +46,6 @@ export type DatabaseHandle = {
   ) => { close: () => Promise<void> };
   close: () => Promise<void>;
 };
-
-export { MIGRATIONS_FOLDER, QUERY_TIMEOUT_MS };
 
 /** The error a statement fails with when it has waited QUERY_TIMEOUT_MS. */
 export function queryTimeoutError(): Error {
@@ -91,25 +89,21 @@ async function openPostgres(
   let sql = pool();
   // One query on the pool says whether there is anything to migrate (db/migrate.ts); the
   // connection it opens then serves the first request.
-  let upToDate = false;
   if (migrate) {
+    let migrated: boolean;
     try {
-      upToDate = await migrationsUpToDate(MIGRATIONS_FOLDER, async (text) =>
+      migrated = await migrateIfBehind(url, async (text) =>
         withTimeout(sql.unsafe(text), timeoutMs, queryTimeoutError),
       );
     } catch (err) {
       await sql.end({ timeout: 1 });
       throw err;
     }
-  }
-  if (migrate && !upToDate) {
-    try {
-      await runLockedMigrator(url);
-    } finally {
+    if (migrated) {
       // A fresh pool after migrating: none of its connections predates the schema (types).
       await sql.end({ timeout: 1 });
+      sql = pool();
     }
-    sql = pool();
   }
   const timed = <T>(query: PromiseLike<T>) => withTimeout(query, timeoutMs, queryTimeoutError);
   const db = drizzle(withDeadlines(sql, timeoutMs), { schema }) as unknown as Database;

@@ -8,8 +8,8 @@ import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MIGRATIONS_FOLDER, openDatabase } from "./client";
-import { latestMigrationMillis, migrationsUpToDate } from "./migrate";
+import { openDatabase } from "./client";
+import { latestMigrationMillis, MIGRATIONS_FOLDER, migrationsUpToDate } from "./migrate";
 
 // The start-up check's fast path (db/migrate.ts, docs/decisions.md "Cold start") skips the
 // migrator only when the migrator would apply nothing: a database one migration behind the

@@ -75,6 +75,19 @@ export async function runLockedMigrator(url: string): Promise<void> {
 }
 
 /**
+ * Runs the locked migrator on `url` unless `query` (one statement on a connection the caller
+ * owns) shows the database holds every migration already; true when it ran.
+ */
+export async function migrateIfBehind(
+  url: string,
+  query: (text: string) => Promise<{ created_at: unknown }[]>,
+): Promise<boolean> {
+  if (await migrationsUpToDate(MIGRATIONS_FOLDER, query)) return false;
+  await runLockedMigrator(url);
+  return true;
+}
+
+/**
  * The start-up migration of a PostgreSQL database (lib/boot.ts) without opening the app's
  * database handle (its schema, drizzle's query builder): one connection asks whether anything
  * is to be migrated, and the locked migrator runs only if so. Throws when the database does
@@ -90,13 +103,11 @@ export async function migratePostgres(
     onnotice: () => {},
     connect_timeout: Math.ceil(timeoutMs / 1000),
   });
-  let upToDate: boolean;
   try {
-    upToDate = await migrationsUpToDate(MIGRATIONS_FOLDER, async (text) =>
+    await migrateIfBehind(url, async (text) =>
       withTimeout(sql.unsafe(text), timeoutMs, () => new Error("database did not answer in time")),
     );
   } finally {
     await sql.end({ timeout: 1 });
   }
-  if (!upToDate) await runLockedMigrator(url);
 }

@@ -1,8 +1,9 @@
 import { Keypair } from "@stellar/stellar-sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "@/db/client";
+import { INVALID_TOKEN } from "@/lib/services/auth/messages";
 import { revokeAllSessions, revokeSession } from "@/lib/services/auth/sessions";
-import { INVALID_TOKEN, issueSessionToken, verifySessionToken } from "@/lib/services/auth/token";
+import { issueSessionToken, verifySessionToken } from "@/lib/services/auth/token";
 import type { ServiceContext } from "@/lib/services/context";
 import { testContext } from "./helpers/context";
 import { createTestDatabase } from "./helpers/postgres";

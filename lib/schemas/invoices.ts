@@ -530,8 +530,6 @@ export const taxBreakdownA = z.array(
     .meta({ id: "TaxBreakdownRowFormA" }),
 );
 
-export { receivedPaymentA, receivedPaymentB, settledA, settledB };
-
 /** The owner's view adds what was paid beyond the total and the tolerance. */
 const overpaid = decimal.meta({ description: "max(amountPaid - total, 0)" });
 const tolerance = z.string().meta({

@@ -8,7 +8,7 @@ import {
   optionalText,
   quoteTtlSchema,
 } from "./common";
-import { receivedPaymentA, receivedPaymentB } from "./invoices";
+import { receivedPaymentA, receivedPaymentB } from "./received-payments";
 import {
   currency,
   decimal,

@@ -38,13 +38,6 @@ import {
   receivedPaymentB,
 } from "./received-payments";
 
-export {
-  paidAndDueA,
-  paidAndDueB,
-  receivedPaymentA,
-  receivedPaymentB,
-} from "./received-payments";
-
 /** Form A and Form B bodies of invoices (lib/schemas/invoices.ts), one place for each. */
 
 type OwnerB = FormB<typeof ownerInvoice>;

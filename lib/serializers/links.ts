@@ -13,7 +13,7 @@ import type { InvoiceRow } from "@/lib/services/invoices/store";
 import type { LinkPaymentRecord } from "@/lib/services/links/checkout";
 import { type LinkView, linkStatus } from "@/lib/services/links/links";
 import { iso } from "./common";
-import { receivedPaymentA, receivedPaymentB } from "./invoices";
+import { receivedPaymentA, receivedPaymentB } from "./received-payments";
 
 /** Form B of a link; Form A differs only in its amounts, JSON numbers. */
 const link = (row: LinkView, { appUrl, now }: WireContext): FormB<typeof paymentLinkResponse> => ({

@@ -21,8 +21,8 @@ import {
 import { messagesFor, schemeLabels, translator } from "@/lib/i18n";
 import { logger } from "@/lib/logger";
 import { getRuntime } from "@/lib/runtime";
-import { paidAndDueB, receivedPaymentB } from "@/lib/serializers/invoices";
 import { quoteOf } from "@/lib/serializers/payments";
+import { paidAndDueB, receivedPaymentB } from "@/lib/serializers/received-payments";
 import type { ServiceContext } from "@/lib/services/context";
 import { networkName } from "@/lib/services/invoices/network";
 import { documentPaths } from "@/lib/services/invoices/public-documents";

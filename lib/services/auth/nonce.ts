@@ -6,7 +6,6 @@ import { isValidWalletAddress, verifyMessageSignature } from "@/lib/stellar/keys
 import type { ServiceContext } from "../context";
 import { INVALID_SIGNATURE } from "./messages";
 
-export { INVALID_SIGNATURE };
 export const NONCE_TTL_SECONDS = 300;
 export const INVALID_ADDRESS = "Invalid Stellar address";
 

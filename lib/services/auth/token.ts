@@ -7,7 +7,6 @@ import { INVALID_TOKEN } from "./messages";
 import { isRevoked } from "./sessions";
 
 export const SESSION_TTL_SECONDS = 3600;
-export { INVALID_TOKEN };
 
 const key = (secret: string) => new TextEncoder().encode(secret);
 

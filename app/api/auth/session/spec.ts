@@ -4,7 +4,7 @@ import { operation } from "@/lib/http/route";
 import { sessionRequestSchema } from "@/lib/schemas/auth";
 import { EXAMPLE_WALLET } from "@/lib/schemas/wire";
 import { sessionSerializer, whoAmISerializer } from "@/lib/serializers/system";
-import { INVALID_SIGNATURE } from "@/lib/services/auth/nonce";
+import { INVALID_SIGNATURE } from "@/lib/services/auth/messages";
 import { signOutOperation } from "../sign-out";
 
 export const createSession = operation({

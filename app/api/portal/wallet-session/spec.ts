@@ -4,7 +4,7 @@ import { operation } from "@/lib/http/route";
 import { portalWalletRequestSchema } from "@/lib/schemas/portal";
 import { EXAMPLE_WALLET } from "@/lib/schemas/wire";
 import { portalWalletSerializer } from "@/lib/serializers/portal";
-import { INVALID_SIGNATURE } from "@/lib/services/auth/nonce";
+import { INVALID_SIGNATURE } from "@/lib/services/auth/messages";
 import { INVALID_PICK, NO_PAID_INVOICE } from "@/lib/services/portal/wallet";
 import { portalLinkLimited, portalSignInLimit } from "../portal-errors";
 
