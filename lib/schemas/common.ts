@@ -117,6 +117,12 @@ export const quoteTtlSchema = z
 
 /** `q` of a list's search must be this long once trimmed (docs/decisions.md, Search). */
 export const SEARCH_Q_MAX = 200;
+/**
+ * The most matches a search ranks and counts (docs/decisions.md, Search, "Broad searches"):
+ * ranking and counting read every match, so up to this many a search is ranked and its total
+ * exact; beyond it, listed in the list's order with a total of "more than this many".
+ */
+export const SEARCH_RANK_LIMIT = 1000;
 export const INVALID_SEARCH_Q = `q must be 1 to ${SEARCH_Q_MAX} characters (spaces around it do not count)`;
 
 /**

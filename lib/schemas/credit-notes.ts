@@ -3,7 +3,7 @@ import { CREDIT_NOTE_KINDS } from "@/lib/domain/credit-note";
 import { TAX_CATEGORIES } from "@/lib/domain/tax-categories";
 import { amountSchema, quantitySchema, searchQuerySchema } from "./common";
 import { OFFSET_WITH_CURSOR, taxBreakdownB } from "./invoices";
-import { decimal, id, pageFields, timestamp, wire } from "./wire";
+import { decimal, id, searchPageFields, timestamp, wire } from "./wire";
 
 // Credit notes (docs/decisions.md, Credit notes): the request body, the list query and the
 // responses (lib/serializers/credit-notes.ts). The same in both wire forms.
@@ -134,5 +134,5 @@ export const creditNoteView = wire("CreditNote", creditNoteB);
 
 export const creditNotePage = wire(
   "CreditNotePage",
-  z.object({ creditNotes: z.array(creditNoteB), ...pageFields }),
+  z.object({ creditNotes: z.array(creditNoteB), ...searchPageFields }),
 );

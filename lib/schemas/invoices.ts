@@ -47,9 +47,9 @@ import {
   muxedAccount,
   networkPassphrase,
   number,
-  pageFields,
   payerAccount,
   paymentLink,
+  searchPageFields,
   timestamp,
   txHash,
   wallet,
@@ -766,7 +766,7 @@ const listItemB = publicInvoiceB.pick({
 
 export const invoicePage = wire(
   "InvoicePage",
-  z.object({ invoices: z.array(listItemB), ...pageFields }),
+  z.object({ invoices: z.array(listItemB), ...searchPageFields }),
   {
     a: z.object({
       items: z.array(
@@ -774,7 +774,7 @@ export const invoicePage = wire(
           .omit({ title: true, total: true, networkPassphrase: true })
           .extend({ amount: number, totalAmount: number, ...settledA, paymentLink }),
       ),
-      ...pageFields,
+      ...searchPageFields,
     }),
   },
 );

@@ -12,7 +12,15 @@ import {
   taxBreakdownB,
   textOutputs,
 } from "./invoices";
-import { currency, decimal, id, networkPassphrase, pageFields, timestamp, wire } from "./wire";
+import {
+  currency,
+  decimal,
+  id,
+  networkPassphrase,
+  searchPageFields,
+  timestamp,
+  wire,
+} from "./wire";
 
 // Quotes (docs/decisions.md, Quotes): the invoice a client is offered before it exists. A quote's
 // body IS the invoice's template (`invoiceTemplateObject`, lib/schemas/invoices.ts, the same object
@@ -230,7 +238,7 @@ const quoteListItem = ownerQuoteB.pick({
 });
 export const quotePage = wire(
   "SalesQuotePage",
-  z.object({ quotes: z.array(quoteListItem), ...pageFields }),
+  z.object({ quotes: z.array(quoteListItem), ...searchPageFields }),
 );
 
 export const deletedQuote = wire("DeletedSalesQuote", z.object({ success: z.literal(true) }));

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AUDIT_ACTIONS, INVOICE_STATUSES } from "@/lib/domain/invoice-state";
 import { CURRENCIES } from "@/lib/domain/money";
-import { idParamSchema } from "./common";
+import { idParamSchema, SEARCH_RANK_LIMIT } from "./common";
 
 /**
  * Building blocks of the response schemas (lib/schemas/<area>.ts): the two wire forms, the
@@ -131,6 +131,13 @@ export const pageFields = {
   limit: int,
   offset: int,
   hasMore: z.boolean(),
+};
+/** Pages of the lists a search (`q`) reads: invoices, quotes, credit notes. */
+export const searchPageFields = {
+  ...pageFields,
+  totalExact: z.boolean().meta({
+    description: `False when a search (\`q\`) matches more than ${SEARCH_RANK_LIMIT} documents: \`total\` is then ${SEARCH_RANK_LIMIT} and means "more than ${SEARCH_RANK_LIMIT}", such a broad search is not ranked (its matches come in the list's order, \`sort\` or newest first) and \`hasMore\` says whether a next page exists. True otherwise: \`total\` is the exact count.`,
+  }),
 };
 /** The Form B answer of a delete: `{success: true}`. */
 export const acknowledged = z.object({ success: z.literal(true) });

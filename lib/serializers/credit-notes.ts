@@ -44,6 +44,7 @@ export const creditNotePageSerializer = sameInBothForms(
   (p: CreditNotePage): FormB<typeof creditNotePage> => ({
     creditNotes: p.creditNotes.map(body),
     total: p.total,
+    totalExact: p.totalExact,
     limit: p.limit,
     offset: p.offset,
     hasMore: p.hasMore,

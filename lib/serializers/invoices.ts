@@ -289,6 +289,7 @@ export const publicInvoiceSerializer = serializer(publicInvoice, {
 
 const pageOf = (p: InvoicePage): Omit<FormB<typeof invoicePage>, "invoices"> => ({
   total: p.total,
+  totalExact: p.totalExact,
   limit: p.limit,
   offset: p.offset,
   hasMore: p.hasMore,

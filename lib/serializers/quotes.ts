@@ -116,6 +116,7 @@ export const quotePageSerializer = sameInBothForms(
       createdAt: q.createdAt.toISOString(),
     })),
     total: p.total,
+    totalExact: p.totalExact,
     limit: p.limit,
     offset: p.offset,
     hasMore: p.hasMore,

@@ -1,5 +1,6 @@
-import { and, type SQL, sql } from "drizzle-orm";
+import { and, type SQL, sql, type Table } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
+import { SEARCH_RANK_LIMIT } from "@/lib/schemas/common";
 
 // Search (docs/decisions.md, Search): `q` of the invoice, quote and credit note lists. Each
 // document keeps one folded text, `search_text` (' number | party | email | title | rest ',
@@ -44,6 +45,17 @@ export function searchMatch(text: SQL, terms: SearchTerms): SQL {
   ) as SQL;
 }
 
+/**
+ * The same match as `searchMatch` without the trigram index: each word as a word start
+ * (`strpos(text, ' word')`), which no index takes. A broad search (isBroadSearch) filters with
+ * it so that its page is read in the order of the list's own index, stopping after its rows,
+ * instead of every match being found first and sorted (docs/decisions.md, Search).
+ */
+export function searchFilter(text: SQL, terms: SearchTerms): SQL {
+  if (terms.words.length === 0) return sql`false`;
+  return and(...terms.words.map((w) => sql`strpos(${text}, ${` ${w}`}) > 0`)) as SQL;
+}
+
 /** Points of one word, by the first field it starts a word of. */
 const WORD_POINTS = [
   [1, 200], // the number ("0042" of INV-0042)
@@ -75,4 +87,22 @@ export function searchScore(text: SQL, terms: SearchTerms): SQL<number> {
       )} else 0 end)`,
   );
   return sql<number>`(${sql.join([number, ...words], sql` + `)})`;
+}
+
+/**
+ * Whether a search is broad: more than SEARCH_RANK_LIMIT rows of `table` meet `condition` (the
+ * list's filters with the search's match). Counted up to one past the limit and no further,
+ * so the question costs at most that many rows whatever the books hold.
+ */
+export async function isBroadSearch(
+  db: DbOrTx,
+  table: Table,
+  condition: SQL | undefined,
+): Promise<boolean> {
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(
+      sql`(select 1 from ${table} where ${condition} limit ${SEARCH_RANK_LIMIT + 1}) as matches`,
+    );
+  return n > SEARCH_RANK_LIMIT;
 }

@@ -757,6 +757,7 @@ export const SAMPLE_OWNER_INVOICE: OwnerInvoice = {
 export const SAMPLE_PAGE: InvoicePage = {
   invoices: [SAMPLE_INVOICE, SAMPLE_PARTLY_PAID_INVOICE],
   total: 2,
+  totalExact: true,
   limit: 50,
   offset: 0,
   hasMore: false,
@@ -957,6 +958,7 @@ export const SAMPLES: Example[] = [
   sample(quotePageSerializer, {
     quotes: [SAMPLE_SALES_QUOTE],
     total: 1,
+    totalExact: true,
     limit: 50,
     offset: 0,
     hasMore: false,
@@ -965,6 +967,7 @@ export const SAMPLES: Example[] = [
   sample(creditNotePageSerializer, {
     creditNotes: [SAMPLE_CREDIT_NOTE],
     total: 1,
+    totalExact: true,
     limit: 50,
     offset: 0,
     hasMore: false,

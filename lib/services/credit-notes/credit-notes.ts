@@ -242,6 +242,8 @@ export async function getCreditNote(
 export type CreditNotePage = {
   creditNotes: (CreditNoteRow & { invoiceNumber: string })[];
   total: number;
+  /** False for a broad search (docs/decisions.md, Search): `total` is then a bound. */
+  totalExact: boolean;
   limit: number;
   offset: number;
   hasMore: boolean;
@@ -336,6 +338,7 @@ export async function listCreditNotes(
   return {
     creditNotes: rows.map((r) => ({ ...r.note, invoiceNumber: r.invoiceNumber })),
     total: n,
+    totalExact: true,
     limit,
     offset,
     hasMore: offset + rows.length < n,

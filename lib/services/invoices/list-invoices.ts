@@ -1,11 +1,18 @@
 import { and, asc, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { invoiceStats, invoices } from "@/db/schema";
 import { ValidationError } from "@/lib/domain/errors";
-import type { SortField } from "@/lib/schemas/common";
+import { SEARCH_RANK_LIMIT, type SortField } from "@/lib/schemas/common";
 import type { ListInvoicesQuery } from "@/lib/schemas/invoices";
 import { keyNetworkCondition, keyPassphrase } from "@/lib/services/auth/key-network";
 import type { AuthedContext } from "../context";
-import { type SearchTerms, searchMatch, searchScore, searchTerms } from "../search";
+import {
+  isBroadSearch,
+  type SearchTerms,
+  searchFilter,
+  searchMatch,
+  searchScore,
+  searchTerms,
+} from "../search";
 import { resolveNetwork } from "./network";
 import type { InvoiceRow } from "./store";
 
@@ -58,6 +65,8 @@ export type InvoiceListRow = Pick<InvoiceRow, keyof typeof LIST_COLUMNS>;
 export type InvoicePage = {
   invoices: InvoiceListRow[];
   total: number;
+  /** False for a broad search: `total` is then SEARCH_RANK_LIMIT and there are more. */
+  totalExact: boolean;
   limit: number;
   offset: number;
   hasMore: boolean;
@@ -77,6 +86,8 @@ export const NO_SUCH_INVOICE = "No such invoice";
  * `q` keeps the invoices that match it and, without an explicit `sort`, puts the best first
  * (lib/services/search.ts; docs/decisions.md, Search): the order is then (rank, createdAt, id),
  * all descending, and a cursor is a position in that order, its rank for this `q` read in SQL.
+ * A broad search (more than SEARCH_RANK_LIMIT matches) is neither ranked nor counted past the
+ * limit: its matches come in the list's order and its total is "more than the limit".
  */
 export async function listInvoices(
   ctx: AuthedContext,
@@ -95,9 +106,15 @@ export async function listInvoices(
   if (network) where.push(eq(invoices.networkPassphrase, network));
   if (query.clientEmail) where.push(eq(invoices.clientEmail, query.clientEmail));
   const terms = query.q === undefined ? null : await searchTerms(ctx.db, query.q);
-  if (terms) where.push(searchMatch(sql`${invoices.searchText}`, terms));
-  // Ranked when searching without an explicit sort (the default sort is createdAt:desc).
-  const rank = terms && query.sort === undefined ? terms : null;
+  const text = sql`${invoices.searchText}`;
+  let condition = and(...where, ...(terms ? [searchMatch(text, terms)] : []));
+  const broad = terms !== null && (await isBroadSearch(ctx.db, invoices, condition));
+  // A broad search reads its page in the list's order and checks each row: its match without
+  // the trigram index, which would find every match first (docs/decisions.md, Search).
+  if (broad) condition = and(...where, searchFilter(text, terms));
+  // Ranked when searching without an explicit sort (the default sort is createdAt:desc), unless
+  // the search is broad (docs/decisions.md, Search, "Broad searches").
+  const rank = terms && !broad && query.sort === undefined ? terms : null;
 
   const [field, direction] = (query.sort ?? "createdAt:desc").split(":") as [
     SortField,
@@ -105,7 +122,6 @@ export async function listInvoices(
   ];
   const order = direction === "asc" ? asc : desc;
   const primary = order(sortKey(field, direction));
-  const condition = and(...where);
   // One statement per page: the counts ride along as uncorrelated subqueries (computed once),
   // so a page costs one pooled connection; only an empty page, which has no row to carry
   // them, asks for them apart. Prepared (.prepare()): postgres.js then keeps the statement on
@@ -132,6 +148,19 @@ export async function listInvoices(
   const cursor = query.starting_after;
   if (cursor === undefined) {
     const offset = query.offset ?? 0;
+    if (broad) {
+      // Not counted: one more row than the page tells whether more follow.
+      const rows = await page(condition, {}, limit + 1).offset(offset);
+      const invoices = rows.slice(0, limit);
+      return {
+        invoices,
+        total: SEARCH_RANK_LIMIT,
+        totalExact: false,
+        limit,
+        offset,
+        hasMore: rows.length > limit,
+      };
+    }
     // A search counts its matches over the same scan (a window), not with a second one: its
     // index finds the rows, but reading and checking them is what costs (docs/decisions.md, Search).
     // Otherwise the total comes from the statistics rows when it can (totalOf).
@@ -141,7 +170,14 @@ export async function listInvoices(
     const rows = terms ? await first : await first.prepare("list_invoices").execute();
     const n =
       rows[0]?.matching ?? (await ctx.db.select({ n: total }).from(sql`(select 1) as one`))[0].n;
-    return { invoices: rows, total: n, limit, offset, hasMore: offset + rows.length < n };
+    return {
+      invoices: rows,
+      total: n,
+      totalExact: true,
+      limit,
+      offset,
+      hasMore: offset + rows.length < n,
+    };
   }
   // Keyset: the rows after the cursor, one more than the page to know whether more follow,
   // the total and the page's position (totalAndPosition); the cursor's values
@@ -150,7 +186,7 @@ export async function listInvoices(
   const after = and(condition, cursorCondition(ctx, cursor, key, direction, rank, "after"));
   const upTo = and(condition, cursorCondition(ctx, cursor, key, direction, rank, "upTo"));
   const counts = {
-    totalAndPosition: totalAndPosition(total, upTo, after),
+    totalAndPosition: broad ? broadPosition(upTo) : totalAndPosition(total, upTo, after),
     found: sql<boolean>`exists(${cursorRow(ctx, cursor, sql`1`)})`,
   };
   const next = page(after, counts, limit + 1);
@@ -161,7 +197,27 @@ export async function listInvoices(
   } = read[0] ?? (await ctx.db.select(counts).from(sql`(select 1) as one`))[0];
   if (!found) throw new ValidationError("Invalid request", { starting_after: NO_SUCH_INVOICE });
   const rows = read.slice(0, limit);
-  return { invoices: rows, total: n, limit, offset: position, hasMore: read.length > limit };
+  return {
+    invoices: rows,
+    total: n,
+    totalExact: !broad,
+    limit,
+    offset: position,
+    hasMore: read.length > limit,
+  };
+}
+
+/**
+ * A broad search's cursor page: its `total` (SEARCH_RANK_LIMIT, as its first page says) and
+ * its `offset`, the matching rows up to the cursor (`upTo`), counted: there is no total to take
+ * the rows after it from.
+ */
+function broadPosition(upTo: SQL | undefined) {
+  return sql<
+    [number, number]
+  >`(select array[${SEARCH_RANK_LIMIT}::int8, count(*)] from ${invoices} where ${upTo})`.mapWith(
+    (v: unknown[]) => v.map(Number) as [number, number],
+  );
 }
 
 /**

@@ -308,6 +308,8 @@ export async function getPublicQuote(ctx: ServiceContext, id: string): Promise<Q
 export type QuotePage = {
   quotes: QuoteRow[];
   total: number;
+  /** False for a broad search (docs/decisions.md, Search): `total` is then a bound. */
+  totalExact: boolean;
   limit: number;
   offset: number;
   hasMore: boolean;
@@ -393,5 +395,12 @@ export async function listQuotes(
     )
     .limit(limit)
     .offset(query.starting_after === undefined ? offset : 0);
-  return { quotes: rows, total: n, limit, offset, hasMore: offset + rows.length < n };
+  return {
+    quotes: rows,
+    total: n,
+    totalExact: true,
+    limit,
+    offset,
+    hasMore: offset + rows.length < n,
+  };
 }
