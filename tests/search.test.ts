@@ -234,6 +234,84 @@ describe("GET /api/invoices?q=", () => {
   });
 });
 
+describe("GET /api/invoices?q= matching more than 1,000 invoices (a broad search)", () => {
+  // Books of their own: one invoice through the API, 1,004 copies written by SQL (the search
+  // triggers fold their text as for any insert), numbered BRD-0001..BRD-1004, each a second
+  // newer than the one before.
+  let bulk: Api;
+  const numbers = (page: { body: { invoices: { invoiceNumber: string }[] } }) =>
+    page.body.invoices.map((i) => i.invoiceNumber);
+  const brd = (n: number) => `BRD-${String(n).padStart(4, "0")}`;
+  /** The 1,005 matches newest first: BRD-1004 … BRD-0001, then the original. */
+  let newestFirst: string[];
+
+  beforeAll(async () => {
+    bulk = client(app.url, (await signIn(app.url)).token);
+    const res = await bulk.post(
+      "/api/invoices",
+      invoiceBody({ clientName: "Broadway Bakery", title: "Bread" }),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    await sql`
+      insert into invoices
+      select (jsonb_populate_record(null::invoices, to_jsonb(i) || jsonb_build_object(
+        'id', gen_random_uuid(),
+        'invoice_number', 'BRD-' || lpad(g::text, 4, '0'),
+        'muxed_id', (9000000000000000 + g)::text,
+        'created_at', i.created_at + g * interval '1 second'))).*
+      from invoices i, generate_series(1, 1004) g
+      where i.id = ${res.body.id}`;
+    newestFirst = [
+      ...Array.from({ length: 1004 }, (_, k) => brd(1004 - k)),
+      res.body.invoiceNumber,
+    ];
+  }, 60_000);
+
+  it("says more than 1,000, is not ranked and lists the matches newest first, pages included", async () => {
+    const first = await bulk.get("/api/invoices?q=broadway&limit=20");
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toMatchObject({ total: 1000, totalExact: false, offset: 0, hasMore: true });
+    expect(numbers(first)).toEqual(newestFirst.slice(0, 20));
+    // The last offset page: the 5 past the thousandth, nothing after.
+    const last = await bulk.get("/api/invoices?q=broadway&limit=20&offset=1000");
+    expect(last.body).toMatchObject({ total: 1000, totalExact: false, hasMore: false });
+    expect(numbers(last)).toEqual(newestFirst.slice(1000));
+    // With a sort, that order.
+    const sorted = await bulk.get("/api/invoices?q=bakery&sort=invoiceNumber:asc&limit=3");
+    expect(sorted.body.totalExact).toBe(false);
+    expect(numbers(sorted)).toEqual([brd(1), brd(2), brd(3)]);
+  });
+
+  it("walks by starting_after: every match once, in order, each page's offset right", async () => {
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (;;) {
+      const res = await bulk.get(
+        `/api/invoices?q=broadway&limit=100${cursor ? `&starting_after=${cursor}` : ""}`,
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body).toMatchObject({ total: 1000, totalExact: false, offset: seen.length });
+      seen.push(...numbers(res));
+      expect(res.body.hasMore).toBe(seen.length < newestFirst.length);
+      if (!res.body.hasMore) break;
+      cursor = res.body.invoices.at(-1).id;
+    }
+    expect(seen).toEqual(newestFirst);
+  });
+
+  it("a narrower search of the same books (1,000 matches or fewer) is counted exactly", async () => {
+    // "brd 100" finds BRD-1000..BRD-1004 (5), and "brd 1002" is BRD-1002's number: first.
+    const narrow = await bulk.get("/api/invoices?q=brd%20100");
+    expect(narrow.body).toMatchObject({ total: 5, totalExact: true, hasMore: false });
+    const exact = await bulk.get("/api/invoices?q=brd%201002");
+    expect(exact.body).toMatchObject({ total: 1, totalExact: true });
+    expect(numbers(exact)).toEqual([brd(1002)]);
+    // The other searches of this file stay exact.
+    const garden = await owner.get("/api/invoices?q=garden");
+    expect(garden.body).toMatchObject({ total: 13, totalExact: true });
+  });
+});
+
 describe("GET /api/quotes?q=", () => {
   const quote: Record<string, Doc> = {};
   const body = (overrides: Record<string, unknown>) => ({

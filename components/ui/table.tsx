@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { pageRange } from "@/lib/client/document-list";
 import { Button } from "./button";
 
 export const tdClass = "px-3 py-2 align-top text-slate-800 dark:text-slate-200";
@@ -95,20 +96,20 @@ export function Pager({
   className = "",
 }: {
   label: string;
-  page: { offset: number; total: number; hasMore: boolean; count: number };
+  /** `totalExact` false: `total` is a bound, "more than" it match (a broad search). */
+  page: { offset: number; total: number; totalExact?: boolean; hasMore: boolean; count: number };
   size: number;
   loading: boolean;
   onOffset: (offset: number) => void;
   className?: string;
 }) {
-  const first = page.total > 0 ? page.offset + 1 : 0;
   return (
     <nav
       aria-label={label}
       className={`flex flex-wrap items-center justify-between gap-3 ${className}`}
     >
       <p className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
-        {`${first}–${page.offset + page.count} of ${page.total}`}
+        {pageRange(page)}
       </p>
       <div className="flex gap-2">
         <Button

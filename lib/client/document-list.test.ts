@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { debounce, listPath, SEARCH_DEBOUNCE_MS, searchOf, urlWithSearch } from "./document-list";
+import {
+  debounce,
+  listPath,
+  pageRange,
+  SEARCH_DEBOUNCE_MS,
+  searchOf,
+  urlWithSearch,
+} from "./document-list";
 
 describe("the document list's API path", () => {
   it("sends the search with the status filter and the sort, trimmed, blanks left out", () => {
@@ -82,5 +89,15 @@ describe("the search box's debounce", () => {
     d.cancel();
     vi.advanceTimersByTime(1000);
     expect(asked).toEqual(["ac"]);
+  });
+});
+
+describe("pageRange", () => {
+  it("counts the page within an exact total, and says 'more than' a broad search's bound", () => {
+    expect(pageRange({ offset: 20, count: 20, total: 95 })).toBe("21–40 of 95");
+    expect(pageRange({ offset: 0, count: 0, total: 0, totalExact: true })).toBe("0–0 of 0");
+    expect(pageRange({ offset: 0, count: 20, total: 1000, totalExact: false })).toBe(
+      "1–20 of more than 1,000",
+    );
   });
 });

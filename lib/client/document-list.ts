@@ -74,3 +74,19 @@ export function debounce<T>(run: (value: T) => void, ms: number): Debounced<T> {
     },
   };
 }
+
+/**
+ * The pager's words for a page of a list: "21–40 of 95", or "1–20 of more than 1,000" when
+ * the total is a bound (`totalExact` false: a broad search, docs/decisions.md, Search).
+ */
+export function pageRange(page: {
+  offset: number;
+  count: number;
+  total: number;
+  totalExact?: boolean;
+}): string {
+  const first = page.total > 0 ? page.offset + 1 : 0;
+  const total =
+    page.totalExact === false ? `more than ${page.total.toLocaleString("en-US")}` : page.total;
+  return `${first}–${page.offset + page.count} of ${total}`;
+}

@@ -68,7 +68,7 @@ export function useResource<T>(
 }
 
 /** A page of a list endpoint (`limit`/`offset` in the query, these fields in the body). */
-type PageFields = { offset: number; total: number; hasMore: boolean };
+type PageFields = { offset: number; total: number; hasMore: boolean; totalExact?: boolean };
 
 /**
  * useResource over a paged list: `size` items from `offset` (back to 0 whenever `path`
@@ -95,6 +95,8 @@ export function usePagedResource<T extends PageFields>(
     page: {
       offset: data.offset,
       total: data.total,
+      // A broad search's total is a bound (docs/decisions.md, Search, "Broad searches").
+      totalExact: data.totalExact ?? true,
       hasMore: data.hasMore,
       count: items(data).length,
     },

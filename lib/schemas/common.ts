@@ -135,6 +135,6 @@ export const searchQuerySchema = (what: string) =>
     .min(1, INVALID_SEARCH_Q)
     .max(SEARCH_Q_MAX, INVALID_SEARCH_Q)
     .meta({
-      description: `Search the ${what}: every word of it must start a word of the number, the client's name, company or email, the title or a line's description (any case, accents or not: "muller" finds "Müller", "acm" finds "Acme"). Without \`sort\` the best matches come first (the whole query as the number, then words starting the number, the client, the email, the title, the lines), ties in the list's default order; with \`sort\`, that order. 1 to ${SEARCH_Q_MAX} characters once trimmed.`,
+      description: `Search the ${what}: every word of it must start a word of the number, the client's name, company or email, the title or a line's description (any case, accents or not: "muller" finds "Müller", "acm" finds "Acme"). Without \`sort\` the best matches come first (the whole query as the number, then words starting the number, the client, the email, the title, the lines), ties in the list's default order; with \`sort\`, that order. A search with more than ${SEARCH_RANK_LIMIT} matches is not ranked: its matches come newest first (or in \`sort\`'s order), \`total\` is ${SEARCH_RANK_LIMIT} and \`totalExact\` false. 1 to ${SEARCH_Q_MAX} characters once trimmed.`,
       example: "acme",
     });
