@@ -108,10 +108,19 @@ export async function listInvoices(
   const terms = query.q === undefined ? null : await searchTerms(ctx.db, query.q);
   const text = sql`${invoices.searchText}`;
   let condition = and(...where, ...(terms ? [searchMatch(text, terms)] : []));
-  const broad = terms !== null && (await isBroadSearch(ctx.db, invoices, condition));
+  const cursor = query.starting_after;
+  // The search box's pages (ranked, by offset) learn whether the search is broad from the
+  // page's own statement; other searches ask first.
+  const ranked =
+    terms && query.sort === undefined && cursor === undefined
+      ? await rankedPage(ctx, condition, terms, limit, query.offset ?? 0)
+      : null;
+  if (ranked && ranked !== "broad") return ranked;
+  const broad =
+    ranked === "broad" || (terms !== null && (await isBroadSearch(ctx.db, invoices, condition)));
   // A broad search reads its page in the list's order and checks each row: its match without
   // the trigram index, which would find every match first (docs/decisions.md, Search).
-  if (broad) condition = and(...where, searchFilter(text, terms));
+  if (terms && broad) condition = and(...where, searchFilter(text, terms));
   // Ranked when searching without an explicit sort (the default sort is createdAt:desc), unless
   // the search is broad (docs/decisions.md, Search, "Broad searches").
   const rank = terms && !broad && query.sort === undefined ? terms : null;
@@ -145,7 +154,6 @@ export async function listInvoices(
         order(invoices.id),
       )
       .limit(rowsToRead);
-  const cursor = query.starting_after;
   if (cursor === undefined) {
     const offset = query.offset ?? 0;
     if (broad) {
@@ -204,6 +212,51 @@ export async function listInvoices(
     limit,
     offset: position,
     hasMore: read.length > limit,
+  };
+}
+
+/**
+ * A ranked search's offset page in one statement, when the search is not broad: its matches
+ * read up to one past SEARCH_RANK_LIMIT (the trigram index finds them, `limit` stops the
+ * reading), ranked and counted (a window) over those. So a search of 1,000 matches or fewer
+ * costs one statement, as it did before the broad rule, and a broad one stops reading at the
+ * 1,001st match. "broad" when it is; null when the page is past the matches (no row carries
+ * the count): listInvoices then asks isBroadSearch.
+ */
+async function rankedPage(
+  ctx: AuthedContext,
+  condition: SQL | undefined,
+  terms: SearchTerms,
+  limit: number,
+  offset: number,
+): Promise<InvoicePage | "broad" | null> {
+  const matches = ctx.db
+    .select({ ...LIST_COLUMNS, searchText: invoices.searchText })
+    .from(invoices)
+    .where(condition)
+    .limit(SEARCH_RANK_LIMIT + 1)
+    .as("matches");
+  const { searchText, ...columns } = matches._.selectedFields;
+  const rows = await ctx.db
+    .select({ ...columns, matching: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(matches)
+    .orderBy(
+      desc(searchScore(sql`${matches.searchText}`, terms)),
+      desc(matches.createdAt),
+      desc(matches.id),
+    )
+    .limit(limit)
+    .offset(offset);
+  const n = rows[0]?.matching;
+  if (n === undefined) return null;
+  if (n > SEARCH_RANK_LIMIT) return "broad";
+  return {
+    invoices: rows,
+    total: n,
+    totalExact: true,
+    limit,
+    offset,
+    hasMore: offset + rows.length < n,
   };
 }
 
