@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { type Explorers, STELLAR_EXPERT } from "./format";
 import type { LedgerSourceKind } from "./ledger-sources/interface";
+import { type Explorers, STELLAR_EXPERT } from "./stellar/networks";
 import { isSecretSeed } from "./stellar/strkey";
 
 /**
