@@ -26,8 +26,15 @@ const dev = process.argv.includes("--dev");
 // once the load stops. 2x costs a few more (mostly concurrent) full collections, no measurable
 // throughput (1.5x cost about 20%), and keeps resident memory near twice what is live
 // (ARCHITECTURE.md, Memory). Read at every collection, so setting it here works whichever
-// command starts the server.
-if (!dev) v8.setFlagsFromString("--heap-growing-percent=100");
+// command starts the server. Set once the server has answered its first request (or 10 s after
+// it listens): while the heap fills from nothing at start-up, 2x only adds full collections
+// (about 20 ms of a cold start, docs/decisions.md, Cold start) and holds no garbage back.
+let heapGrowthCapped = dev;
+function capHeapGrowth() {
+  if (heapGrowthCapped) return;
+  heapGrowthCapped = true;
+  v8.setFlagsFromString("--heap-growing-percent=100");
+}
 // As Next.js itself does once it starts (and `next start`): the built server is production.
 // Set before the configuration is read, so this check and every later read agree.
 const env = process.env as Record<string, string | undefined>;
@@ -52,6 +59,7 @@ const server = http.createServer(frontServerOptions(config), (req, res) => {
   for (const name of FRONT_HEADERS) delete req.headers[name];
   if (!config.trustProxy) for (const name of PROXY_HEADERS) delete req.headers[name];
   recordSocketAddress(req.headers, req.socket.remoteAddress);
+  if (!heapGrowthCapped) res.once("finish", capHeapGrowth);
   // A path that does not decode (`/api/keys/%FF`) would be a plain-text 500 from Next.js:
   // answer it as the API answers bad input, a JSON 400.
   if (!decodes(req.url ?? "/")) {
@@ -95,6 +103,7 @@ function decodes(url: string): boolean {
 server.keepAliveTimeout = 65_000;
 capConnectionsPerIp(server, config);
 server.listen(port, hostname, () => {
+  setTimeout(capHeapGrowth, 10_000).unref();
   process.stdout.write(
     `> Ready on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}\n`,
   );

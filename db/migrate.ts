@@ -13,7 +13,7 @@ export const MIGRATIONS_FOLDER = path.join(process.cwd(), "db", "migrations");
 export const QUERY_TIMEOUT_MS = 5_000;
 
 /** Arbitrary constant: serializes migrations when several instances start at once. */
-const MIGRATION_LOCK_KEY = 72_210_001;
+export const MIGRATION_LOCK_KEY = 72_210_001;
 
 /**
  * The start-up migration check's fast path (docs/decisions.md, Cold start). drizzle's migrator

@@ -9,7 +9,9 @@ export async function boot(): Promise<void> {
     // the app's database handle (schema, query builder, pool) opens with the first request
     // that needs it, from that route's own bundle, instead of being loaded twice on a cold
     // start, once here (docs/decisions.md, Cold start). Requests still never see an older
-    // schema: the server listens once this has returned, and opening the handle checks again.
+    // schema: in production Next.js runs this hook in the background while the server listens,
+    // and every request waits for it before it is handled (tests/startup-migration.test.ts);
+    // opening the handle checks again.
     const { migratePostgres } = await import("@/db/migrate");
     try {
       await migratePostgres(config.databaseUrl);

@@ -1,6 +1,11 @@
 import { fiat2 } from "@/lib/domain/fiat";
 import { Decimal } from "@/lib/domain/money";
-import { type NetworkName, networkOf } from "@/lib/stellar/networks";
+import {
+  type Explorers,
+  type NetworkName,
+  networkOf,
+  STELLAR_EXPERT,
+} from "@/lib/stellar/networks";
 
 /**
  * Display helpers shared by every page (the freelancer's, client-rendered; the checkout,
@@ -23,15 +28,6 @@ export const NETWORK_LABELS: Record<NetworkName, string> = {
 /** The checkout's wording: "Stellar public network" or "Stellar testnet". */
 export const stellarNetworkName = (passphrase: string) =>
   networkOf(passphrase) === "mainnet" ? "Stellar public network" : "Stellar testnet";
-
-/** Per network, the explorer URL a transaction hash is appended to. */
-export type Explorers = Record<NetworkName, string>;
-
-/** The default explorers (EXPLORER_TESTNET_URL / EXPLORER_MAINNET_URL, lib/config.ts). */
-export const STELLAR_EXPERT: Explorers = {
-  testnet: "https://stellar.expert/explorer/testnet/tx/",
-  mainnet: "https://stellar.expert/explorer/public/tx/",
-};
 
 /**
  * A transaction's page on the explorer of `passphrase`'s network. The server passes the

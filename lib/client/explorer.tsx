@@ -1,7 +1,8 @@
 "use client";
 
 import { createContext, type ReactNode, useContext } from "react";
-import { type Explorers, explorerTxUrl, STELLAR_EXPERT } from "@/lib/format";
+import { explorerTxUrl } from "@/lib/format";
+import { type Explorers, STELLAR_EXPERT } from "@/lib/stellar/networks";
 
 /**
  * The configured explorers (EXPLORER_TESTNET_URL / EXPLORER_MAINNET_URL), handed down by the

@@ -103,4 +103,12 @@ describe("server.ts starts without what no request needs yet", () => {
     expect(packages.filter((p) => p.startsWith("@stellar/"))).toEqual([]);
     expect(packages).toContain("zod");
   }, 30_000);
+
+  // docs/decisions.md, Cold start: the configuration's default explorers live with the
+  // networks, so the server checks it without the display helpers, money and tax rules.
+  it("checks the configuration without lib/format.ts, the money rules or big.js", async () => {
+    const { files, packages } = await staticGraph("server.ts");
+    expect(files.filter((f) => f === "lib/format.ts" || f.startsWith("lib/domain/"))).toEqual([]);
+    expect(packages).not.toContain("big.js");
+  }, 30_000);
 });

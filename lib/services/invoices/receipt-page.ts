@@ -1,6 +1,5 @@
 import { invoiceAmountDue } from "@/lib/domain/fiat";
 import {
-  type Explorers,
   explorerTxUrl,
   formatFiat,
   formatMoney,
@@ -11,6 +10,7 @@ import {
   shortAddress,
   stellarNetworkName,
 } from "@/lib/format";
+import type { Explorers } from "@/lib/stellar/networks";
 import type { PaymentRow } from "./store";
 import type { PublicInvoice } from "./view-invoice";
 
