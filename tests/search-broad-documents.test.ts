@@ -141,7 +141,7 @@ describe("GET /api/quotes?q= matching more than 1,000 quotes", () => {
       owner,
       "/api/quotes?q=broadleaf&sort=number:asc",
       "quotes",
-      150,
+      80,
       1200,
     );
     expect(walked).toEqual(byNumber);
