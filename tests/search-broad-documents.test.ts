@@ -137,13 +137,7 @@ describe("GET /api/quotes?q= matching more than 1,000 quotes", () => {
     const res: Page = await owner.get("/api/quotes?q=broadleaf&sort=number:asc&limit=30");
     expect(res.body).toMatchObject({ total: 1000, totalExact: false, hasMore: true });
     expect(idsOf(res, "quotes")).toEqual(byNumber.slice(0, 30));
-    const walked = await walk(
-      owner,
-      "/api/quotes?q=broadleaf&sort=number:asc",
-      "quotes",
-      80,
-      1200,
-    );
+    const walked = await walk(owner, "/api/quotes?q=broadleaf&sort=number:asc", "quotes", 80, 1200);
     expect(walked).toEqual(byNumber);
   });
 
