@@ -92,11 +92,12 @@ export function searchScore(text: SQL, terms: SearchTerms): SQL<number> {
 /**
  * Whether a search is broad: more than SEARCH_RANK_LIMIT rows of `table` meet `condition` (the
  * list's filters with the search's match). Counted up to one past the limit and no further,
- * so the question costs at most that many rows whatever the books hold.
+ * so the question costs at most that many rows whatever the books hold. `table` may be a from
+ * clause (the credit notes with their invoices, which a key's network condition reads).
  */
 export async function isBroadSearch(
   db: DbOrTx,
-  table: Table,
+  table: Table | SQL,
   condition: SQL | undefined,
 ): Promise<boolean> {
   const [{ n }] = await db

@@ -21,6 +21,7 @@ import { CREDIT_NOTE_NOT_FOUND } from "@/lib/domain/not-found";
 import { taxInCurrency } from "@/lib/domain/tax";
 import { t } from "@/lib/i18n";
 import { isId, newId } from "@/lib/ids";
+import { SEARCH_RANK_LIMIT } from "@/lib/schemas/common";
 import { keyNetworkCondition, keySees } from "@/lib/services/auth/key-network";
 import { type AuthedContext, actorOf } from "@/lib/services/context";
 import { withTransaction } from "@/lib/services/db";
@@ -31,7 +32,13 @@ import {
   loadLineItems,
   lockInvoiceForOwner,
 } from "@/lib/services/invoices/store";
-import { searchMatch, searchScore, searchTerms } from "@/lib/services/search";
+import {
+  isBroadSearch,
+  searchFilter,
+  searchMatch,
+  searchScore,
+  searchTerms,
+} from "@/lib/services/search";
 import { queueCreditNoteEmail } from "./credit-note-email";
 import { creditNoteLanguage } from "./language";
 
@@ -256,7 +263,9 @@ export const NO_SUCH_CREDIT_NOTE = "No such credit note";
  * GET /api/credit-notes: the caller's credit notes, newest first (createdAt, id), in `offset`
  * pages or keyset pages `starting_after` one of the caller's (as the invoice list). `q` keeps
  * those that match and ranks them (lib/services/search.ts; docs/decisions.md, Search): the order
- * is then (rank, createdAt, id) descending, the cursor's rank for this `q` read in SQL.
+ * is then (rank, createdAt, id) descending, the cursor's rank for this `q` read in SQL. A broad
+ * search (more than SEARCH_RANK_LIMIT matches) is not ranked nor counted past the limit: newest
+ * first, each row checked with searchFilter.
  */
 export async function listCreditNotes(
   ctx: AuthedContext,
@@ -272,12 +281,20 @@ export async function listCreditNotes(
   const limit = query.limit ?? query.defaultLimit;
   const terms = query.q === undefined ? null : await searchTerms(ctx.db, query.q);
   const text = sql`${creditNotes.searchText}`;
-  const score = (of: SQL) => (terms ? [searchScore(of, terms)] : []);
-  const where = and(
+  const filters = [
     eq(creditNotes.wallet, ctx.wallet),
     ...keyNetworkCondition(ctx),
     ...(query.invoiceId ? [eq(creditNotes.invoiceId, query.invoiceId)] : []),
-    ...(terms ? [searchMatch(text, terms)] : []),
+  ];
+  const withInvoices = sql`${creditNotes} inner join ${invoices} on ${invoices.id} = ${creditNotes.invoiceId}`;
+  const broad =
+    terms !== null &&
+    (await isBroadSearch(ctx.db, withInvoices, and(...filters, searchMatch(text, terms))));
+  const rank = broad ? null : terms;
+  const score = (of: SQL) => (rank ? [searchScore(of, rank)] : []);
+  const where = and(
+    ...filters,
+    ...(terms ? [broad ? searchFilter(text, terms) : searchMatch(text, terms)] : []),
   );
   const countOf = async (cond: SQL | undefined) =>
     (
@@ -288,6 +305,7 @@ export async function listCreditNotes(
         .where(cond)
     )[0].n;
   let pageWhere = where;
+  let upTo: SQL | undefined;
   if (query.starting_after !== undefined) {
     // The cursor: one of the caller's credit notes (an unknown id, another wallet's and, for an
     // API key, one of its other network's alike).
@@ -310,13 +328,15 @@ export async function listCreditNotes(
     const c = (what: SQL) => sql`(select ${what} from ${creditNotes} c where c.id = ${found.id})`;
     const mine = [...score(text), creditNotes.createdAt, creditNotes.id];
     const its = [...score(sql.raw("c.search_text")), sql.raw("c.created_at"), sql.raw("c.id")];
-    pageWhere = and(
-      where,
-      sql`(${sql.join(mine, sql`, `)}) < (${sql.join(
+    const vs = (op: string) =>
+      sql`(${sql.join(mine, sql`, `)}) ${sql.raw(op)} (${sql.join(
         its.map((w) => c(sql`${w}`)),
         sql`, `,
-      )})`,
-    );
+      )})`;
+    pageWhere = and(where, vs("<"));
+    // A broad search has no total to take the rows after the cursor from: its offset is the
+    // matching rows up to the cursor, counted.
+    if (broad) upTo = and(where, vs(">="));
   }
   const [rows, n, rest] = await Promise.all([
     ctx.db
@@ -329,19 +349,20 @@ export async function listCreditNotes(
         desc(creditNotes.createdAt),
         desc(creditNotes.id),
       )
-      .limit(limit)
+      // A broad search reads one more row to know whether more follow.
+      .limit(broad ? limit + 1 : limit)
       .offset(query.starting_after === undefined ? (query.offset ?? 0) : 0),
-    countOf(where),
-    query.starting_after === undefined ? null : countOf(pageWhere),
+    broad ? SEARCH_RANK_LIMIT : countOf(where),
+    query.starting_after === undefined ? null : countOf(broad ? upTo : pageWhere),
   ]);
-  const offset = rest === null ? (query.offset ?? 0) : n - rest;
+  const offset = rest === null ? (query.offset ?? 0) : broad ? rest : n - rest;
   return {
-    creditNotes: rows.map((r) => ({ ...r.note, invoiceNumber: r.invoiceNumber })),
+    creditNotes: rows.slice(0, limit).map((r) => ({ ...r.note, invoiceNumber: r.invoiceNumber })),
     total: n,
-    totalExact: true,
+    totalExact: !broad,
     limit,
     offset,
-    hasMore: offset + rows.length < n,
+    hasMore: broad ? rows.length > limit : offset + rows.length < n,
   };
 }
 

@@ -10,6 +10,7 @@ import {
 } from "@/lib/domain/quote-state";
 import { normalizeTaxId } from "@/lib/domain/tax-id";
 import { newId } from "@/lib/ids";
+import { SEARCH_RANK_LIMIT } from "@/lib/schemas/common";
 import { storedAddress } from "@/lib/schemas/parties";
 import {
   type CreateQuoteInput,
@@ -31,7 +32,13 @@ import { priceInvoice, WALLET_MISMATCH } from "@/lib/services/invoices/create-in
 import { resolveNetwork } from "@/lib/services/invoices/network";
 import { invoiceDefaults, invoiceLanguage } from "@/lib/services/profile/defaults";
 import { getProfile } from "@/lib/services/profile/profile";
-import { searchMatch, searchScore, searchTerms } from "@/lib/services/search";
+import {
+  isBroadSearch,
+  searchFilter,
+  searchMatch,
+  searchScore,
+  searchTerms,
+} from "@/lib/services/search";
 import { expireDueQuotes, expireIfDue } from "./expire";
 import { applyQuoteTransition, recordQuoteAudit } from "./lifecycle";
 import { queueQuoteEmail } from "./quote-email";
@@ -331,7 +338,9 @@ const SORT_COLUMNS = {
  * Invoice list): `status`, `currency`, `clientEmail`, `sort=field:dir` (ties by id), `offset` or
  * `starting_after`. Quotes whose day has ended are expired first, so the filter and the
  * answer agree. `q` searches as the invoice list does (lib/services/search.ts): without `sort`,
- * ranked, (rank, createdAt, id) descending, the cursor's rank read in SQL.
+ * ranked, (rank, createdAt, id) descending, the cursor's rank read in SQL. A broad search (more
+ * than SEARCH_RANK_LIMIT matches) is not ranked nor counted past the limit: its matches come in
+ * the sort's order, each row checked with searchFilter (docs/decisions.md, Search).
  */
 export async function listQuotes(
   ctx: AuthedContext,
@@ -348,9 +357,13 @@ export async function listQuotes(
   if (network) where.push(eq(salesQuotes.networkPassphrase, network));
   if (query.clientEmail) where.push(eq(salesQuotes.clientEmail, query.clientEmail));
   const terms = query.q === undefined ? null : await searchTerms(ctx.db, query.q);
-  if (terms) where.push(searchMatch(sql`${salesQuotes.searchText}`, terms));
-  const rank = terms && query.sort === undefined ? terms : null;
-  const score = (text: SQL) => (rank ? searchScore(text, rank) : null);
+  const text = sql`${salesQuotes.searchText}`;
+  const broad =
+    terms !== null &&
+    (await isBroadSearch(ctx.db, salesQuotes, and(...where, searchMatch(text, terms))));
+  if (terms) where.push(broad ? searchFilter(text, terms) : searchMatch(text, terms));
+  const rank = terms && !broad && query.sort === undefined ? terms : null;
+  const score = (of: SQL) => (rank ? searchScore(of, rank) : null);
   const [field, direction] = (query.sort ?? "createdAt:desc").split(":") as [
     QuoteSortField,
     "asc" | "desc",
@@ -360,7 +373,9 @@ export async function listQuotes(
   const condition = and(...where);
   let offset = query.offset ?? 0;
   let pageCondition = condition;
-  const [{ n }] = await ctx.db.select({ n: count() }).from(salesQuotes).where(condition);
+  const n = broad
+    ? SEARCH_RANK_LIMIT
+    : (await ctx.db.select({ n: count() }).from(salesQuotes).where(condition))[0].n;
   if (query.starting_after !== undefined) {
     const [cursor] = await ctx.db
       .select({ id: salesQuotes.id })
@@ -378,11 +393,14 @@ export async function listQuotes(
         ? sql`(${ranked}, ${column}, ${salesQuotes.id}) < (${cursorRank}, ${of(column.name)}, ${of("id")})`
         : sql`(${column}, ${salesQuotes.id}) ${past} (${of(column.name)}, ${of("id")})`,
     );
-    const [{ rest }] = await ctx.db
-      .select({ rest: count() })
+    // The page's offset: the total less the rows after the cursor; a broad search has no total,
+    // so the matching rows up to the cursor, counted.
+    const upTo = sql`(${column}, ${salesQuotes.id}) ${sql.raw(direction === "asc" ? "<=" : ">=")} (${of(column.name)}, ${of("id")})`;
+    const [{ k }] = await ctx.db
+      .select({ k: count() })
       .from(salesQuotes)
-      .where(pageCondition);
-    offset = n - rest;
+      .where(broad ? and(condition, upTo) : pageCondition);
+    offset = broad ? k : n - k;
   }
   const rows = await ctx.db
     .select()
@@ -393,14 +411,15 @@ export async function listQuotes(
       order(column),
       order(salesQuotes.id),
     )
-    .limit(limit)
+    // A broad search reads one more row to know whether more follow.
+    .limit(broad ? limit + 1 : limit)
     .offset(query.starting_after === undefined ? offset : 0);
   return {
-    quotes: rows,
+    quotes: rows.slice(0, limit),
     total: n,
-    totalExact: true,
+    totalExact: !broad,
     limit,
     offset,
-    hasMore: offset + rows.length < n,
+    hasMore: broad ? rows.length > limit : offset + rows.length < n,
   };
 }
