@@ -63,7 +63,7 @@ export const listCreditNotesQuerySchema = z
     ).optional(),
     starting_after: z.string().min(1).max(64).optional().meta({
       description:
-        "Keyset paging as GET /api/invoices: the page starts right after this credit note (one of the caller's), newest first (with `q`: in the ranking). Not with `offset`.",
+        "Keyset paging as GET /api/invoices: the page starts right after this credit note (one of the caller's), newest first (with `q`: in the ranking, unless the search is broad, `totalExact` false). Not with `offset`.",
     }),
   })
   .strict()

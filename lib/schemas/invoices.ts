@@ -463,7 +463,7 @@ export const listInvoicesQuerySchema = z
       .optional(),
     starting_after: z.string().min(1).max(64).optional().meta({
       description:
-        "Keyset paging: the page starts right after this invoice (one of the caller's, deleted ones included) in the requested sort (with `q` and no `sort`: in the ranking, the invoice's rank for this `q` then the default order). Pass the last id of the previous page. Works with every sort; not with `offset`. The answer's `offset` is the number of matching invoices before the page.",
+        "Keyset paging: the page starts right after this invoice (one of the caller's, deleted ones included) in the requested sort (with `q` and no `sort`: in the ranking, the invoice's rank for this `q` then the default order; a broad search, `totalExact` false, is not ranked and pages in the list's order). Pass the last id of the previous page. Works with every sort; not with `offset`. The answer's `offset` is the number of matching invoices before the page.",
     }),
   })
   .strict()

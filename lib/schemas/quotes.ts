@@ -127,7 +127,7 @@ export const listQuotesQuerySchema = z
       .optional(),
     starting_after: z.string().min(1).max(64).optional().meta({
       description:
-        "Keyset paging as GET /api/invoices: the page starts right after this quote (one of the caller's) in the requested sort (with `q` and no `sort`: in the ranking)",
+        "Keyset paging as GET /api/invoices: the page starts right after this quote (one of the caller's) in the requested sort (with `q` and no `sort`: in the ranking, unless the search is broad, `totalExact` false)",
     }),
   })
   .strict()
