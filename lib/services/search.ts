@@ -47,7 +47,7 @@ export function searchMatch(text: SQL, terms: SearchTerms): SQL {
 
 /**
  * The same match as `searchMatch` without the trigram index: each word as a word start
- * (`strpos(text, ' word')`), which no index takes. A broad search (isBroadSearch) filters with
+ * (`strpos(text, ' word')`), which no index takes. A broad search (countMatches, isBroad) filters with
  * it so that its page is read in the order of the list's own index, stopping after its rows,
  * instead of every match being found first and sorted (docs/decisions.md, Search).
  */
@@ -90,20 +90,24 @@ export function searchScore(text: SQL, terms: SearchTerms): SQL<number> {
 }
 
 /**
- * Whether a search is broad: more than SEARCH_RANK_LIMIT rows of `table` meet `condition` (the
- * list's filters with the search's match). Counted up to one past the limit and no further,
- * so the question costs at most that many rows whatever the books hold. `table` may be a from
- * clause (the credit notes with their invoices, which a key's network condition reads).
+ * A search's matches: the rows of `from` that meet `condition` (the list's filters with the
+ * search's match), counted up to one past SEARCH_RANK_LIMIT and no further, so it costs at most
+ * that many rows whatever the books hold. More than the limit: the search is broad
+ * (`isBroad`); else this is its exact total. `from` may be a join (the credit notes with their
+ * invoices, which a key's network condition reads).
  */
-export async function isBroadSearch(
+export async function countMatches(
   db: DbOrTx,
-  table: Table | SQL,
+  from: Table | SQL,
   condition: SQL | undefined,
-): Promise<boolean> {
+): Promise<number> {
   const [{ n }] = await db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(
-      sql`(select 1 from ${table} where ${condition} limit ${SEARCH_RANK_LIMIT + 1}) as matches`,
+      sql`(select 1 from ${from} where ${condition} limit ${SEARCH_RANK_LIMIT + 1}) as matches`,
     );
-  return n > SEARCH_RANK_LIMIT;
+  return n;
 }
+
+/** Whether a search of `matches` (countMatches) is broad: more than it ranks and counts. */
+export const isBroad = (matches: number) => matches > SEARCH_RANK_LIMIT;

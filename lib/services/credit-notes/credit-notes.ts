@@ -33,7 +33,8 @@ import {
   lockInvoiceForOwner,
 } from "@/lib/services/invoices/store";
 import {
-  isBroadSearch,
+  countMatches,
+  isBroad,
   searchFilter,
   searchMatch,
   searchScore,
@@ -287,9 +288,12 @@ export async function listCreditNotes(
     ...(query.invoiceId ? [eq(creditNotes.invoiceId, query.invoiceId)] : []),
   ];
   const withInvoices = sql`${creditNotes} inner join ${invoices} on ${invoices.id} = ${creditNotes.invoiceId}`;
-  const broad =
-    terms !== null &&
-    (await isBroadSearch(ctx.db, withInvoices, and(...filters, searchMatch(text, terms))));
+  // A search's matches, counted up to one past the limit: its total unless it is broad.
+  const matches =
+    terms === null
+      ? null
+      : await countMatches(ctx.db, withInvoices, and(...filters, searchMatch(text, terms)));
+  const broad = matches !== null && isBroad(matches);
   const rank = broad ? null : terms;
   const score = (of: SQL) => (rank ? [searchScore(of, rank)] : []);
   const where = and(
@@ -352,7 +356,7 @@ export async function listCreditNotes(
       // A broad search reads one more row to know whether more follow.
       .limit(broad ? limit + 1 : limit)
       .offset(query.starting_after === undefined ? (query.offset ?? 0) : 0),
-    broad ? SEARCH_RANK_LIMIT : countOf(where),
+    matches !== null ? Math.min(matches, SEARCH_RANK_LIMIT) : countOf(where),
     query.starting_after === undefined ? null : countOf(broad ? upTo : pageWhere),
   ]);
   const offset = rest === null ? (query.offset ?? 0) : broad ? rest : n - rest;

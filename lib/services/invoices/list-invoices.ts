@@ -6,7 +6,8 @@ import type { ListInvoicesQuery } from "@/lib/schemas/invoices";
 import { keyNetworkCondition, keyPassphrase } from "@/lib/services/auth/key-network";
 import type { AuthedContext } from "../context";
 import {
-  isBroadSearch,
+  countMatches,
+  isBroad,
   type SearchTerms,
   searchFilter,
   searchMatch,
@@ -117,7 +118,8 @@ export async function listInvoices(
       : null;
   if (ranked && ranked !== "broad") return ranked;
   const broad =
-    ranked === "broad" || (terms !== null && (await isBroadSearch(ctx.db, invoices, condition)));
+    ranked === "broad" ||
+    (terms !== null && isBroad(await countMatches(ctx.db, invoices, condition)));
   // A broad search reads its page in the list's order and checks each row: its match without
   // the trigram index, which would find every match first (docs/decisions.md, Search).
   if (terms && broad) condition = and(...where, searchFilter(text, terms));
@@ -178,14 +180,7 @@ export async function listInvoices(
     const rows = terms ? await first : await first.prepare("list_invoices").execute();
     const n =
       rows[0]?.matching ?? (await ctx.db.select({ n: total }).from(sql`(select 1) as one`))[0].n;
-    return {
-      invoices: rows,
-      total: n,
-      totalExact: true,
-      limit,
-      offset,
-      hasMore: offset + rows.length < n,
-    };
+    return offsetPage(rows, n, limit, offset);
   }
   // Keyset: the rows after the cursor, one more than the page to know whether more follow,
   // the total and the page's position (totalAndPosition); the cursor's values
@@ -221,7 +216,7 @@ export async function listInvoices(
  * reading), ranked and counted (a window) over those. So a search of 1,000 matches or fewer
  * costs one statement, as it did before the broad rule, and a broad one stops reading at the
  * 1,001st match. "broad" when it is; null when the page is past the matches (no row carries
- * the count): listInvoices then asks isBroadSearch.
+ * the count): listInvoices then counts the matches (countMatches).
  */
 async function rankedPage(
   ctx: AuthedContext,
@@ -249,7 +244,12 @@ async function rankedPage(
     .offset(offset);
   const n = rows[0]?.matching;
   if (n === undefined) return null;
-  if (n > SEARCH_RANK_LIMIT) return "broad";
+  if (isBroad(n)) return "broad";
+  return offsetPage(rows, n, limit, offset);
+}
+
+/** An `offset` page of `n` matching invoices in all, counted exactly. */
+function offsetPage(rows: InvoiceListRow[], n: number, limit: number, offset: number): InvoicePage {
   return {
     invoices: rows,
     total: n,

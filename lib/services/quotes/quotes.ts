@@ -33,7 +33,8 @@ import { resolveNetwork } from "@/lib/services/invoices/network";
 import { invoiceDefaults, invoiceLanguage } from "@/lib/services/profile/defaults";
 import { getProfile } from "@/lib/services/profile/profile";
 import {
-  isBroadSearch,
+  countMatches,
+  isBroad,
   searchFilter,
   searchMatch,
   searchScore,
@@ -358,9 +359,12 @@ export async function listQuotes(
   if (query.clientEmail) where.push(eq(salesQuotes.clientEmail, query.clientEmail));
   const terms = query.q === undefined ? null : await searchTerms(ctx.db, query.q);
   const text = sql`${salesQuotes.searchText}`;
-  const broad =
-    terms !== null &&
-    (await isBroadSearch(ctx.db, salesQuotes, and(...where, searchMatch(text, terms))));
+  // A search's matches, counted up to one past the limit: its total unless it is broad.
+  const matches =
+    terms === null
+      ? null
+      : await countMatches(ctx.db, salesQuotes, and(...where, searchMatch(text, terms)));
+  const broad = matches !== null && isBroad(matches);
   if (terms) where.push(broad ? searchFilter(text, terms) : searchMatch(text, terms));
   const rank = terms && !broad && query.sort === undefined ? terms : null;
   const score = (of: SQL) => (rank ? searchScore(of, rank) : null);
@@ -373,9 +377,10 @@ export async function listQuotes(
   const condition = and(...where);
   let offset = query.offset ?? 0;
   let pageCondition = condition;
-  const n = broad
-    ? SEARCH_RANK_LIMIT
-    : (await ctx.db.select({ n: count() }).from(salesQuotes).where(condition))[0].n;
+  const n =
+    matches !== null
+      ? Math.min(matches, SEARCH_RANK_LIMIT)
+      : (await ctx.db.select({ n: count() }).from(salesQuotes).where(condition))[0].n;
   if (query.starting_after !== undefined) {
     const [cursor] = await ctx.db
       .select({ id: salesQuotes.id })
