@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import type { LedgerSourceKind } from "./ledger-sources/interface";
 import { type Explorers, STELLAR_EXPERT } from "./stellar/networks";
 import { isSecretSeed } from "./stellar/strkey";

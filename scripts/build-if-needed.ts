@@ -15,6 +15,10 @@ const root = path.resolve(import.meta.dirname, "..");
 const distDir = path.resolve(root, process.env.NEXT_DIST_DIR || ".next");
 const serverBundle = path.join(root, "dist", "server.mjs");
 
+// The prebundled packages (scripts/prebundle.ts) live in node_modules, which `npm install`
+// prunes of them: restored first, whether or not the build is current (a no-op when they are).
+await import("./prebundle");
+
 let sources: string | null = null;
 try {
   sources = sourcesHash(root, process.env);

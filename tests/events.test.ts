@@ -1,6 +1,5 @@
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
 import { type DatabaseHandle, openDatabase } from "@/db/client";
 import { INSUFFICIENT_SCOPE, READ_SCOPES } from "@/lib/domain/api-key-scopes";
 import { newEventId } from "@/lib/ids";
@@ -14,6 +13,7 @@ import { applyTransition } from "@/lib/services/invoices/lifecycle";
 import { lockLiveInvoice } from "@/lib/services/invoices/store";
 import { envelopeBody } from "@/lib/webhooks/envelope";
 import { deleteOldWebhookRecords, WEBHOOK_LOG_RETENTION_DAYS } from "@/lib/webhooks/retention";
+import { z } from "@/lib/zod";
 import { type Api, client, invoiceBody } from "./helpers/api";
 import { type RunningApp, startApp } from "./helpers/app";
 import { signIn } from "./helpers/auth";

@@ -6,7 +6,6 @@ import path from "node:path";
 import { compileErrors, validate } from "@readme/openapi-parser";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
 import type { ErrorPayload } from "@/lib/http/errors";
 import { errorBody, type Serializer, successBody } from "@/lib/http/forms";
 import {
@@ -57,6 +56,7 @@ import {
   webhookListSerializer,
 } from "@/lib/serializers/webhooks";
 import type { InvoiceRow } from "@/lib/services/invoices/store";
+import { z } from "@/lib/zod";
 import { type Api, client, invoiceBody } from "./helpers/api";
 import { type RunningApp, startApp, TEST_CRON_SECRET } from "./helpers/app";
 import { signIn } from "./helpers/auth";

@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
 import { confirmPayment } from "@/app/api/payments/confirm/spec";
 import { submitPayment } from "@/app/api/payments/submit/spec";
 import { envSchema } from "@/lib/config";
+import { z } from "@/lib/zod";
 
 /**
  * The README is what a newcomer reads first: these checks keep the parts the code can vouch

@@ -3,7 +3,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { RefObject } from "react";
 import { type UseFormReturn, useForm, useWatch } from "react-hook-form";
-import { z } from "zod";
 import { AddressFields } from "@/components/ui/address-fields";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -15,6 +14,7 @@ import { fromInput, fromTextBox } from "@/lib/client/form-schema";
 import type { TaxScheme } from "@/lib/domain/address";
 import type { Language } from "@/lib/i18n/languages";
 import { clientInputSchema } from "@/lib/schemas/clients";
+import { z } from "@/lib/zod";
 import type { SavedClient } from "./types";
 
 export type ClientDraft = {

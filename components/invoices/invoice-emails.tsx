@@ -1,6 +1,5 @@
 "use client";
 
-import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Alert, Card } from "@/components/ui/card";
 import { Muted } from "@/components/ui/page";
@@ -9,6 +8,7 @@ import { useAction } from "@/lib/client/use-action";
 import { useResource } from "@/lib/client/use-resource";
 import { formatDateTime } from "@/lib/format";
 import type { invoiceEmails, queuedEmail } from "@/lib/schemas/email";
+import type { z } from "@/lib/zod";
 
 type Emails = z.output<(typeof invoiceEmails)["b"]>;
 type Email = Emails["emails"][number];

@@ -3,7 +3,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Alert } from "@/components/ui/card";
 import { Field, Hint, OptionsSelect } from "@/components/ui/field";
@@ -19,6 +18,7 @@ import {
 } from "@/lib/domain/manual-payment";
 import { formatMoney, PAYMENT_METHOD_LABELS } from "@/lib/format";
 import { recordManualPaymentSchema } from "@/lib/schemas/payments";
+import { z } from "@/lib/zod";
 import type { OwnerInvoice } from "./types";
 
 type Draft = {

@@ -2,13 +2,13 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Alert, Card } from "@/components/ui/card";
 import { Field, Hint } from "@/components/ui/field";
 import { fromInput, fromTextBox, labelled } from "@/lib/client/form-schema";
 import { useAction } from "@/lib/client/use-action";
 import { type PaymentLinkBody, type UpdateLinkInput, updateLinkSchema } from "@/lib/schemas/links";
+import { z } from "@/lib/zod";
 
 type Draft = { title: string; expiresAt: string };
 

@@ -3,7 +3,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { type RegisterOptions, useForm, useWatch } from "react-hook-form";
-import { z } from "zod";
 import { usePreferredNetwork } from "@/components/dashboard/network-preference";
 import { Button } from "@/components/ui/button";
 import { Alert, Card } from "@/components/ui/card";
@@ -16,6 +15,7 @@ import { parseLinkAmount } from "@/lib/domain/link-payments";
 import type { Currency, PriceCurrency } from "@/lib/domain/money";
 import type { NetworkName } from "@/lib/format";
 import { type CreateLinkInput, createLinkSchema, type PaymentLinkBody } from "@/lib/schemas/links";
+import { z } from "@/lib/zod";
 
 type Draft = {
   amount: string;

@@ -1,9 +1,9 @@
-import { z } from "zod";
 import { type AddressValues, addressBoxes, addressFromForm } from "@/lib/client/address-form";
 import type { TaxScheme } from "@/lib/domain/address";
 import type { PriceCurrency } from "@/lib/domain/money";
 import type { Language } from "@/lib/i18n/languages";
 import { type ProfileBody, type ProfileInput, profileInputSchema } from "@/lib/schemas/profile";
+import { z } from "@/lib/zod";
 
 export type { AddressValues };
 

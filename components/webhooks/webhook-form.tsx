@@ -2,7 +2,6 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
-import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Alert, Card } from "@/components/ui/card";
 import { Checkbox, Field, FieldError, Hint } from "@/components/ui/field";
@@ -10,6 +9,7 @@ import { fromInput, fromTextBox } from "@/lib/client/form-schema";
 import { useAction } from "@/lib/client/use-action";
 import { EVENT_TYPES } from "@/lib/domain/invoice-state";
 import { createWebhookSchema } from "@/lib/schemas/webhooks";
+import { z } from "@/lib/zod";
 import type { CreatedWebhook } from "./types";
 
 export const ALL_EVENTS = "*";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 
 /**
  * A structured postal address (lib/schemas/parties.ts) as its text boxes hold it: shared by the

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { TaxScheme } from "@/lib/domain/address";
 import { ValidationError } from "@/lib/domain/errors";
 import { DEFAULT_QUOTE_TTL_MINUTES } from "@/lib/domain/fiat";
@@ -14,6 +13,7 @@ import {
   requiredClientFields,
   updateInvoiceSchema,
 } from "@/lib/schemas/invoices";
+import { z } from "@/lib/zod";
 import { type AddressValues, addressBoxes, addressFromForm } from "./address-form";
 import { fromInput, fromTextBox } from "./form-schema";
 

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { DEFAULT_QUOTE_TTL_MINUTES } from "@/lib/domain/fiat";
 import type { ScheduleInterval } from "@/lib/domain/schedule";
 import { networkOf } from "@/lib/format";
@@ -9,6 +8,7 @@ import {
   type RecurringTemplate,
   recurringTemplateSchema,
 } from "@/lib/schemas/recurring";
+import { z } from "@/lib/zod";
 import { fromInput, fromTextBox, typedNumber } from "./form-schema";
 import {
   type InvoiceFormOutput,

@@ -1,10 +1,10 @@
-import type { z } from "zod";
 import {
   PayloadTooLargeError,
   UnsupportedMediaTypeError,
   ValidationError,
 } from "@/lib/domain/errors";
 import { TOP_LEVEL_MESSAGES } from "@/lib/schemas/common";
+import type { z } from "@/lib/zod";
 
 export const INVALID_REQUEST = "Invalid request";
 export const MALFORMED_JSON = "Malformed JSON";

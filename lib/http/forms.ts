@@ -1,5 +1,5 @@
-import type { z } from "zod";
 import type { ErrorBodyA, ErrorBodyB, WireShape } from "@/lib/schemas/wire";
+import type { z } from "@/lib/zod";
 import type { ErrorPayload } from "./errors";
 
 /**

@@ -1,4 +1,3 @@
-import type { z } from "zod";
 import type { Config } from "@/lib/config";
 import { type ApiKeyScope, INSUFFICIENT_SCOPE } from "@/lib/domain/api-key-scopes";
 import {
@@ -19,6 +18,7 @@ import { INVALID_SIGNATURE, INVALID_TOKEN } from "@/lib/services/auth/messages";
 import type { AuthedContext, ServiceContext } from "@/lib/services/context";
 import { KEY_IN_PROGRESS, KEY_REUSED } from "@/lib/services/idempotency";
 import { NETWORK_BUSY, NETWORK_UNAVAILABLE } from "@/lib/stellar/errors";
+import type { z } from "@/lib/zod";
 import { INVALID_REQUEST, MALFORMED_JSON, NOT_JSON, tooLarge } from "./body";
 import {
   AUTH_REQUIRED,

@@ -1,7 +1,7 @@
 import { IntlMessageFormat } from "intl-messageformat";
-import { z } from "zod";
 import { TAX_SCHEMES, type TaxScheme } from "@/lib/domain/address";
 import { PAYMENT_METHOD_LABELS, paymentMethodLabel } from "@/lib/format";
+import { z } from "@/lib/zod";
 import { LANGUAGES, type Language, languageMessage } from "./languages";
 import de from "./messages/de";
 import en, { type MessageKey } from "./messages/en";

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import {
   createDocument,
   type ZodOpenApiComponentsObject,
@@ -22,6 +21,7 @@ import {
 } from "@/lib/http/route";
 import { NETWORK_VALUES, networkPassphraseSchema } from "@/lib/schemas/common";
 import { errorA, errorB } from "@/lib/schemas/wire";
+import { z } from "@/lib/zod";
 import { buildWebhooks } from "./events";
 import EXAMPLES from "./examples.json";
 import { ROUTE_SPECS } from "./routes";

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import {
   DELIVERED_EVENT_TYPES,
@@ -14,6 +13,7 @@ import {
   SIGNATURE_V2_HEADER,
   TIMESTAMP_HEADER,
 } from "@/lib/webhooks/sign";
+import { z } from "@/lib/zod";
 
 /**
  * Webhook events for the OpenAPI 3.1 `webhooks` section. The envelope and each type's `data`

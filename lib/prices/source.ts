@@ -1,5 +1,5 @@
-import { z } from "zod";
 import type { Config } from "@/lib/config";
+import { z } from "@/lib/zod";
 import type { FetchedPair } from "./pairs";
 
 /**

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { API_KEY_SCOPES } from "@/lib/domain/api-key-scopes";
+import { z } from "@/lib/zod";
 import { networkNameSchema } from "./common";
 import { type FormB, id, timestamp, wire } from "./wire";
 

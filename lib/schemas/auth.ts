@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { int, STELLAR_ACCOUNT, timestamp, wallet, wire } from "./wire";
 
 export const walletAddressSchema = z

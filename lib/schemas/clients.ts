@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { TAX_SCHEMES } from "@/lib/domain/tax-id";
 import { LANGUAGES, languageMessage } from "@/lib/i18n/languages";
+import { z } from "@/lib/zod";
 import { optionalText } from "./common";
 import { postalAddress, postalAddressSchema, taxSchemeSchema } from "./parties";
 import { deletedShape, type FormB, id, timestamp, wallet, wire } from "./wire";

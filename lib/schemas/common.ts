@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { DUE_DATE_PATTERN, INVALID_DUE_DATE, parseDueDate } from "@/lib/domain/due-date";
 import {
   AMOUNT_SPEC,
@@ -10,6 +9,7 @@ import {
   TAX_RATE_SPEC,
 } from "@/lib/domain/money";
 import { NETWORK_PASSPHRASES } from "@/lib/stellar/networks";
+import { z } from "@/lib/zod";
 
 export const SORT_FIELDS = [
   "createdAt",

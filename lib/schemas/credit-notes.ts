@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { CREDIT_NOTE_KINDS } from "@/lib/domain/credit-note";
 import { TAX_CATEGORIES } from "@/lib/domain/tax-categories";
+import { z } from "@/lib/zod";
 import { amountSchema, quantitySchema, searchQuerySchema } from "./common";
 import { OFFSET_WITH_CURSOR, taxBreakdownB } from "./invoices";
 import { decimal, id, searchPageFields, timestamp, wire } from "./wire";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 
 /** The e-invoice formats the API answers (docs/decisions.md, E-invoices). */
 export const EINVOICE_FORMATS = ["cii", "xrechnung"] as const;

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { EMAIL_KINDS, EMAIL_STATUSES } from "@/db/schema/billing";
+import { z } from "@/lib/zod";
 import { id, int, timestamp, wire } from "./wire";
 
 /** Email responses (docs/decisions.md, Email): the same in both forms. */

@@ -1,9 +1,9 @@
-import { z } from "zod";
 import { EVENT_TYPES, INVOICE_STATUSES } from "@/lib/domain/invoice-state";
 import { PAYMENT_METHODS } from "@/lib/domain/manual-payment";
 import { CURRENCIES, PRICE_CURRENCIES } from "@/lib/domain/money";
 import { QUOTE_STATUSES } from "@/lib/domain/quote-state";
 import { UNAPPLIED_REASONS } from "@/lib/domain/unapplied";
+import { z } from "@/lib/zod";
 import {
   id,
   int,

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { networkNameSchema } from "./common";
 
 export const INVALID_EXPORT_DATE = "a date (2026-05-01) or an ISO 8601 time with an offset";

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { TAX_SCHEMES } from "@/lib/domain/address";
 import { INVOICE_STATUSES } from "@/lib/domain/invoice-state";
 import { CURRENCIES, PRICE_CURRENCIES } from "@/lib/domain/money";
@@ -6,6 +5,7 @@ import { MAX_REMINDERS, REMINDER_OFFSET_MAX, REMINDER_OFFSET_MIN } from "@/lib/d
 import { TOLERANCE_SPEC } from "@/lib/domain/settlement";
 import { TAX_CATEGORIES } from "@/lib/domain/tax-categories";
 import { LANGUAGES, languageMessage } from "@/lib/i18n/languages";
+import { z } from "@/lib/zod";
 import { walletAddressSchema } from "./auth";
 import {
   amountSchema,

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { MAX_LINK_PAYMENTS } from "@/lib/domain/link-payments";
 import { CURRENCIES, PRICE_CURRENCIES } from "@/lib/domain/money";
+import { z } from "@/lib/zod";
 import {
   amountSchema,
   networkNameSchema,

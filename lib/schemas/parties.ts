@@ -1,6 +1,6 @@
-import { z } from "zod";
 import type { PostalAddress } from "@/lib/domain/address";
 import { isCountryCode, TAX_SCHEMES } from "@/lib/domain/tax-id";
+import { z } from "@/lib/zod";
 import { optionalText } from "./common";
 
 // A party's tax identity and postal address (docs/decisions.md, Tax identities): one shape

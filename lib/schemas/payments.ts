@@ -1,4 +1,3 @@
-import { z } from "zod";
 import {
   INVALID_RECEIVED_ON,
   MANUAL_PAYMENT_METHODS,
@@ -6,6 +5,7 @@ import {
   REFERENCE_MAX,
 } from "@/lib/domain/manual-payment";
 import { PRICE_CURRENCIES } from "@/lib/domain/money";
+import { z } from "@/lib/zod";
 import { walletAddressSchema } from "./auth";
 import { amountSchema, networkNameSchema, networkPassphraseSchema, optionalText } from "./common";
 import { receivedPaymentA, receivedPaymentB, settledA, settledB } from "./received-payments";

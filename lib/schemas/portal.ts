@@ -1,7 +1,7 @@
-import { z } from "zod";
 import { PORTAL_SESSION_VIA } from "@/db/schema/portal";
 import { PAYMENT_METHODS } from "@/lib/domain/manual-payment";
 import { QUOTE_STATUSES } from "@/lib/domain/quote-state";
+import { z } from "@/lib/zod";
 import { EINVOICE_FORMATS } from "./einvoice";
 import { STATEMENT_DATE, STATEMENT_REVERSED } from "./statements";
 import { decimal, id, invoiceStatus, timestamp, wallet, wire } from "./wire";

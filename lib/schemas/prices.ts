@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { FIATS, PAIR_NAMES, type Pair, parsePair, RATE_ASSETS } from "@/lib/prices/pairs";
+import { z } from "@/lib/zod";
 import { decimal, number, wire } from "./wire";
 
 /** GET /api/prices (docs/decisions.md, Price feed). */

@@ -1,8 +1,8 @@
-import { z } from "zod";
 import { PRICE_CURRENCIES } from "@/lib/domain/money";
 import { TOLERANCE_SPEC } from "@/lib/domain/settlement";
 import { TAX_SCHEMES } from "@/lib/domain/tax-id";
 import { LANGUAGES, languageMessage } from "@/lib/i18n/languages";
+import { z } from "@/lib/zod";
 import { decimalSchema, emailSchema, optionalText } from "./common";
 import { countryCodeSchema, postalAddress, postalAddressSchema, taxSchemeSchema } from "./parties";
 import { type FormB, timestamp, wallet, wire } from "./wire";

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { CURRENCIES, PRICE_CURRENCIES } from "@/lib/domain/money";
 import { QUOTE_AUDIT_ACTIONS, QUOTE_ON_ACCEPT, QUOTE_STATUSES } from "@/lib/domain/quote-state";
+import { z } from "@/lib/zod";
 import { networkNameSchema, networkPassphraseSchema, searchQuerySchema } from "./common";
 import {
   createBodyRule,

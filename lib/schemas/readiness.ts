@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { CURRENCIES } from "@/lib/domain/money";
+import { z } from "@/lib/zod";
 import { amountSchema, networkNameSchema, networkPassphraseSchema } from "./common";
 import { EXAMPLE_HASH, EXAMPLE_WALLET, networkPassphrase, txHash, wallet, wire } from "./wire";
 

@@ -1,7 +1,7 @@
-import { z } from "zod";
 import { PAYMENT_METHODS } from "@/lib/domain/manual-payment";
 import { PRICE_CURRENCIES } from "@/lib/domain/money";
 import { UNAPPLIED_REASONS } from "@/lib/domain/unapplied";
+import { z } from "@/lib/zod";
 import { decimal, id, int, number, payerAccount, timestamp, txHash, wallet } from "./wire";
 
 /**

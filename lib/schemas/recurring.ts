@@ -1,10 +1,10 @@
-import { z } from "zod";
 import {
   MAX_COUNT,
   MAX_DUE_IN_DAYS,
   MAX_INTERVAL_COUNT,
   SCHEDULE_INTERVALS,
 } from "@/lib/domain/schedule";
+import { z } from "@/lib/zod";
 import { dueDateSchema } from "./common";
 import { createBodyRule, invoiceTemplateObject } from "./invoices";
 import {

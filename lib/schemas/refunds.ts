@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { REFUND_STATUSES } from "@/db/schema/refunds";
+import { z } from "@/lib/zod";
 import { amountSchema } from "./common";
 import {
   EXAMPLE_WALLET,

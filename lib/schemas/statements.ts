@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { STATEMENT_LINE_KINDS } from "@/lib/domain/statement";
+import { z } from "@/lib/zod";
 import { networkNameSchema } from "./common";
 import { decimal, id, timestamp, wire } from "./wire";
 

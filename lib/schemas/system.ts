@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { int, wire } from "./wire";
 
 /** Responses of the price, health and cron routes (the same in both forms). */

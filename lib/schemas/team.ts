@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { TEAM_ROLES } from "@/lib/domain/team-access";
 import { isValidWalletAddress } from "@/lib/stellar/keys";
+import { z } from "@/lib/zod";
 import { type FormB, id, timestamp, wallet, wire } from "./wire";
 
 /** Team access (docs/decisions.md, Team access). */

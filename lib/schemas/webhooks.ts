@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { EVENT_TYPES } from "@/lib/domain/invoice-state";
 import { DELIVERY_ERROR_DESCRIPTION, DELIVERY_ERROR_PATTERN } from "@/lib/domain/webhook-errors";
+import { z } from "@/lib/zod";
 import { deletedShape, type FormB, id, int, pageFields, timestamp, wire } from "./wire";
 
 /** Event types a subscription may ask for; `*` is every type, present and future. */

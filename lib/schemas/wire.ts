@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { AUDIT_ACTIONS, INVOICE_STATUSES } from "@/lib/domain/invoice-state";
 import { CURRENCIES } from "@/lib/domain/money";
+import { z } from "@/lib/zod";
 import { idParamSchema, SEARCH_RANK_LIMIT } from "./common";
 
 /**

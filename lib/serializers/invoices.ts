@@ -1,4 +1,3 @@
-import type { z } from "zod";
 import { paymentPageUrl } from "@/lib/config";
 import { payableTotal } from "@/lib/domain/credit-note";
 import { amountOverpaid, type Currency, canonicalAmount, formatForFormA } from "@/lib/domain/money";
@@ -29,6 +28,7 @@ import type {
 } from "@/lib/services/invoices/store";
 import type { PublicInvoice } from "@/lib/services/invoices/view-invoice";
 import { muxedAddress } from "@/lib/stellar/muxed";
+import type { z } from "@/lib/zod";
 import { iso } from "./common";
 import {
   numberOrNull,

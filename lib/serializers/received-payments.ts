@@ -1,4 +1,3 @@
-import type { z } from "zod";
 import { invoiceAmountDue } from "@/lib/domain/fiat";
 import { canonicalAmount, formatForFormA } from "@/lib/domain/money";
 import type {
@@ -6,6 +5,7 @@ import type {
   receivedPaymentB as receivedB,
 } from "@/lib/schemas/received-payments";
 import type { InvoiceRow, PaymentRow } from "@/lib/services/invoices/store";
+import type { z } from "@/lib/zod";
 
 /**
  * The payer's view of payments, and paid and due: what the payment status shares with the

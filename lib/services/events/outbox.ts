@@ -1,8 +1,8 @@
-import { z } from "zod";
 import type { DbOrTx } from "@/db/client";
 import { events } from "@/db/schema";
 import { newEventId } from "@/lib/ids";
 import { EVENT_DATA, type EventPayload } from "@/lib/schemas/events";
+import { z } from "@/lib/zod";
 
 /**
  * The outbox insert (docs/decisions.md, Webhooks; ARCHITECTURE.md, "Add an event"): the one

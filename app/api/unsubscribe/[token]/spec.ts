@@ -1,7 +1,7 @@
-import { z } from "zod";
 import { NotFoundError } from "@/lib/domain/errors";
 import { operation } from "@/lib/http/route";
 import { UNSUBSCRIBE_NOT_FOUND } from "@/lib/services/email/unsubscribe";
+import { z } from "@/lib/zod";
 
 const params = z.object({
   token: z.string().meta({ description: "The signed token from the email's unsubscribe link" }),

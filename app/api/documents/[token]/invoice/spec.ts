@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { operation } from "@/lib/http/route";
+import { z } from "@/lib/zod";
 import { costlyLimit, invoiceNotFound } from "../../../common-errors";
 
 const documentsToken = z.object({

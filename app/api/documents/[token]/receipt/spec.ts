@@ -1,7 +1,7 @@
-import { z } from "zod";
 import { NotFoundError } from "@/lib/domain/errors";
 import { operation } from "@/lib/http/route";
 import { NO_RECEIPT_YET } from "@/lib/services/invoices/public-documents";
+import { z } from "@/lib/zod";
 import { costlyLimit, invoiceNotFound } from "../../../common-errors";
 
 const documentsToken = z.object({

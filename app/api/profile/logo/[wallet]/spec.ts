@@ -1,8 +1,8 @@
-import { z } from "zod";
 import { NotFoundError } from "@/lib/domain/errors";
 import { operation } from "@/lib/http/route";
 import { wallet } from "@/lib/schemas/wire";
 import { LOGO_NOT_FOUND } from "@/lib/services/profile/profile";
+import { z } from "@/lib/zod";
 
 export const getProfileLogo = operation({
   method: "GET",

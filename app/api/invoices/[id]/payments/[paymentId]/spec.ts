@@ -1,10 +1,10 @@
-import { z } from "zod";
 import { BusinessRuleError, NotFoundError } from "@/lib/domain/errors";
 import { ALREADY_VOIDED, ONLY_MANUAL_VOIDED, VOID_PAID_INVOICE } from "@/lib/domain/manual-payment";
 import { operation } from "@/lib/http/route";
 import { idParamSchema } from "@/lib/schemas/common";
 import { ownerInvoiceSerializer } from "@/lib/serializers/invoices";
 import { PAYMENT_NOT_FOUND } from "@/lib/services/refunds/create-refund";
+import { z } from "@/lib/zod";
 import { invoiceNotFound, notOwner } from "../../../../common-errors";
 
 export const voidManualPayment = operation({

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import {
   BusinessRuleError,
   NotFoundError,
@@ -23,6 +22,7 @@ import {
 } from "@/lib/services/refunds/create-refund";
 import { ledgerError } from "@/lib/stellar/errors";
 import { NO_RPC } from "@/lib/stellar/soroban";
+import { z } from "@/lib/zod";
 import { invoiceNotFound, notOwner } from "../../../../../common-errors";
 
 export const createRefund = operation({

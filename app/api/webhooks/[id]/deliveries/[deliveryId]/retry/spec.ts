@@ -1,9 +1,9 @@
-import { z } from "zod";
 import { NotFoundError } from "@/lib/domain/errors";
 import { operation } from "@/lib/http/route";
 import { idParamSchema } from "@/lib/schemas/common";
 import { deliverySerializer } from "@/lib/serializers/webhooks";
 import { DELIVERY_NOT_FOUND } from "@/lib/webhooks/deliveries";
+import { z } from "@/lib/zod";
 import { notOwner, webhookNotFound } from "../../../../../common-errors";
 
 export const retryWebhookDelivery = operation({
