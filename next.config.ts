@@ -51,7 +51,7 @@ const nextConfig: NextConfig = {
   // (ARCHITECTURE.md, Memory). In a production build our server code loads zod, zod-openapi
   // and drizzle-orm prebundled (`@stellar-invoicing/prebundled`, scripts/prebundle.ts): each
   // specifier goes to its file in lib/prebundled, which imports the package's bundled copy,
-  // about 90 ms less to load on a cold start (docs/decisions.md, Cold start). zod through
+  // a cold start's first answer about 70 ms sooner (docs/decisions.md, Cold start). zod through
   // `@/lib/zod` only, and only on the server: packages import zod themselves, some their own
   // older version (the wallets' in the browser), and keep it.
   serverExternalPackages: [
