@@ -1,5 +1,5 @@
 import type { NextConfig } from "next";
-import { PREBUNDLED, prebundledName } from "./lib/prebundled/specifiers";
+import { PREBUNDLED, PREBUNDLED_PACKAGE, prebundledName } from "./lib/prebundled/specifiers";
 
 const dev = process.env.NODE_ENV === "development";
 const production = process.env.NODE_ENV === "production";
@@ -62,7 +62,7 @@ const nextConfig: NextConfig = {
     "@stellar/stellar-sdk",
     "drizzle-orm",
     "zod",
-    "@stellar-invoicing/prebundled",
+    PREBUNDLED_PACKAGE,
   ],
   turbopack: {
     resolveAlias: production

@@ -6,9 +6,9 @@
  * (scripts/prebundle.ts), as the Next.js build's server code imports them (next.config.ts).
  */
 import { build } from "esbuild";
-import { PREBUNDLED } from "../lib/prebundled/specifiers";
+import { PREBUNDLED, PREBUNDLED_PACKAGE } from "../lib/prebundled/specifiers";
 
-const alias = Object.fromEntries(PREBUNDLED.map((s) => [s, `@stellar-invoicing/prebundled/${s}`]));
+const alias = Object.fromEntries(PREBUNDLED.map((s) => [s, `${PREBUNDLED_PACKAGE}/${s}`]));
 
 await Promise.all(
   [
