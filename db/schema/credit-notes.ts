@@ -58,6 +58,9 @@ export const creditNotes = pgTable(
     uniqueIndex("credit_notes_refund_key").on(t.refundId).where(sql`${t.refundId} is not null`),
     index("credit_notes_invoice_idx").on(t.invoiceId, t.createdAt),
     index("credit_notes_owner_created_idx").on(t.wallet, t.createdAt, t.id),
-    index("credit_notes_owner_search_idx").using("gin", t.wallet, t.searchText.op("gin_trgm_ops")),
+    index("credit_notes_search_keys_idx").using(
+      "gin",
+      sql`search_keys(${t.wallet}, ${t.searchText})`,
+    ),
   ],
 );

@@ -242,10 +242,10 @@ export const invoices = pgTable(
       .where(sql`${t.parentLinkId} is not null`),
     // A quote becomes one invoice, however many accepts race (docs/decisions.md, Quotes).
     uniqueIndex("invoices_quote_key").on(t.quoteId).where(sql`${t.quoteId} is not null`),
-    // Search (docs/decisions.md, Search): one GIN index over the owner and the folded text's
-    // trigrams (btree_gin for the wallet, pg_trgm for the text), live rows only.
-    index("invoices_owner_search_idx")
-      .using("gin", t.freelancerWallet, t.searchText.op("gin_trgm_ops"))
+    // Search (docs/decisions.md, Search): one GIN index over the owner's word-start keys of
+    // the folded text (`search_keys`, migration 0042), live rows only.
+    index("invoices_search_keys_idx")
+      .using("gin", sql`search_keys(${t.freelancerWallet}, ${t.searchText})`)
       .where(sql`${t.deletedAt} is null`),
     index("invoices_network_status_idx")
       .on(t.networkPassphrase, t.status)

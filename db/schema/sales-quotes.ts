@@ -95,8 +95,8 @@ export const salesQuotes = pgTable(
     index("sales_quotes_owner_created_idx")
       .on(t.wallet, t.createdAt, t.id)
       .where(sql`${t.deletedAt} is null`),
-    index("sales_quotes_owner_search_idx")
-      .using("gin", t.wallet, t.searchText.op("gin_trgm_ops"))
+    index("sales_quotes_search_keys_idx")
+      .using("gin", sql`search_keys(${t.wallet}, ${t.searchText})`)
       .where(sql`${t.deletedAt} is null`),
     // Expiry: SENT quotes by their last day.
     index("sales_quotes_expiry_idx")

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "@/db/client";
 import { creditNotes, invoices, salesQuotes } from "@/db/schema";
@@ -14,8 +15,9 @@ import { listQuotes } from "@/lib/services/quotes/quotes";
 
 /**
  * Search on the embedded database (PGlite, used when DATABASE_URL is unset): its contrib
- * pg_trgm, unaccent and btree_gin load (db/client.ts), migration 0036 runs, the triggers keep
- * `search_text`, and the three lists find, fold and rank as on PostgreSQL (tests/search.test.ts).
+ * pg_trgm, unaccent and btree_gin load (db/client.ts), migrations 0036 and 0042 run, the
+ * triggers keep `search_text`, the keys index it, and the three lists find, fold and rank as on
+ * PostgreSQL (tests/search.test.ts).
  */
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "search-pglite-"));
 let handle: DatabaseHandle;
@@ -160,5 +162,74 @@ describe("search on PGlite", () => {
     expect(await notes("cn-0001")).toEqual([noteId]);
     expect(await notes("goodw")).toEqual([noteId]);
     expect(await notes("zork")).toEqual([]);
+  });
+
+  it("the index's keys hold every match's: each word start of each field, long words and accents alike", async () => {
+    // Documents as the triggers write them, and as queries every start of every word of theirs
+    // (by their folded words) with other words and non-words: whenever a document matches a
+    // query word by word (the check every search makes on its rows), its keys hold the query's,
+    // so the index gives it; for words of up to 6 characters the keys alone decide.
+    const docs = [
+      [
+        "INV-2026-000417",
+        "Zoë Ørsted Straße-Verlag",
+        "jörg.müller@crème-brûlée.example",
+        "Développement front-end",
+        "Übersetzung Handbuch; Nguyễn Văn An",
+      ],
+      [
+        "Q-7",
+        "Ñandú Diseño S.L.",
+        "ana@nandu.example",
+        "Traduction du site (mars 2026)",
+        "Consulting — heures 12h30",
+      ],
+      [
+        "CN-0001",
+        "Łukasz Wójcik",
+        "LW@example.COM",
+        "Audit de sécurité",
+        "Intégration API, révision",
+      ],
+    ];
+    const { rows } = (await handle.db.execute(sql`
+      with d as (
+        select search_document(n, p, e, t, r) as doc from (values ${sql.join(
+          docs.map((f) => sql`(${f[0]}, ${f[1]}, ${f[2]}, ${f[3]}, ${f[4]})`),
+          sql`, `,
+        )}) v(n, p, e, t, r)),
+      w as (select distinct word from d, unnest(string_to_array(doc, ' ')) word where word not in ('', '|')),
+      q as (
+        select left(word, n) as query from w, generate_series(1, length(word)) n
+        union select left(a.word, 3) || ' ' || b.word from w a, w b
+        union values ('zork'), ('rsted'), ('developpementx'), ('2026 zork')),
+      m as (
+        select doc, query,
+          (select bool_and(strpos(doc, ' ' || x) > 0) from unnest(string_to_array(query, ' ')) x) as matches,
+          search_keys(${wallet}, doc) @> search_query_keys(${wallet}, query) as keyed,
+          (select bool_and(length(x) <= 6) from unnest(string_to_array(query, ' ')) x) as short
+        from d, q)
+      select count(*) filter (where matches) as matched,
+        count(*) filter (where matches and not keyed) as missed,
+        count(*) filter (where keyed and not matches and short) as extra
+      from m`)) as unknown as { rows: { matched: number; missed: number; extra: number }[] };
+    expect(Number(rows[0].matched)).toBeGreaterThan(200);
+    expect(Number(rows[0].missed)).toBe(0);
+    expect(Number(rows[0].extra)).toBe(0);
+  });
+
+  it("two owners whose addresses start alike share keys, never results", async () => {
+    // Keys name the owner by its first 8 characters (migration 0042): these two share them.
+    const one = `GSAMEPRE${"A".repeat(48)}`;
+    const two = `GSAMEPRE${"B".repeat(48)}`;
+    const mine = await invoice(one, 21, { clientName: "Quokka Labs" });
+    await invoice(two, 22, { clientName: "Quokka Labs" });
+    await invoice(two, 23, { clientName: "Quokka Studio" });
+    const page = await listInvoices({ ...ctx, wallet: one } as AuthedContext, {
+      q: "quokka",
+      defaultLimit: 50,
+    });
+    expect(page.invoices.map((r) => r.id)).toEqual([mine]);
+    expect(page).toMatchObject({ total: 1, totalExact: true });
   });
 });

@@ -1,55 +1,79 @@
-import { and, type SQL, sql, type Table } from "drizzle-orm";
+import { and, type Column, getTableName, type SQL, sql, type Table } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "@/db/client";
 import { SEARCH_RANK_LIMIT } from "@/lib/schemas/common";
 
 // Search (docs/decisions.md, Search): `q` of the invoice, quote and credit note lists. Each
 // document keeps one folded text, `search_text` (' number | party | email | title | rest ',
-// written by the triggers of migration 0036), indexed by trigrams. Here: the query folded the
-// same way, the match, and the rank.
+// written by the triggers of migration 0036), and each table one GIN index over its owner's
+// word-start keys of that text (`search_keys`, migration 0042). Here: the query folded the same
+// way with its keys, the documents the index gives, the exact match, and the rank.
 
-/** The query folded by the database (`search_fold`, the documents' own folding) and its words. */
-export type SearchTerms = { whole: string; words: string[] };
+/**
+ * The query folded by the database (`search_fold`, the documents' own folding), its words, and
+ * their keys for one owner (`search_query_keys`: a document's keys must hold them all).
+ */
+export type SearchTerms = { whole: string; words: string[]; keys: string[] };
 
 /**
  * `q` folded by the database: unaccented, lower case, punctuation to spaces (so "Müller",
- * "MULLER" and "muller" are one word, and "ada@example.com" is "ada example com"). Folded in
- * a round trip of its own so the patterns below reach the plan as plain parameters, which the
- * trigram index reads. A query with no letter or digit has no word and matches nothing.
+ * "MULLER" and "muller" are one word, and "ada@example.com" is "ada example com"), with its
+ * words' keys in `owner`'s documents (the index's own recipe, in the same round trip). A query
+ * with no letter or digit has no word and matches nothing.
  */
-export async function searchTerms(db: DbOrTx, q: string): Promise<SearchTerms> {
-  const [{ folded }] = await db
-    .select({ folded: sql<string>`search_fold(${q})` })
-    .from(sql`(select 1) as one`);
+export async function searchTerms(db: DbOrTx, q: string, owner: string): Promise<SearchTerms> {
+  const [{ folded, keys }] = await db
+    .select({
+      folded: sql<string>`f.folded`,
+      keys: sql<string[]>`search_query_keys(${owner}, f.folded)`,
+    })
+    .from(sql`(select search_fold(${q}) as folded) as f`);
   const words = [...new Set(folded.split(" ").filter((w) => w.length > 0))];
-  return { whole: words.length > 0 ? folded : "", words };
+  return { whole: words.length > 0 ? folded : "", words, keys: words.length > 0 ? keys : [] };
 }
 
 /**
- * Every word of the query starts a word of the document's text ("acm" finds "Acme", "0042"
- * finds INV-0042, "ork" does not find "Zork"); the text's words all follow a space. What the
- * trigram index is given depends on the word's length (EXPLAINs in docs/decisions.md, Search):
- * a word of 3 characters or more goes as `%word%`, its own trigrams, which are rare, and the
- * word start is checked on the rows found (`strpos`, which the index does not take); a shorter
- * word has no trigram of its own, so it goes as `% word%`, whose leading space gives the
- * word-start trigrams ("  a", " ac"). Folded words hold no `%`, `_` or `\`: they go into LIKE
- * as they are.
+ * The rows of `table` whose keys hold the query's (its GIN index, `search_keys`), as a subquery
+ * named as the table, so the statement's columns and conditions read them as they read the
+ * table. Candidates: the statement checks the owner and the words on them (`searchFilter`, with
+ * the list's own conditions). `live` is the index's own condition (deleted rows are not in it).
+ * `offset 0` keeps the planner from combining the key scan with the owner's other indexes:
+ * every row the keys give is the owner's unless two addresses share their first characters,
+ * so an index on the owner would only add its whole list to read (docs/decisions.md, Search,
+ * "Keys").
  */
-export function searchMatch(text: SQL, terms: SearchTerms): SQL {
-  if (terms.words.length === 0) return sql`false`;
-  return and(
-    ...terms.words.map((w) =>
-      w.length >= 3
-        ? sql`(${text} like ${`%${w}%`} and strpos(${text}, ${` ${w}`}) > 0)`
-        : sql`${text} like ${`% ${w}%`}`,
-    ),
-  ) as SQL;
+export function searchCandidates<T extends PgTable>(
+  db: DbOrTx,
+  table: T,
+  owner: Column,
+  text: Column,
+  terms: SearchTerms,
+  live?: SQL,
+) {
+  const keys = terms.keys.length
+    ? sql`search_keys(${owner}, ${text}) @> array[${sql.join(
+        terms.keys.map((k) => sql`${k}`),
+        sql`, `,
+      )}]::text[]`
+    : sql`false`;
+  return (
+    db
+      .select()
+      .from(table as PgTable)
+      .where(and(keys, live))
+      // drizzle leaves out `offset 0`, the number; as SQL it is written.
+      .offset(sql`0` as unknown as number)
+      .as(getTableName(table)) as unknown as T
+  );
 }
 
 /**
- * The same match as `searchMatch` without the trigram index: each word as a word start
- * (`strpos(text, ' word')`), which no index takes. A broad search (countMatches, isBroad) filters with
- * it so that its page is read in the order of the list's own index, stopping after its rows,
- * instead of every match being found first and sorted (docs/decisions.md, Search).
+ * The match: every word of the query starts a word of the document's text ("acm" finds "Acme",
+ * "0042" finds INV-0042, "ork" does not find "Zork"); the text's words all follow a space.
+ * Checked on each row (`strpos(text, ' word')`): on the candidates the keys give
+ * (`searchCandidates`), or, for a broad search (countMatches, isBroad), on the rows of the list's
+ * own index in its order, so that a page stops after its rows instead of every match being
+ * found first and sorted (docs/decisions.md, Search). Folded words hold no `%`, `_` or `\`.
  */
 export function searchFilter(text: SQL, terms: SearchTerms): SQL {
   if (terms.words.length === 0) return sql`false`;

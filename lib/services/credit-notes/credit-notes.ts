@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { creditNoteCounters, creditNotes, invoices, refunds } from "@/db/schema";
 import {
@@ -35,8 +35,8 @@ import {
 import {
   countMatches,
   isBroad,
+  searchCandidates,
   searchFilter,
-  searchMatch,
   searchScore,
   searchTerms,
 } from "@/lib/services/search";
@@ -280,31 +280,37 @@ export async function listCreditNotes(
   },
 ): Promise<CreditNotePage> {
   const limit = query.limit ?? query.defaultLimit;
-  const terms = query.q === undefined ? null : await searchTerms(ctx.db, query.q);
+  const terms = query.q === undefined ? null : await searchTerms(ctx.db, query.q, ctx.wallet);
   const text = sql`${creditNotes.searchText}`;
-  const filters = [
+  const where = and(
     eq(creditNotes.wallet, ctx.wallet),
     ...keyNetworkCondition(ctx),
     ...(query.invoiceId ? [eq(creditNotes.invoiceId, query.invoiceId)] : []),
-  ];
-  const withInvoices = sql`${creditNotes} inner join ${invoices} on ${invoices.id} = ${creditNotes.invoiceId}`;
+    ...(terms ? [searchFilter(text, terms)] : []),
+  );
+  // A search reads the rows its keys give (lib/services/search.ts) and checks them.
+  const candidates =
+    terms &&
+    searchCandidates(ctx.db, creditNotes, creditNotes.wallet, creditNotes.searchText, terms);
   // A search's matches, counted up to one past the limit: its total unless it is broad.
   const matches =
-    terms === null
+    candidates === null
       ? null
-      : await countMatches(ctx.db, withInvoices, and(...filters, searchMatch(text, terms)));
+      : await countMatches(
+          ctx.db,
+          sql`${candidates} inner join ${invoices} on ${invoices.id} = ${creditNotes.invoiceId}`,
+          where,
+        );
   const broad = matches !== null && isBroad(matches);
   const rank = broad ? null : terms;
   const score = (of: SQL) => (rank ? [searchScore(of, rank)] : []);
-  const where = and(
-    ...filters,
-    ...(terms ? [broad ? searchFilter(text, terms) : searchMatch(text, terms)] : []),
-  );
+  // A broad search reads its page newest first, checking each row.
+  const notes = candidates && !broad ? candidates : creditNotes;
   const countOf = async (cond: SQL | undefined) =>
     (
       await ctx.db
         .select({ n: count() })
-        .from(creditNotes)
+        .from(notes)
         .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
         .where(cond)
     )[0].n;
@@ -344,8 +350,8 @@ export async function listCreditNotes(
   }
   const [rows, n, rest] = await Promise.all([
     ctx.db
-      .select({ note: creditNotes, invoiceNumber: invoices.invoiceNumber })
-      .from(creditNotes)
+      .select({ note: getTableColumns(creditNotes), invoiceNumber: invoices.invoiceNumber })
+      .from(notes)
       .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
       .where(pageWhere)
       .orderBy(

@@ -9,8 +9,8 @@ import {
   countMatches,
   isBroad,
   type SearchTerms,
+  searchCandidates,
   searchFilter,
-  searchMatch,
   searchScore,
   searchTerms,
 } from "../search";
@@ -106,23 +106,33 @@ export async function listInvoices(
   if (query.currency) where.push(eq(invoices.currency, query.currency));
   if (network) where.push(eq(invoices.networkPassphrase, network));
   if (query.clientEmail) where.push(eq(invoices.clientEmail, query.clientEmail));
-  const terms = query.q === undefined ? null : await searchTerms(ctx.db, query.q);
-  const text = sql`${invoices.searchText}`;
-  let condition = and(...where, ...(terms ? [searchMatch(text, terms)] : []));
+  const terms = query.q === undefined ? null : await searchTerms(ctx.db, query.q, ctx.wallet);
+  const condition = and(
+    ...where,
+    ...(terms ? [searchFilter(sql`${invoices.searchText}`, terms)] : []),
+  );
+  // A search reads the rows its keys give (lib/services/search.ts) and checks them.
+  const candidates =
+    terms &&
+    searchCandidates(
+      ctx.db,
+      invoices,
+      invoices.freelancerWallet,
+      invoices.searchText,
+      terms,
+      isNull(invoices.deletedAt),
+    );
   const cursor = query.starting_after;
-  // The search box's pages (ranked, by offset) learn whether the search is broad from the
-  // page's own statement; other searches ask first.
-  const ranked =
-    terms && query.sort === undefined && cursor === undefined
-      ? await rankedPage(ctx, condition, terms, limit, query.offset ?? 0)
-      : null;
-  if (ranked && ranked !== "broad") return ranked;
-  const broad =
-    ranked === "broad" ||
-    (terms !== null && isBroad(await countMatches(ctx.db, invoices, condition)));
-  // A broad search reads its page in the list's order and checks each row: its match without
-  // the trigram index, which would find every match first (docs/decisions.md, Search).
-  if (terms && broad) condition = and(...where, searchFilter(text, terms));
+  // The search box's pages (without `sort`, by offset) are one statement, broad or not; other
+  // searches ask first.
+  if (candidates && terms && query.sort === undefined && cursor === undefined) {
+    const first = await searchBoxPage(ctx, candidates, condition, terms, limit, query.offset ?? 0);
+    if (first) return first;
+  }
+  const broad = candidates !== null && isBroad(await countMatches(ctx.db, candidates, condition));
+  // A broad search reads its page in the list's order and checks each row, instead of the
+  // candidates, which would find every match first (docs/decisions.md, Search).
+  const source = candidates && !broad ? candidates : invoices;
   // Ranked when searching without an explicit sort (the default sort is createdAt:desc), unless
   // the search is broad (docs/decisions.md, Search, "Broad searches").
   const rank = terms && !broad && query.sort === undefined ? terms : null;
@@ -139,7 +149,7 @@ export async function listInvoices(
   // each connection and sends only its parameters, one round trip, where an unprepared
   // statement with parameters costs two (its parameter types are asked for first).
   const countOf = (cond: SQL | undefined) =>
-    sql<number>`(select count(*) from ${invoices} where ${cond})`.mapWith(Number);
+    sql<number>`(select count(*) from ${source} where ${cond})`.mapWith(Number);
   const total = totalOf(ctx, query, network, condition, countOf);
   const page = <C extends Record<string, SQL.Aliased | SQL>>(
     cond: SQL | undefined,
@@ -148,7 +158,7 @@ export async function listInvoices(
   ) =>
     ctx.db
       .select({ ...LIST_COLUMNS, ...counts })
-      .from(invoices)
+      .from(source)
       .where(cond)
       .orderBy(
         ...(rank ? [desc(searchScore(sql`${invoices.searchText}`, rank))] : []),
@@ -189,7 +199,7 @@ export async function listInvoices(
   const after = and(condition, cursorCondition(ctx, cursor, key, direction, rank, "after"));
   const upTo = and(condition, cursorCondition(ctx, cursor, key, direction, rank, "upTo"));
   const counts = {
-    totalAndPosition: broad ? broadPosition(upTo) : totalAndPosition(total, upTo, after),
+    totalAndPosition: broad ? broadPosition(upTo) : totalAndPosition(source, total, upTo, after),
     found: sql<boolean>`exists(${cursorRow(ctx, cursor, sql`1`)})`,
   };
   const next = page(after, counts, limit + 1);
@@ -211,41 +221,64 @@ export async function listInvoices(
 }
 
 /**
- * A ranked search's offset page in one statement, when the search is not broad: its matches
- * read up to one past SEARCH_RANK_LIMIT (the trigram index finds them, `limit` stops the
- * reading), ranked and counted (a window) over those. So a search of 1,000 matches or fewer
- * costs one statement, as it did before the broad rule, and a broad one stops reading at the
- * 1,001st match. "broad" when it is; null when the page is past the matches (no row carries
- * the count): listInvoices then counts the matches (countMatches).
+ * The search box's page (a search without `sort`, by offset) in one statement, whether the
+ * search is broad or not (docs/decisions.md, Search, "Broad searches"). Its matches are read
+ * from the candidates of its keys up to one past SEARCH_RANK_LIMIT (`limit` stops the reading)
+ * with only what ranks them, and counted. Up to the limit, they are ranked and the page's rows
+ * read in full; beyond it (broad), the page is read in the list's order from its own index,
+ * each row checked, and one more row tells whether more follow: each part runs only when the
+ * count says so. Null when the page is past the matches (no row carries the count):
+ * listInvoices then counts them (countMatches).
  */
-async function rankedPage(
+async function searchBoxPage(
   ctx: AuthedContext,
+  candidates: typeof invoices,
   condition: SQL | undefined,
   terms: SearchTerms,
   limit: number,
   offset: number,
-): Promise<InvoicePage | "broad" | null> {
-  const matches = ctx.db
-    .select({ ...LIST_COLUMNS, searchText: invoices.searchText })
-    .from(invoices)
-    .where(condition)
-    .limit(SEARCH_RANK_LIMIT + 1)
-    .as("matches");
-  const { searchText, ...columns } = matches._.selectedFields;
+): Promise<InvoicePage | null> {
+  const list = sql.join(Object.values(LIST_COLUMNS), sql`, `);
+  const score = searchScore(sql`m.search_text`, terms);
   const rows = await ctx.db
-    .select({ ...columns, matching: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(matches)
-    .orderBy(
-      desc(searchScore(sql`${matches.searchText}`, terms)),
-      desc(matches.createdAt),
-      desc(matches.id),
+    .select({
+      ...(Object.fromEntries(
+        Object.entries(LIST_COLUMNS).map(([k, c]) => [
+          k,
+          sql`p.${sql.identifier(c.name)}`.mapWith(c),
+        ]),
+      ) as { [K in keyof typeof LIST_COLUMNS]: SQL<InvoiceListRow[K]> }),
+      matching: sql<number>`p.matching`.mapWith(Number),
+    })
+    .from(
+      sql`(with m as materialized (
+          select ${invoices.id}, ${invoices.createdAt}, ${invoices.searchText} from ${candidates}
+          where ${condition} limit ${SEARCH_RANK_LIMIT + 1}),
+        n as (select count(*) as c from m)
+        select q.*, n.c as matching from n cross join lateral (
+          (select ${list}, t.rank from (
+              select m.id, m.created_at, ${score} as rank from m where n.c <= ${SEARCH_RANK_LIMIT}
+              order by rank desc, m.created_at desc, m.id desc limit ${limit} offset ${offset}) t
+            join ${invoices} on ${invoices.id} = t.id)
+          union all
+          (select ${list}, 0 from ${invoices} where n.c > ${SEARCH_RANK_LIMIT} and ${condition}
+            order by ${invoices.createdAt} desc, ${invoices.id} desc
+            limit ${limit + 1} offset ${offset})
+        ) q) p`,
     )
-    .limit(limit)
-    .offset(offset);
+    .orderBy(sql`p.rank desc, p.created_at desc, p.id desc`);
   const n = rows[0]?.matching;
   if (n === undefined) return null;
-  if (isBroad(n)) return "broad";
-  return offsetPage(rows, n, limit, offset);
+  const invoicesOf = rows.map(({ matching, ...row }) => row);
+  if (!isBroad(n)) return offsetPage(invoicesOf, n, limit, offset);
+  return {
+    invoices: invoicesOf.slice(0, limit),
+    total: SEARCH_RANK_LIMIT,
+    totalExact: false,
+    limit,
+    offset,
+    hasMore: rows.length > limit,
+  };
 }
 
 /** An `offset` page of `n` matching invoices in all, counted exactly. */
@@ -283,11 +316,16 @@ function broadPosition(upTo: SQL | undefined) {
  * counts are exact, in the statement's one snapshot; the second runs only when the first stops
  * (a subquery in a CASE branch is evaluated when the branch is).
  */
-function totalAndPosition(total: SQL<number>, upTo: SQL | undefined, after: SQL | undefined) {
+function totalAndPosition(
+  source: typeof invoices | SQL,
+  total: SQL<number>,
+  upTo: SQL | undefined,
+  after: SQL | undefined,
+) {
   return sql<[number, number]>`(select array[t.n, case when b.k < t.h then b.k
-      else t.n - (select count(*) from ${invoices} where ${after}) end]
+      else t.n - (select count(*) from ${source} where ${after}) end]
     from (select s.n, s.n / 2 + 1 as h from (select cast(${total} as bigint) as n) s) t,
-      lateral (select count(*) as k from (select 1 from ${invoices} where ${upTo} limit t.h) x) b)`.mapWith(
+      lateral (select count(*) as k from (select 1 from ${source} where ${upTo} limit t.h) x) b)`.mapWith(
     // int8[]: strings from postgres.js, numbers from PGlite.
     (v: unknown[]) => v.map(Number) as [number, number],
   );

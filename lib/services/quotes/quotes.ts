@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, isNull, type SQL, sql } from "drizzle-orm";
 import { salesQuotes } from "@/db/schema";
 import { ForbiddenError, ValidationError } from "@/lib/domain/errors";
 import {
@@ -35,8 +35,8 @@ import { getProfile } from "@/lib/services/profile/profile";
 import {
   countMatches,
   isBroad,
+  searchCandidates,
   searchFilter,
-  searchMatch,
   searchScore,
   searchTerms,
 } from "@/lib/services/search";
@@ -357,15 +357,25 @@ export async function listQuotes(
   const network = resolveNetwork(query.network, query.networkPassphrase);
   if (network) where.push(eq(salesQuotes.networkPassphrase, network));
   if (query.clientEmail) where.push(eq(salesQuotes.clientEmail, query.clientEmail));
-  const terms = query.q === undefined ? null : await searchTerms(ctx.db, query.q);
-  const text = sql`${salesQuotes.searchText}`;
+  const terms = query.q === undefined ? null : await searchTerms(ctx.db, query.q, ctx.wallet);
+  if (terms) where.push(searchFilter(sql`${salesQuotes.searchText}`, terms));
+  // A search reads the rows its keys give (lib/services/search.ts) and checks them.
+  const candidates =
+    terms &&
+    searchCandidates(
+      ctx.db,
+      salesQuotes,
+      salesQuotes.wallet,
+      salesQuotes.searchText,
+      terms,
+      isNull(salesQuotes.deletedAt),
+    );
   // A search's matches, counted up to one past the limit: its total unless it is broad.
   const matches =
-    terms === null
-      ? null
-      : await countMatches(ctx.db, salesQuotes, and(...where, searchMatch(text, terms)));
+    candidates === null ? null : await countMatches(ctx.db, candidates, and(...where));
   const broad = matches !== null && isBroad(matches);
-  if (terms) where.push(broad ? searchFilter(text, terms) : searchMatch(text, terms));
+  // A broad search reads its page in the sort's order, checking each row.
+  const source = candidates && !broad ? candidates : salesQuotes;
   const rank = terms && !broad && query.sort === undefined ? terms : null;
   const score = (of: SQL) => (rank ? searchScore(of, rank) : null);
   const [field, direction] = (query.sort ?? "createdAt:desc").split(":") as [
@@ -403,13 +413,13 @@ export async function listQuotes(
     const upTo = sql`(${column}, ${salesQuotes.id}) ${sql.raw(direction === "asc" ? "<=" : ">=")} (${of(column.name)}, ${of("id")})`;
     const [{ k }] = await ctx.db
       .select({ k: count() })
-      .from(salesQuotes)
+      .from(source)
       .where(broad ? and(condition, upTo) : pageCondition);
     offset = broad ? k : n - k;
   }
   const rows = await ctx.db
-    .select()
-    .from(salesQuotes)
+    .select(getTableColumns(salesQuotes))
+    .from(source)
     .where(pageCondition)
     .orderBy(
       ...(rank ? [desc(searchScore(sql`${salesQuotes.searchText}`, rank))] : []),
