@@ -13,9 +13,11 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT AS $$
   SELECT left(owner, 8) || ' ' || left(word, 6)
 $$;--> statement-breakpoint
 -- A document's keys: one per start of each of its words ("acme": a, ac, acm, acme). GIN keeps
--- each key once per row, so repeats cost nothing in the index.
+-- each key once per row, so repeats cost nothing in the index. Its search_path is the one it
+-- was created with: pg_restore rebuilds the index with an empty one, where search_key would
+-- not be found.
 CREATE OR REPLACE FUNCTION search_keys(owner text, doc text) RETURNS text[]
-LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE STRICT AS $$
+LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE STRICT SET search_path FROM CURRENT AS $$
 DECLARE
   keys text[] := '{}';
   word text;
@@ -37,7 +39,7 @@ END
 $$;--> statement-breakpoint
 -- A folded query's keys: one per word, which a document's keys must all hold.
 CREATE OR REPLACE FUNCTION search_query_keys(owner text, query text) RETURNS text[]
-LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT AS $$
+LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT SET search_path FROM CURRENT AS $$
   SELECT coalesce(array_agg(DISTINCT search_key(owner, w)), '{}')
   FROM unnest(string_to_array(query, ' ')) AS w WHERE w <> ''
 $$;--> statement-breakpoint

@@ -216,6 +216,16 @@ describe("search on PGlite", () => {
     expect(Number(rows[0].matched)).toBeGreaterThan(200);
     expect(Number(rows[0].missed)).toBe(0);
     expect(Number(rows[0].extra)).toBe(0);
+    // pg_restore rebuilds the index with an empty search_path: the keys are the same.
+    const keys = sql`public.search_keys(${wallet}, ' inv 0042 | acme corp ')`;
+    type Keys = { rows: { k: string[] }[] };
+    const [before] = ((await handle.db.execute(sql`select ${keys} as k`)) as unknown as Keys).rows;
+    const restored = await handle.db.transaction(async (tx) => {
+      await tx.execute(sql`set local search_path = ''`);
+      return ((await tx.execute(sql`select ${keys} as k`)) as unknown as Keys).rows;
+    });
+    expect(before.k).toContain("GSSSSSSS acme");
+    expect(restored[0].k).toEqual(before.k);
   });
 
   it("two owners whose addresses start alike share keys, never results", async () => {
