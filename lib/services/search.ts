@@ -40,7 +40,8 @@ export async function searchTerms(db: DbOrTx, q: string, owner: string): Promise
  * `offset 0` keeps the planner from combining the key scan with the owner's other indexes:
  * every row the keys give is the owner's unless two addresses share their first characters,
  * so an index on the owner would only add its whole list to read (docs/decisions.md, Search,
- * "Keys").
+ * "Keys"). Typed as the table: it is a subquery under the table's name, whose columns drizzle
+ * writes as the table's, so `from(candidates)` takes the table's columns and joins.
  */
 export function searchCandidates<T extends PgTable>(
   db: DbOrTx,
