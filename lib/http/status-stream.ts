@@ -53,6 +53,8 @@ export async function paymentStatusEvents(
   const runtime = await getRuntime();
   const streams = streamsOf(runtime);
   const ip = clientIp(request.headers, ctx.config);
+  // A change notified while the status is read reaches the stream (StatusStreams.stream).
+  const epoch = streams.begin();
   const initial = await getPaymentStatus(ctx, invoiceId);
   if (!streams.admits(ip)) throw new RateLimitedError(TOO_MANY_STREAMS, 30);
   const render = (status: PaymentStatus) => {
@@ -63,7 +65,7 @@ export async function paymentStatusEvents(
     const data = JSON.stringify(body);
     return { data, id: etagOf(data) };
   };
-  const stream = streams.stream(invoiceId, ip, initial, render, request.signal);
+  const stream = streams.stream(invoiceId, ip, initial, render, request.signal, epoch);
   return rawReply(
     new Response(stream, {
       headers: {

@@ -5,9 +5,10 @@ import { StatusStreams } from "./status-streams";
 
 function feed() {
   const listeners = new Set<ChangeListener>();
+  let epoch = 0;
   const changes: InvoiceChanges = {
     listening: () => true,
-    epoch: () => 0,
+    epoch: () => epoch,
     subscribe: (fn) => {
       listeners.add(fn);
       return () => listeners.delete(fn);
@@ -15,6 +16,7 @@ function feed() {
     close: async () => {},
   };
   const notify = (id: string | null) => {
+    epoch++;
     for (const fn of listeners) fn(id);
   };
   return { changes, notify };
@@ -52,8 +54,8 @@ describe("StatusStreams", () => {
       logger,
     );
     const ctrl = new AbortController();
-    const one = reader(streams.stream("a", "ip1", state.a, render, ctrl.signal));
-    const two = reader(streams.stream("a", "ip2", state.a, render, ctrl.signal));
+    const one = reader(streams.stream("a", "ip1", state.a, render, ctrl.signal, streams.begin()));
+    const two = reader(streams.stream("a", "ip2", state.a, render, ctrl.signal, streams.begin()));
     await settle();
     expect(one.text()).toBe('retry: 5000\n\nid: PENDING\ndata: {"status":"PENDING"}\n\n');
 
@@ -71,6 +73,24 @@ describe("StatusStreams", () => {
     ctrl.abort();
   });
 
+  it("a change notified while the initial status was read reaches the stream", async () => {
+    const { changes, notify } = feed();
+    const state = { a: { status: "DRAFT" } };
+    const streams = new StatusStreams(changes, async () => state.a, { perIp: 10, max: 10 }, logger);
+    // The route reads the status (DRAFT); the invoice is sent and its change notified before
+    // the stream is registered to hear it.
+    const epoch = streams.begin();
+    const initial = state.a;
+    state.a = { status: "PENDING" };
+    notify("a");
+    const ctrl = new AbortController();
+    const one = reader(streams.stream("a", "ip1", initial, render, ctrl.signal, epoch));
+    await settle();
+    expect(one.text()).toContain('id: DRAFT\ndata: {"status":"DRAFT"}\n\n');
+    expect(one.text()).toContain('id: PENDING\ndata: {"status":"PENDING"}\n\n');
+    ctrl.abort();
+  });
+
   it("bounds streams per address and per instance, and frees a place when a client goes", async () => {
     const { changes } = feed();
     const streams = new StatusStreams(
@@ -80,13 +100,27 @@ describe("StatusStreams", () => {
       logger,
     );
     const first = new AbortController();
-    streams.stream("a", "ip1", { status: "PENDING" }, render, first.signal);
+    streams.stream("a", "ip1", { status: "PENDING" }, render, first.signal, streams.begin());
     const second = reader(
-      streams.stream("a", "ip1", { status: "PENDING" }, render, new AbortController().signal),
+      streams.stream(
+        "a",
+        "ip1",
+        { status: "PENDING" },
+        render,
+        new AbortController().signal,
+        streams.begin(),
+      ),
     );
     expect(streams.admits("ip1")).toBe(false);
     expect(streams.admits("ip2")).toBe(true);
-    streams.stream("b", "ip2", { status: "PENDING" }, render, new AbortController().signal);
+    streams.stream(
+      "b",
+      "ip2",
+      { status: "PENDING" },
+      render,
+      new AbortController().signal,
+      streams.begin(),
+    );
     expect(streams.admits("ip3")).toBe(false); // the instance is full
     first.abort(); // the request ended
     expect(streams.admits("ip1")).toBe(true);
@@ -105,9 +139,25 @@ describe("StatusStreams", () => {
       logger,
     );
     const a = reader(
-      streams.stream("a", "ip", { status: "PENDING" }, render, new AbortController().signal),
+      streams.stream(
+        "a",
+        "ip",
+        { status: "PENDING" },
+        render,
+        new AbortController().signal,
+        streams.begin(),
+      ),
     );
-    reader(streams.stream("b", "ip", { status: "PENDING" }, render, new AbortController().signal));
+    reader(
+      streams.stream(
+        "b",
+        "ip",
+        { status: "PENDING" },
+        render,
+        new AbortController().signal,
+        streams.begin(),
+      ),
+    );
     notify(null);
     await settle();
     expect(a.text()).toContain("CANCELLED");

@@ -39,7 +39,7 @@ export class StatusStreams<T> {
   private keepalive: NodeJS.Timeout | undefined;
 
   constructor(
-    changes: InvoiceChanges,
+    private readonly changes: InvoiceChanges,
     private readonly load: (invoiceId: string) => Promise<T | null>,
     private readonly limits: { perIp: number; max: number },
     private readonly logger: Logger,
@@ -55,9 +55,16 @@ export class StatusStreams<T> {
     return this.open < this.limits.max && (this.perIp.get(ip) ?? 0) < this.limits.perIp;
   }
 
+  /** The epoch to pass to `stream` for an initial value read from now on. */
+  begin(): number {
+    return this.changes.epoch();
+  }
+
   /**
    * A stream for `invoiceId` that starts with `initial`, follows its changes until the client
    * goes (`signal`) and counts against `ip`. The caller checked `admits(ip)` just before.
+   * `epoch` is `begin()`'s before `initial` was read: a change notified since then (while it
+   * was read, before this stream could hear it) is loaded again for the stream at once.
    */
   stream(
     invoiceId: string,
@@ -65,6 +72,7 @@ export class StatusStreams<T> {
     initial: T,
     render: (value: T) => { data: string; id: string },
     signal: AbortSignal,
+    epoch: number,
   ): ReadableStream<Uint8Array> {
     let client: Client | undefined;
     return new ReadableStream<Uint8Array>({
@@ -80,6 +88,7 @@ export class StatusStreams<T> {
         controller.enqueue(encoder.encode(`retry: ${RETRY_MS}\n\n`));
         controller.enqueue(frame(first.id, first.data));
         this.add(invoiceId, client);
+        if (this.changes.epoch() !== epoch) void this.refresh(invoiceId);
         const end = () => this.remove(invoiceId, client as Client, true);
         if (signal.aborted) end();
         else signal.addEventListener("abort", end, { once: true });
