@@ -1,3 +1,4 @@
+import { type AnyColumn, type SQL, sql } from "drizzle-orm";
 import { customType, numeric, text, timestamp } from "drizzle-orm/pg-core";
 
 // Column builders every table shares. The SQL they produce is unchanged (drizzle-kit generate
@@ -21,3 +22,11 @@ export const bigintText = customType<{ data: string; driverData: string | number
   fromDriver: (value) => String(value),
   toDriver: (value) => value,
 });
+
+/**
+ * A document's search keys (`search_keys`, migration 0042; docs/decisions.md, Search, "Keys"):
+ * the expression of each table's GIN index and of the searches that read it, which must be
+ * the same for the planner to take the index.
+ */
+export const searchKeys = (owner: AnyColumn, text: AnyColumn): SQL =>
+  sql`search_keys(${owner}, ${text})`;

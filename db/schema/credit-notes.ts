@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { bigint, index, jsonb, numeric, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { CREDIT_NOTE_KINDS, type CreditLine } from "../../lib/domain/credit-note";
 import type { TaxBreakdownRow } from "../../lib/domain/tax-categories";
-import { amount, idColumn, ts } from "./columns";
+import { amount, idColumn, searchKeys, ts } from "./columns";
 import { invoiceIdRef } from "./invoices";
 import { refunds } from "./refunds";
 
@@ -58,9 +58,6 @@ export const creditNotes = pgTable(
     uniqueIndex("credit_notes_refund_key").on(t.refundId).where(sql`${t.refundId} is not null`),
     index("credit_notes_invoice_idx").on(t.invoiceId, t.createdAt),
     index("credit_notes_owner_created_idx").on(t.wallet, t.createdAt, t.id),
-    index("credit_notes_search_keys_idx").using(
-      "gin",
-      sql`search_keys(${t.wallet}, ${t.searchText})`,
-    ),
+    index("credit_notes_search_keys_idx").using("gin", searchKeys(t.wallet, t.searchText)),
   ],
 );

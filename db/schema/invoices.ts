@@ -17,7 +17,7 @@ import { AUDIT_ACTIONS, INVOICE_STATUSES } from "../../lib/domain/invoice-state"
 import { CURRENCIES, PRICE_CURRENCIES } from "../../lib/domain/money";
 import { TAX_CATEGORIES, type TaxBreakdownRow } from "../../lib/domain/tax-categories";
 import { LANGUAGES } from "../../lib/i18n/languages";
-import { amount, bigintText, idColumn, ts } from "./columns";
+import { amount, bigintText, idColumn, searchKeys, ts } from "./columns";
 
 /**
  * Each wallet's last generated invoice number (INV-0001, ... per wallet; docs/decisions.md,
@@ -245,7 +245,7 @@ export const invoices = pgTable(
     // Search (docs/decisions.md, Search): one GIN index over the owner's word-start keys of
     // the folded text (`search_keys`, migration 0042), live rows only.
     index("invoices_search_keys_idx")
-      .using("gin", sql`search_keys(${t.freelancerWallet}, ${t.searchText})`)
+      .using("gin", searchKeys(t.freelancerWallet, t.searchText))
       .where(sql`${t.deletedAt} is null`),
     index("invoices_network_status_idx")
       .on(t.networkPassphrase, t.status)

@@ -14,7 +14,7 @@ import { CURRENCIES, PRICE_CURRENCIES } from "../../lib/domain/money";
 import { QUOTE_AUDIT_ACTIONS, QUOTE_ON_ACCEPT, QUOTE_STATUSES } from "../../lib/domain/quote-state";
 import type { TaxBreakdownRow, TaxCategory } from "../../lib/domain/tax-categories";
 import { LANGUAGES } from "../../lib/i18n/languages";
-import { amount, idColumn, ts } from "./columns";
+import { amount, idColumn, searchKeys, ts } from "./columns";
 import { invoices } from "./invoices";
 
 // Quotes (estimates) a client accepts online (docs/decisions.md, Quotes). The table is
@@ -96,7 +96,7 @@ export const salesQuotes = pgTable(
       .on(t.wallet, t.createdAt, t.id)
       .where(sql`${t.deletedAt} is null`),
     index("sales_quotes_search_keys_idx")
-      .using("gin", sql`search_keys(${t.wallet}, ${t.searchText})`)
+      .using("gin", searchKeys(t.wallet, t.searchText))
       .where(sql`${t.deletedAt} is null`),
     // Expiry: SENT quotes by their last day.
     index("sales_quotes_expiry_idx")

@@ -1,6 +1,7 @@
 import { and, type Column, getTableName, type SQL, sql, type Table } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "@/db/client";
+import { searchKeys } from "@/db/schema/columns";
 import { SEARCH_RANK_LIMIT } from "@/lib/schemas/common";
 
 // Search (docs/decisions.md, Search): `q` of the invoice, quote and credit note lists. Each
@@ -52,7 +53,7 @@ export function searchCandidates<T extends PgTable>(
   live?: SQL,
 ) {
   const keys = terms.keys.length
-    ? sql`search_keys(${owner}, ${text}) @> array[${sql.join(
+    ? sql`${searchKeys(owner, text)} @> array[${sql.join(
         terms.keys.map((k) => sql`${k}`),
         sql`, `,
       )}]::text[]`
